@@ -1,0 +1,141 @@
+/* cli_common.c — helpers shared by the subcommands. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/registry.h"
+#include "../core/setup.h"
+#include "cli.h"
+
+int cli_wants_help(int argc, char **argv, const char *name)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            for (int j = 0; cli_commands[j].name; j++)
+                if (!strcmp(cli_commands[j].name, name))
+                    printf("usage: %s\n", cli_commands[j].usage);
+            return 0;
+        }
+    return -1;
+}
+
+int cli_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "ply %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return 2;
+}
+
+const GameVtbl *cli_game(const char *cmd, const char *name)
+{
+    const GameVtbl *g = game_find(name);
+    if (!g) {
+        char list[512] = "";
+        for (int i = 0; ply_games[i]; i++) {
+            if (i)
+                strncat(list, ", ", sizeof list - strlen(list) - 1);
+            strncat(list, ply_games[i]->info.name,
+                    sizeof list - strlen(list) - 1);
+        }
+        cli_error(cmd, "unknown game '%s' (games: %s)", name, list);
+    }
+    return g;
+}
+
+void *cli_position(const char *cmd, const GameVtbl *g, const char *options,
+                   const char *setup, const char *moves, uint64_t seed)
+{
+    void *st = state_alloc(g);
+    PlyError err = {{0}};
+    if (state_setup(g, st, options, setup, seed, &err) ||
+        state_play_moves(g, st, moves, &err)) {
+        cli_error(cmd, "%s", err.msg);
+        free(st);
+        return NULL;
+    }
+    return st;
+}
+
+const char *cli_move_text(const GameVtbl *g, const void *st, Move m,
+                          char *buf, size_t n)
+{
+    if (g->move_to_text(st, m, buf, n) < 0)
+        snprintf(buf, n, "?");
+    return buf;
+}
+
+void cli_print_result(FILE *f, const GameVtbl *g, const void *st)
+{
+    double r[PLY_MAX_PLAYERS];
+    g->returns(st, r);
+    int np = g->info.num_players;
+    if (np == 2 && r[0] != r[1]) {
+        int w = r[0] > r[1] ? 0 : 1;
+        fprintf(f, "result: %s wins", g->info.player_names[w]);
+    } else if (np == 2) {
+        fprintf(f, "result: draw");
+    } else {
+        fprintf(f, "result:");
+        for (int p = 0; p < np; p++)
+            fprintf(f, " %s %+.2f", g->info.player_names[p], r[p]);
+    }
+    if (g->score) {
+        fprintf(f, " (");
+        for (int p = 0; p < np; p++)
+            fprintf(f, "%s%s %d", p ? ", " : "", g->info.player_names[p],
+                    g->score(st, p));
+        fprintf(f, ")");
+    }
+    fputc('\n', f);
+}
+
+void cli_print_position(FILE *f, const GameVtbl *g, const void *st)
+{
+    char buf[8192];
+    if (g->render(st, buf, sizeof buf) >= 0)
+        fputs(buf, f);
+    if (g->to_text(st, buf, sizeof buf) >= 0)
+        fprintf(f, "setup: %s\n", buf);
+    int p = g->to_move(st);
+    if (p == PLAYER_TERMINAL) {
+        fprintf(f, "game over\n");
+        cli_print_result(f, g, st);
+        return;
+    }
+    if (p == PLAYER_CHANCE)
+        fprintf(f, "to move: chance\n");
+    else
+        fprintf(f, "to move: %s\n", g->info.player_names[p]);
+    Move *moves = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    if (!moves)
+        return;
+    int n = g->gen_moves(st, moves);
+    fprintf(f, "legal moves (%d):", n);
+    for (int i = 0; i < n; i++) {
+        char mb[128];
+        fprintf(f, " %s", cli_move_text(g, st, moves[i], mb, sizeof mb));
+    }
+    fputc('\n', f);
+    free(moves);
+}
+
+int cli_parse_uint(const char *cmd, const char *what, const char *s,
+                   unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    if (!s || !*s || *s == '-')
+        return cli_error(cmd, "%s must be a non-negative number, not '%s'",
+                         what, s ? s : "");
+    unsigned long long x = strtoull(s, &end, 10);
+    if (*end || errno)
+        return cli_error(cmd, "%s must be a non-negative number, not '%s'",
+                         what, s);
+    *out = x;
+    return 0;
+}

@@ -1,0 +1,78 @@
+/* cmd_info.c — `ply list` and `ply info GAME`. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/registry.h"
+#include "../core/setup.h"
+#include "cli.h"
+
+int cmd_list(int argc, char **argv)
+{
+    if (!cli_wants_help(argc, argv, "list"))
+        return 0;
+    if (argc > 1)
+        return cli_error("list", "takes no arguments (got '%s')", argv[1]);
+    printf("games:\n");
+    for (int i = 0; ply_games[i]; i++)
+        printf("  %-24s %s (%d players)\n", ply_games[i]->info.name,
+               ply_games[i]->info.title, ply_games[i]->info.num_players);
+    printf("bots:\n");
+    for (int i = 0; ply_bots[i]; i++)
+        printf("  %-24s %s\n", ply_bots[i]->name, ply_bots[i]->help);
+    return 0;
+}
+
+int cmd_info(int argc, char **argv)
+{
+    if (!cli_wants_help(argc, argv, "info"))
+        return 0;
+    if (argc != 2)
+        return cli_error("info", "usage: ply info GAME");
+    const GameVtbl *g = cli_game("info", argv[1]);
+    if (!g)
+        return 2;
+    const GameInfo *in = &g->info;
+    printf("%s — %s\n\n", in->name, in->title);
+    printf("players: %d (", in->num_players);
+    for (int p = 0; p < in->num_players; p++)
+        printf("%s%s", p ? ", " : "", in->player_names[p]);
+    printf(")\n");
+    printf("properties:%s%s%s%s\n",
+           in->flags & GAME_ZERO_SUM ? " zero-sum" : "",
+           in->flags & GAME_CHANCE ? " chance" : "",
+           in->flags & GAME_HIDDEN ? " hidden-information" : "",
+           in->flags & GAME_IMPARTIAL ? " impartial" : "");
+    printf("hooks:%s%s%s%s\n", g->eval ? " eval" : "",
+           g->heuristic ? " heuristic" : "", g->is_noisy ? " noisy" : "",
+           g->playout ? " playout" : "");
+    printf("longest game: %d plies; at most %d moves per position\n",
+           in->max_game_length, in->max_moves);
+    printf("\noptions:");
+    if (!in->options || !in->options[0].key)
+        printf(" none");
+    printf("\n");
+    for (const GameOption *o = in->options; o && o->key; o++) {
+        if (o->type == OPT_INT)
+            printf("  %s=N (%d..%d, default %d): %s\n", o->key, o->min,
+                   o->max, o->def, o->help);
+        else if (o->type == OPT_BOOL)
+            printf("  %s=true|false (default %s): %s\n", o->key,
+                   o->def ? "true" : "false", o->help);
+        else {
+            printf("  %s=", o->key);
+            for (int i = 0; o->choices[i]; i++)
+                printf("%s%s", i ? "|" : "", o->choices[i]);
+            printf(" (default %s): %s\n", o->choices[o->def], o->help);
+        }
+    }
+    printf("\nnotation:\n%s\n", in->notation);
+    void *st = cli_position("info", g, NULL, NULL, NULL, 1);
+    if (st) {
+        char buf[8192];
+        if (g->to_text(st, buf, sizeof buf) >= 0)
+            printf("\nstart position setup string:\n  %s\n", buf);
+        free(st);
+    }
+    printf("\nrules:\n%s\n", in->rules);
+    return 0;
+}

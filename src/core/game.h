@@ -1,0 +1,132 @@
+/* game.h — the interface every Ply game implements.
+ *
+ * A game is a const table of functions plus metadata (GameVtbl), listed in
+ * the static registry (registry.c). States are flat, copyable blobs of
+ * info.state_size bytes with no pointers inside: any bot copies them with
+ * memcpy. Game parameters ("houses=6,seeds=4") are validated by the core
+ * against the game's option table and handed to init() as integers; the
+ * game stores what it needs of them inside the state, so the state alone
+ * describes the position.
+ *
+ * Conventions every game follows:
+ * - to_move() returns the player to move (0..num_players-1), PLAYER_CHANCE
+ *   at a chance node, PLAYER_TERMINAL when the game is over.
+ * - A player may move several times in a row (partial moves, extra turns):
+ *   callers always ask to_move(), they never assume alternation.
+ * - gen_moves() writes at most info.max_moves moves, in a deterministic
+ *   order, each distinct. At a chance node it writes the outcomes (the same
+ *   ones chance_outcomes() gives with probabilities).
+ * - returns() is meaningful at terminal states: one value per player in
+ *   [-1, 1] (win 1, loss -1, draw 0 for two players).
+ * - Text: to_text/from_text round-trip exactly; move_to_text/text_to_move
+ *   round-trip for every legal move. Parsers never trust their input: they
+ *   fail with a message in *err, never crash.
+ */
+#ifndef PLY_GAME_H
+#define PLY_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rng.h"
+
+typedef uint64_t Move;
+
+enum { PLAYER_TERMINAL = -1, PLAYER_CHANCE = -2 };
+enum { PLY_MAX_PLAYERS = 8, PLY_MAX_OPTIONS = 8 };
+
+/* Evaluation scale: a pawn-ish unit is 100; proven results lie beyond. */
+enum { EVAL_WIN = 1000000, EVAL_MAX = 30000 };
+
+/* Flags in GameInfo.flags. */
+enum {
+    GAME_ZERO_SUM = 1u << 0,    /* returns add up to 0 */
+    GAME_CHANCE = 1u << 1,      /* has chance nodes */
+    GAME_HIDDEN = 1u << 2,      /* imperfect information: use observe() */
+    GAME_IMPARTIAL = 1u << 3,   /* both players have the same moves */
+};
+
+/* An error message for the user: what was wrong, naming the bad input. */
+typedef struct PlyError {
+    char msg[256];
+} PlyError;
+
+/* Set err->msg (if err is not NULL) and return -1, so parsers can write
+ * `return ply_fail(err, "bad square '%s'", s);`. */
+int ply_fail(PlyError *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Game options: key=value pairs validated by the core (options.c). */
+typedef enum { OPT_INT, OPT_BOOL, OPT_CHOICE } OptionType;
+
+typedef struct GameOption {
+    const char *key;
+    OptionType type;
+    int def;                    /* default: a number, 0/1, or a choice index */
+    int min, max;               /* OPT_INT range, inclusive */
+    const char *const *choices; /* OPT_CHOICE: NULL-terminated names */
+    const char *help;
+} GameOption;
+
+typedef struct GameInfo {
+    const char *name;           /* "draughts-russian": the registry key */
+    const char *title;          /* "Russian draughts (shashki)" */
+    int num_players;            /* 1..8 */
+    int max_moves;              /* bound on gen_moves() output */
+    int max_game_length;        /* plies (moves of any player), a hard bound */
+    size_t state_size;          /* bytes of a state (and of an observation) */
+    unsigned flags;
+    const char *const *player_names;  /* num_players names: "Black", "White" */
+    const GameOption *options;  /* terminated by {.key = NULL}; may be NULL */
+    const char *notation;       /* how moves and setup strings are written */
+    const char *rules;          /* a rules summary for `ply info` */
+} GameInfo;
+
+typedef struct GameVtbl {
+    GameInfo info;
+
+    /* Start position. opt[] holds one value per entry of info.options, in
+     * order, already validated. seed serves games with random setups. */
+    int (*init)(void *st, const int *opt, uint64_t seed, PlyError *err);
+
+    int (*to_move)(const void *st);
+    int (*gen_moves)(const void *st, Move *out);
+    void (*make)(void *st, Move m);
+    void (*returns)(const void *st, double *out);
+    uint64_t (*hash)(const void *st);
+
+    /* Setup strings. from_text is called on a state already init()ed with
+     * the game's options and replaces the position only. */
+    int (*to_text)(const void *st, char *buf, size_t n);
+    int (*from_text)(void *st, const char *s, PlyError *err);
+    /* Move notation, relative to the state before the move. text_to_move
+     * accepts only legal moves. */
+    int (*move_to_text)(const void *st, Move m, char *buf, size_t n);
+    int (*text_to_move)(const void *st, const char *s, Move *m, PlyError *err);
+    /* An ASCII picture of the position for humans (several lines). */
+    int (*render)(const void *st, char *buf, size_t n);
+
+    /* ---- optional hooks, NULL when absent ---- */
+    /* Static evaluation in EVAL units from `player`'s point of view. */
+    int (*eval)(const void *st, int player);
+    /* Move ordering / playout priority: higher is better; below 0 means a
+     * move a sensible player avoids. */
+    int (*heuristic)(const void *st, Move m);
+    /* Captures and the like, searched in quiescence. */
+    int (*is_noisy)(const void *st, Move m);
+    /* Chance node: outcomes and their probabilities; returns the count. */
+    int (*chance_outcomes)(const void *st, Move *out, double *p);
+    /* Hidden information: what `player` sees (obs is state_size bytes), and
+     * a full state consistent with an observation, sampled with r. */
+    void (*observe)(const void *st, int player, void *obs);
+    void (*determinize)(const void *obs, int player, Rng *r, void *st);
+    /* Plays st to the end with the game's fast default playout policy.
+     * When NULL, bots play uniformly random moves through gen_moves. */
+    void (*playout)(void *st, Rng *r);
+    /* Score for display and tie-breaks (e.g. discs, seeds in store). */
+    int (*score)(const void *st, int player);
+    /* Invariant check for debug builds and tests: 0 when consistent. */
+    int (*check)(const void *st);
+} GameVtbl;
+
+#endif

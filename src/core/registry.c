@@ -1,0 +1,79 @@
+/* registry.c — every game and bot Ply knows, in static tables (C has no
+ * portable constructors; adding a game means adding one line here). */
+#include <string.h>
+
+#include "registry.h"
+
+extern const GameVtbl game_kalah;
+
+const GameVtbl *const ply_games[] = {
+    &game_kalah,
+    NULL,
+};
+
+extern const BotVtbl bot_random;
+
+const BotVtbl *const ply_bots[] = {
+    &bot_random,
+    NULL,
+};
+
+const GameVtbl *game_find(const char *name)
+{
+    for (int i = 0; ply_games[i]; i++)
+        if (!strcmp(ply_games[i]->info.name, name))
+            return ply_games[i];
+    return NULL;
+}
+
+const BotVtbl *bot_find(const char *name)
+{
+    for (int i = 0; ply_bots[i]; i++)
+        if (!strcmp(ply_bots[i]->name, name))
+            return ply_bots[i];
+    return NULL;
+}
+
+int registry_check(PlyError *err)
+{
+    for (int i = 0; ply_games[i]; i++) {
+        const GameVtbl *g = ply_games[i];
+        const GameInfo *in = &g->info;
+        if (!in->name || !in->title || !in->player_names || !in->notation ||
+            !in->rules)
+            return ply_fail(err, "game #%d: missing metadata", i);
+        if (in->num_players < 1 || in->num_players > PLY_MAX_PLAYERS ||
+            in->max_moves < 1 || in->max_game_length < 1 ||
+            in->state_size < 1)
+            return ply_fail(err, "game %s: bad sizes in its info", in->name);
+        if (!g->init || !g->to_move || !g->gen_moves || !g->make ||
+            !g->returns || !g->hash || !g->to_text || !g->from_text ||
+            !g->move_to_text || !g->text_to_move || !g->render)
+            return ply_fail(err, "game %s: a required hook is missing",
+                            in->name);
+        if ((in->flags & GAME_CHANCE) && !g->chance_outcomes)
+            return ply_fail(err, "game %s: chance without chance_outcomes",
+                            in->name);
+        if ((in->flags & GAME_HIDDEN) && (!g->observe || !g->determinize))
+            return ply_fail(err, "game %s: hidden information without "
+                            "observe/determinize", in->name);
+        int nopt = 0;
+        for (const GameOption *o = in->options; o && o->key; o++)
+            nopt++;
+        if (nopt > PLY_MAX_OPTIONS)
+            return ply_fail(err, "game %s: too many options", in->name);
+        for (int j = 0; j < i; j++)
+            if (!strcmp(ply_games[j]->info.name, in->name))
+                return ply_fail(err, "game %s registered twice", in->name);
+    }
+    for (int i = 0; ply_bots[i]; i++) {
+        const BotVtbl *b = ply_bots[i];
+        if (!b->name || !b->help || !b->create || !b->destroy ||
+            !b->new_game || !b->choose)
+            return ply_fail(err, "bot #%d: a required hook is missing", i);
+        for (int j = 0; j < i; j++)
+            if (!strcmp(ply_bots[j]->name, b->name))
+                return ply_fail(err, "bot %s registered twice", b->name);
+    }
+    return 0;
+}

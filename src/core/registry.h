@@ -1,0 +1,17 @@
+/* registry.h — the static tables of games and bots, looked up by name. */
+#ifndef PLY_REGISTRY_H
+#define PLY_REGISTRY_H
+
+#include "bot.h"
+#include "game.h"
+
+extern const GameVtbl *const ply_games[];   /* NULL-terminated */
+extern const BotVtbl *const ply_bots[];     /* NULL-terminated */
+
+const GameVtbl *game_find(const char *name);
+const BotVtbl *bot_find(const char *name);
+/* Start-up checks of the tables (required hooks, sizes, unique names).
+ * Returns 0, or -1 with a message naming the faulty entry. */
+int registry_check(PlyError *err);
+
+#endif

@@ -1,0 +1,30 @@
+/* setup.h — building a position from the user's words: game options
+ * ("houses=6,seeds=4"), a setup string and a list of moves in notation.
+ * Every function fails with a message that names the bad input. */
+#ifndef PLY_SETUP_H
+#define PLY_SETUP_H
+
+#include <stddef.h>
+
+#include "game.h"
+
+/* Parses "key=value,..." against g's option table into opt[] (defaults
+ * for keys not given). NULL or "" means all defaults. */
+int options_parse(const GameVtbl *g, const char *s, int *opt, PlyError *err);
+/* The options in opt[] as "key=value,..." (only those not at default). */
+int options_to_text(const GameVtbl *g, const int *opt, char *buf, size_t n);
+
+/* A zeroed state of the game's size (free() it). */
+void *state_alloc(const GameVtbl *g);
+/* init() with parsed options, then from_text(setup) when setup is not
+ * NULL or empty. */
+int state_setup(const GameVtbl *g, void *st, const char *options,
+                const char *setup, uint64_t seed, PlyError *err);
+/* Plays whitespace-separated moves in notation. On error, st holds the
+ * position before the bad move and err names it and its number. */
+int state_play_moves(const GameVtbl *g, void *st, const char *moves,
+                     PlyError *err);
+/* Whether m is among the legal moves at st. */
+int state_is_legal(const GameVtbl *g, const void *st, Move m);
+
+#endif

@@ -1,0 +1,11 @@
+/* util.h — small helpers shared by every component: clock, errors. */
+#ifndef PLY_UTIL_H
+#define PLY_UTIL_H
+
+#include <stdint.h>
+
+/* Monotonic clock in milliseconds and in seconds. */
+int64_t now_ms(void);
+double now_seconds(void);
+
+#endif

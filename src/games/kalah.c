@@ -1,0 +1,394 @@
+/* kalah.c — Kalah(h,s): sowing, stores, extra turns and captures.
+ *
+ * Pits, counter-clockwise: South's houses 0..h-1, South's store h,
+ * North's houses h+1..2h, North's store 2h+1. A move is the mover's house
+ * index 0..h-1 (written 1..h, counting from the house farthest from the
+ * mover's store). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/game.h"
+
+enum { KALAH_MAX_HOUSES = 16, KALAH_MAX_PITS = 2 * KALAH_MAX_HOUSES + 2,
+       KALAH_MAX_PLIES = 2000 };
+enum { CAPTURE_EMPTY, CAPTURE_NONEMPTY };
+
+typedef struct Kalah {
+    uint16_t pit[KALAH_MAX_PITS];
+    uint8_t houses;
+    uint8_t capture_rule;   /* CAPTURE_EMPTY or CAPTURE_NONEMPTY */
+    uint8_t side;           /* 0 South, 1 North */
+    uint8_t over;
+    uint16_t ply;           /* plies played, for the hard length cap */
+} Kalah;
+
+static int store_of(const Kalah *k, int side)
+{
+    return side ? 2 * k->houses + 1 : k->houses;
+}
+
+static int first_house(const Kalah *k, int side)
+{
+    return side ? k->houses + 1 : 0;
+}
+
+static int side_seeds(const Kalah *k, int side)
+{
+    int sum = 0, f = first_house(k, side);
+    for (int i = 0; i < k->houses; i++)
+        sum += k->pit[f + i];
+    return sum;
+}
+
+/* When a side has no seeds left, the other side's seeds go to its owner. */
+static void kalah_check_end(Kalah *k)
+{
+    if (side_seeds(k, 0) && side_seeds(k, 1) && k->ply < KALAH_MAX_PLIES)
+        return;
+    for (int s = 0; s < 2; s++) {
+        int f = first_house(k, s);
+        for (int i = 0; i < k->houses; i++) {
+            k->pit[store_of(k, s)] += k->pit[f + i];
+            k->pit[f + i] = 0;
+        }
+    }
+    k->over = 1;
+}
+
+static const char *const capture_choices[] = {"empty", "nonempty", NULL};
+
+static const GameOption kalah_options[] = {
+    {"houses", OPT_INT, 6, 1, KALAH_MAX_HOUSES, NULL,
+     "houses per side"},
+    {"seeds", OPT_INT, 4, 1, 32, NULL, "seeds per house at the start"},
+    {"capture", OPT_CHOICE, CAPTURE_EMPTY, 0, 0, capture_choices,
+     "empty: a last seed in an own empty house always captures (with the "
+     "opposite house, even if that is empty), as in the solved results; "
+     "nonempty: only when the opposite house has seeds"},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static int kalah_init(void *st, const int *opt, uint64_t seed, PlyError *err)
+{
+    (void)seed;
+    Kalah *k = st;
+    memset(k, 0, sizeof *k);
+    k->houses = (uint8_t)opt[0];
+    k->capture_rule = (uint8_t)opt[2];
+    if (opt[0] * opt[1] * 2 > 60000)
+        return ply_fail(err, "kalah: too many seeds");
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < k->houses; i++)
+            k->pit[first_house(k, s) + i] = (uint16_t)opt[1];
+    return 0;
+}
+
+static int kalah_to_move(const void *st)
+{
+    const Kalah *k = st;
+    return k->over ? PLAYER_TERMINAL : k->side;
+}
+
+static int kalah_gen_moves(const void *st, Move *out)
+{
+    const Kalah *k = st;
+    int n = 0, f = first_house(k, k->side);
+    if (k->over)
+        return 0;
+    for (int i = 0; i < k->houses; i++)
+        if (k->pit[f + i])
+            out[n++] = (Move)i;
+    return n;
+}
+
+static void kalah_make(void *st, Move m)
+{
+    Kalah *k = st;
+    int npits = 2 * k->houses + 2;
+    int me = k->side, pos = first_house(k, me) + (int)m;
+    int opp_store = store_of(k, !me);
+    int seeds = k->pit[pos];
+    k->pit[pos] = 0;
+    while (seeds > 0) {
+        pos = (pos + 1) % npits;
+        if (pos == opp_store)
+            continue;
+        k->pit[pos]++;
+        seeds--;
+    }
+    k->ply++;
+    int f = first_house(k, me);
+    if (pos >= f && pos < f + k->houses && k->pit[pos] == 1) {
+        int opposite = 2 * k->houses - pos;
+        if (k->pit[opposite] || k->capture_rule == CAPTURE_EMPTY) {
+            k->pit[store_of(k, me)] += k->pit[opposite] + 1;
+            k->pit[opposite] = 0;
+            k->pit[pos] = 0;
+        }
+    }
+    if (pos != store_of(k, me))
+        k->side = (uint8_t)!me;
+    kalah_check_end(k);
+}
+
+static void kalah_returns(const void *st, double *out)
+{
+    const Kalah *k = st;
+    int a = k->pit[store_of(k, 0)] + side_seeds(k, 0);
+    int b = k->pit[store_of(k, 1)] + side_seeds(k, 1);
+    out[0] = a > b ? 1 : a < b ? -1 : 0;
+    out[1] = -out[0];
+}
+
+static int kalah_score(const void *st, int player)
+{
+    const Kalah *k = st;
+    return k->pit[store_of(k, player)];
+}
+
+static uint64_t kalah_hash(const void *st)
+{
+    const Kalah *k = st;
+    uint64_t h = ply_mix64(k->side + 2u * k->over);
+    for (int i = 0; i < 2 * k->houses + 2; i++)
+        h = ply_mix64(h ^ ((uint64_t)k->pit[i] << 8 | (uint64_t)i));
+    return h;
+}
+
+/* Setup string: "S:4,4,4,4,4,4,0:4,4,4,4,4,4,0" — the side to move (S or
+ * N), South's houses from its first to its last then its store, North's
+ * the same. A finished game adds ":over" (plies are not kept). */
+static int kalah_to_text(const void *st, char *buf, size_t n)
+{
+    const Kalah *k = st;
+    size_t len = 0;
+    int w = snprintf(buf, n, "%c", k->side ? 'N' : 'S');
+    if (w < 0 || (size_t)w >= n)
+        return -1;
+    len = (size_t)w;
+    for (int s = 0; s < 2; s++) {
+        int f = first_house(k, s);
+        for (int i = 0; i <= k->houses; i++) {
+            int v = i < k->houses ? k->pit[f + i] : k->pit[store_of(k, s)];
+            w = snprintf(buf + len, n - len, "%c%d", i ? ',' : ':', v);
+            if (w < 0 || (size_t)w >= n - len)
+                return -1;
+            len += (size_t)w;
+        }
+    }
+    return (int)len;
+}
+
+static int kalah_from_text(void *st, const char *s, PlyError *err)
+{
+    Kalah *k = st, t;
+    memset(&t, 0, sizeof t);
+    t.capture_rule = k->capture_rule;
+    if (*s != 'S' && *s != 'N')
+        return ply_fail(err, "kalah setup starts with S or N (side to move)");
+    t.side = *s == 'N';
+    s++;
+    int vals[2][KALAH_MAX_HOUSES + 1], counts[2] = {0, 0};
+    for (int side = 0; side < 2; side++) {
+        if (*s != ':')
+            return ply_fail(err, "expected ':' before %s's pits",
+                            side ? "North" : "South");
+        s++;
+        for (;;) {
+            if (*s < '0' || *s > '9')
+                return ply_fail(err, "expected a seed count at '%.10s'", s);
+            long v = 0;
+            while (*s >= '0' && *s <= '9') {
+                v = v * 10 + (*s++ - '0');
+                if (v > 60000)
+                    return ply_fail(err, "seed count too large");
+            }
+            if (counts[side] > KALAH_MAX_HOUSES)
+                return ply_fail(err, "more than %d houses per side",
+                                KALAH_MAX_HOUSES);
+            vals[side][counts[side]++] = (int)v;
+            if (*s != ',')
+                break;
+            s++;
+        }
+    }
+    int over = 0;
+    if (!strcmp(s, ":over"))
+        over = 1;
+    else if (*s)
+        return ply_fail(err, "unexpected text at the end: '%.10s'", s);
+    if (counts[0] != counts[1] || counts[0] < 2)
+        return ply_fail(err, "both sides need the same number of houses "
+                        "(1..%d) plus a store", KALAH_MAX_HOUSES);
+    t.houses = (uint8_t)(counts[0] - 1);
+    long total = 0;
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i <= t.houses; i++) {
+            int idx = i < t.houses ? first_house(&t, side) + i
+                                   : store_of(&t, side);
+            t.pit[idx] = (uint16_t)vals[side][i];
+            total += vals[side][i];
+        }
+    if (total > 60000)
+        return ply_fail(err, "too many seeds in all");
+    int empty_side = !side_seeds(&t, 0) || !side_seeds(&t, 1);
+    if (over && !empty_side)
+        return ply_fail(err, "':over' needs a side without seeds");
+    if (empty_side)
+        kalah_check_end(&t);
+    *k = t;
+    return 0;
+}
+
+static int kalah_move_to_text(const void *st, Move m, char *buf, size_t n)
+{
+    (void)st;
+    int w = snprintf(buf, n, "%d", (int)m + 1);
+    return w < 0 || (size_t)w >= n ? -1 : w;
+}
+
+static int kalah_text_to_move(const void *st, const char *s, Move *m,
+                              PlyError *err)
+{
+    const Kalah *k = st;
+    if (k->over)
+        return ply_fail(err, "the game is over");
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end)
+        return ply_fail(err, "a kalah move is a house number 1..%d, not "
+                        "'%s'", k->houses, s);
+    if (v < 1 || v > k->houses)
+        return ply_fail(err, "house %ld is not on the board (1..%d)", v,
+                        k->houses);
+    if (!k->pit[first_house(k, k->side) + v - 1])
+        return ply_fail(err, "house %ld is empty", v);
+    *m = (Move)(v - 1);
+    return 0;
+}
+
+static int kalah_render(const void *st, char *buf, size_t n)
+{
+    const Kalah *k = st;
+    size_t len = 0;
+    int w;
+#define OUT(...)                                                        \
+    do {                                                                \
+        w = snprintf(buf + len, n - len, __VA_ARGS__);                  \
+        if (w < 0 || (size_t)w >= n - len)                              \
+            return -1;                                                  \
+        len += (size_t)w;                                               \
+    } while (0)
+    /* North's houses run right to left when South looks at the board. */
+    OUT("      ");
+    for (int i = k->houses - 1; i >= 0; i--)
+        OUT("%4d", i + 1);
+    OUT("   (North's house numbers)\n      ");
+    for (int i = k->houses - 1; i >= 0; i--)
+        OUT("%4d", k->pit[first_house(k, 1) + i]);
+    OUT("\n N %3d", k->pit[store_of(k, 1)]);
+    for (int i = 0; i < k->houses; i++)
+        OUT("    ");
+    OUT("%4d S\n      ", k->pit[store_of(k, 0)]);
+    for (int i = 0; i < k->houses; i++)
+        OUT("%4d", k->pit[i]);
+    OUT("\n      ");
+    for (int i = 0; i < k->houses; i++)
+        OUT("%4d", i + 1);
+    OUT("   (South's house numbers)\n");
+#undef OUT
+    return (int)len;
+}
+
+/* Evaluation: store difference plus a fraction of the seeds on each side
+ * (seeds on one's own side tend to end in one's own store). */
+static int kalah_eval(const void *st, int player)
+{
+    const Kalah *k = st;
+    int d = k->pit[store_of(k, player)] - k->pit[store_of(k, !player)];
+    int s = side_seeds(k, player) - side_seeds(k, !player);
+    return 100 * d + 25 * s;
+}
+
+/* Ordering: moves that end in the store (extra turn) first, then captures,
+ * then moves from the house nearest the store. */
+static int kalah_heuristic(const void *st, Move m)
+{
+    const Kalah *k = st;
+    int me = k->side, h = k->houses;
+    int seeds = k->pit[first_house(k, me) + (int)m];
+    int dist = h - (int)m;   /* steps to the own store */
+    if (seeds == dist)
+        return 300;
+    int lap = 2 * h + 1;
+    if (seeds < lap) {
+        int land = (int)m + seeds;   /* relative to the mover */
+        if (land < h && k->pit[first_house(k, me) + land] == 0) {
+            int opposite = 2 * h - (first_house(k, me) + land);
+            return 100 + 10 * k->pit[opposite];
+        }
+    }
+    return (int)m;
+}
+
+static int kalah_is_noisy(const void *st, Move m)
+{
+    return kalah_heuristic(st, m) >= 100;
+}
+
+static int kalah_check(const void *st)
+{
+    const Kalah *k = st;
+    if (k->houses < 1 || k->houses > KALAH_MAX_HOUSES || k->side > 1)
+        return -1;
+    return 0;
+}
+
+static const char *const kalah_players[] = {"South", "North"};
+
+const GameVtbl game_kalah = {
+    .info = {
+        .name = "kalah",
+        .title = "Kalah (mancala)",
+        .num_players = 2,
+        .max_moves = KALAH_MAX_HOUSES,
+        .max_game_length = KALAH_MAX_PLIES,
+        .state_size = sizeof(Kalah),
+        .flags = GAME_ZERO_SUM,
+        .player_names = kalah_players,
+        .options = kalah_options,
+        .notation =
+            "A move is a house number 1..houses, counted from the house\n"
+            "farthest from the mover's store. Setup string: the side to move\n"
+            "(S or N), then ':' and South's houses (first to last) and store,\n"
+            "then ':' and North's, e.g. S:4,4,4,4,4,4,0:4,4,4,4,4,4,0.",
+        .rules =
+            "Kalah(houses, seeds): each player owns a row of houses and a\n"
+            "store on their right. A move takes all seeds from one of the\n"
+            "mover's houses and sows them one by one counter-clockwise,\n"
+            "skipping the opponent's store. A last seed in one's own store\n"
+            "gives another move. A last seed in one's own empty house\n"
+            "captures it together with the opposite house (capture=empty:\n"
+            "even when the opposite house is empty; capture=nonempty: only\n"
+            "when it has seeds). When one side has no seeds the game ends\n"
+            "and the other side's seeds go to their owner. Most seeds wins.\n"
+            "A game is cut off after 2000 plies, scored the same way.",
+    },
+    .init = kalah_init,
+    .to_move = kalah_to_move,
+    .gen_moves = kalah_gen_moves,
+    .make = kalah_make,
+    .returns = kalah_returns,
+    .hash = kalah_hash,
+    .to_text = kalah_to_text,
+    .from_text = kalah_from_text,
+    .move_to_text = kalah_move_to_text,
+    .text_to_move = kalah_text_to_move,
+    .render = kalah_render,
+    .eval = kalah_eval,
+    .heuristic = kalah_heuristic,
+    .is_noisy = kalah_is_noisy,
+    .score = kalah_score,
+    .check = kalah_check,
+};

@@ -62,10 +62,11 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/testlib.h $(BUILD)/libply.a
 
 # Fuzz targets: libFuzzer (clang) over every game's text parsers.
 FUZZ_BIN := build/fuzz/fuzz_text
-$(FUZZ_BIN): tests/fuzz/fuzz_text.c $(LIB_SRC) | $(DEPS_STAMP)
+FUZZ_SRC := $(filter src/core/% src/games/% src/search/%,$(LIB_SRC))
+$(FUZZ_BIN): tests/fuzz/fuzz_text.c $(FUZZ_SRC) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	clang -std=c11 -D_GNU_SOURCE -O1 -g -fsanitize=fuzzer,address,undefined \
-		-Isrc -o $@ $< $(LIB_SRC) -lm -pthread
+		-Isrc -o $@ $< $(FUZZ_SRC) -lm -pthread
 fuzz: $(FUZZ_BIN)
 
 test: $(BUILD)/ply $(TEST_BIN) $(FUZZ_BIN)

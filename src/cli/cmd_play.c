@@ -2,7 +2,6 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../core/registry.h"
 #include "../core/setup.h"
@@ -100,8 +99,6 @@ int cmd_play(int argc, char **argv)
     if (seat >= (unsigned long long)g->info.num_players)
         return cli_error("play", "--seat must be 0..%d for %s",
                          g->info.num_players - 1, g->info.name);
-    if (!isatty(0))
-        demo = 1;
     if (!spec)
         spec = default_bot(g, demo);
     void *st = cli_position("play", g, options, setup, NULL, seed);

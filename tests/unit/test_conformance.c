@@ -1,0 +1,242 @@
+/* test_conformance.c — the checks every registered game must pass, run on
+ * seeded random games: unique, deterministic moves; copy/make agreement;
+ * setup strings and move notation round-trips; hash against a state rebuilt
+ * from its setup string; termination within max_game_length; returns in
+ * range (and zero-sum where declared); chance and observation hooks. */
+#include "testlib.h"
+
+enum { GAMES_PER_GAME = 200 };
+
+static int cmp_move(const void *a, const void *b)
+{
+    Move x = *(const Move *)a, y = *(const Move *)b;
+    return x < y ? -1 : x > y;
+}
+
+typedef struct Ctx {
+    const GameVtbl *g;
+    int opt[PLY_MAX_OPTIONS];
+    Move *moves, *moves2, *sorted;
+    double *probs;
+    unsigned char *a, *b, *c;
+    char *text, *text2;
+} Ctx;
+
+enum { TEXT_MAX = 1 << 16 };
+
+static void check_position(Ctx *x, const void *st, int ply, uint64_t seed)
+{
+    const GameVtbl *g = x->g;
+    const GameInfo *in = &g->info;
+    size_t sz = in->state_size;
+    char where[160];
+    snprintf(where, sizeof where, "%s seed %llu ply %d", in->name,
+             (unsigned long long)seed, ply);
+
+    if (g->check && g->check(st))
+        fail_msg("%s: check() reports a broken state", where);
+    int p = g->to_move(st);
+    if (!(p == PLAYER_TERMINAL || (p == PLAYER_CHANCE &&
+                                   (in->flags & GAME_CHANCE)) ||
+          (p >= 0 && p < in->num_players)))
+        fail_msg("%s: to_move() = %d is out of range", where, p);
+
+    /* setup string round-trip, and the hash of the rebuilt state */
+    int tl = g->to_text(st, x->text, TEXT_MAX);
+    if (tl < 0)
+        fail_msg("%s: to_text failed", where);
+    PlyError err = {{0}};
+    if (g->init(x->c, x->opt, seed, &err))
+        fail_msg("%s: init failed: %s", where, err.msg);
+    if (g->from_text(x->c, x->text, &err))
+        fail_msg("%s: from_text rejects to_text's '%s': %s", where, x->text,
+                 err.msg);
+    if (g->to_text(x->c, x->text2, TEXT_MAX) < 0 ||
+        strcmp(x->text, x->text2))
+        fail_msg("%s: setup string does not round-trip:\n  %s\n  %s", where,
+                 x->text, x->text2);
+    if (g->hash(x->c) != g->hash(st))
+        fail_msg("%s: hash differs from the state rebuilt from '%s'", where,
+                 x->text);
+    if (g->to_move(x->c) != p)
+        fail_msg("%s: rebuilt state has another player to move", where);
+
+    if (p == PLAYER_TERMINAL) {
+        double r[PLY_MAX_PLAYERS], sum = 0;
+        g->returns(st, r);
+        for (int i = 0; i < in->num_players; i++) {
+            if (!(r[i] >= -1.0 && r[i] <= 1.0))
+                fail_msg("%s: return %d = %g outside [-1,1]", where, i, r[i]);
+            sum += r[i];
+        }
+        if ((in->flags & GAME_ZERO_SUM) && (sum > 1e-9 || sum < -1e-9))
+            fail_msg("%s: returns add up to %g in a zero-sum game", where,
+                     sum);
+        return;
+    }
+
+    int n = g->gen_moves(st, x->moves);
+    if (n < 1 || n > in->max_moves)
+        fail_msg("%s: %d moves (max_moves %d)", where, n, in->max_moves);
+    int n2 = g->gen_moves(st, x->moves2);
+    if (n2 != n || memcmp(x->moves, x->moves2, sizeof(Move) * (size_t)n))
+        fail_msg("%s: move generation is not deterministic", where);
+    int n3 = g->gen_moves(x->c, x->moves2);
+    if (n3 != n || memcmp(x->moves, x->moves2, sizeof(Move) * (size_t)n))
+        fail_msg("%s: the rebuilt state has other moves", where);
+    memcpy(x->sorted, x->moves, sizeof(Move) * (size_t)n);
+    qsort(x->sorted, (size_t)n, sizeof(Move), cmp_move);
+    for (int i = 1; i < n; i++)
+        if (x->sorted[i] == x->sorted[i - 1])
+            fail_msg("%s: a move is generated twice", where);
+
+    if (p == PLAYER_CHANCE) {
+        int k = g->chance_outcomes(st, x->moves2, x->probs);
+        double sum = 0;
+        for (int i = 0; i < k; i++) {
+            if (!(x->probs[i] > 0))
+                fail_msg("%s: chance outcome with probability %g", where,
+                         x->probs[i]);
+            sum += x->probs[i];
+        }
+        if (k != n || memcmp(x->moves, x->moves2, sizeof(Move) * (size_t)n))
+            fail_msg("%s: chance_outcomes and gen_moves differ", where);
+        if (sum < 1 - 1e-9 || sum > 1 + 1e-9)
+            fail_msg("%s: chance probabilities add up to %g", where, sum);
+    }
+
+    for (int i = 0; i < n; i++) {
+        Move m;
+        if (g->move_to_text(st, x->moves[i], x->text, 256) < 0)
+            fail_msg("%s: move_to_text failed", where);
+        if (g->text_to_move(st, x->text, &m, &err))
+            fail_msg("%s: text_to_move rejects '%s': %s", where, x->text,
+                     err.msg);
+        if (m != x->moves[i])
+            fail_msg("%s: move '%s' does not round-trip", where, x->text);
+        /* copy-make equals make on the original */
+        memcpy(x->a, st, sz);
+        memcpy(x->b, st, sz);
+        g->make(x->a, x->moves[i]);
+        g->make(x->b, x->moves[i]);
+        if (memcmp(x->a, x->b, sz) || g->hash(x->a) != g->hash(x->b))
+            fail_msg("%s: make of '%s' is not deterministic", where,
+                     x->text);
+        if (g->heuristic)
+            (void)g->heuristic(st, x->moves[i]);
+        if (g->is_noisy)
+            (void)g->is_noisy(st, x->moves[i]);
+    }
+    if (g->eval && p >= 0)
+        for (int q = 0; q < in->num_players; q++) {
+            int e = g->eval(st, q);
+            if (e <= -EVAL_WIN || e >= EVAL_WIN)
+                fail_msg("%s: eval %d outside (-EVAL_WIN, EVAL_WIN)", where,
+                         e);
+        }
+    if (g->observe && p >= 0) {
+        g->observe(st, p, x->a);
+        Rng r;
+        rng_seed(&r, seed + (uint64_t)ply);
+        g->determinize(x->a, p, &r, x->b);
+        g->observe(x->b, p, x->c);
+        if (memcmp(x->a, x->c, sz))
+            fail_msg("%s: a determinized state looks different to its "
+                     "player", where);
+    }
+}
+
+static void run_game_conformance(const GameVtbl *g)
+{
+    const GameInfo *in = &g->info;
+    Ctx x = {.g = g};
+    PlyError err = {{0}};
+    if (options_parse(g, NULL, x.opt, &err))
+        fail_msg("%s: default options rejected: %s", in->name, err.msg);
+    size_t mm = sizeof(Move) * (size_t)in->max_moves;
+    x.moves = malloc(mm);
+    x.moves2 = malloc(mm);
+    x.sorted = malloc(mm);
+    x.probs = malloc(sizeof(double) * (size_t)in->max_moves);
+    x.a = malloc(in->state_size);
+    x.b = malloc(in->state_size);
+    x.c = malloc(in->state_size);
+    x.text = malloc(TEXT_MAX);
+    x.text2 = malloc(TEXT_MAX);
+    void *st = malloc(in->state_size);
+    int games = GAMES_PER_GAME;
+    const char *env = getenv("PLY_CONFORMANCE_GAMES");
+    if (env && atoi(env) > 0)
+        games = atoi(env);
+    for (int gi = 0; gi < games; gi++) {
+        uint64_t seed = 1000 + (uint64_t)gi;
+        Rng r;
+        rng_seed(&r, seed);
+        memset(st, 0, in->state_size);
+        if (g->init(st, x.opt, seed, &err))
+            fail_msg("%s: init failed: %s", in->name, err.msg);
+        int ply = 0;
+        for (;;) {
+            check_position(&x, st, ply, seed);
+            if (g->to_move(st) == PLAYER_TERMINAL)
+                break;
+            if (ply >= in->max_game_length)
+                fail_msg("%s seed %llu: longer than max_game_length %d",
+                         in->name, (unsigned long long)seed,
+                         in->max_game_length);
+            int n = g->gen_moves(st, x.moves);
+            g->make(st, x.moves[rng_below(&r, (uint32_t)n)]);
+            ply++;
+        }
+    }
+    free(st);
+    free(x.moves);
+    free(x.moves2);
+    free(x.sorted);
+    free(x.probs);
+    free(x.a);
+    free(x.b);
+    free(x.c);
+    free(x.text);
+    free(x.text2);
+}
+
+static void test_registry(void **state)
+{
+    (void)state;
+    PlyError err = {{0}};
+    assert_int_equal(registry_check(&err), 0);
+    assert_non_null(ply_games[0]);
+}
+
+static void test_game(void **state)
+{
+    run_game_conformance(*state);
+}
+
+int main(void)
+{
+    int n = 0;
+    while (ply_games[n])
+        n++;
+    struct CMUnitTest *tests = calloc((size_t)n + 1, sizeof *tests);
+    char (*names)[96] = calloc((size_t)n + 1, sizeof *names);
+    tests[0] = (struct CMUnitTest)cmocka_unit_test(test_registry);
+    const char *only = getenv("PLY_CONFORMANCE_ONLY");
+    int k = 1;
+    for (int i = 0; i < n; i++) {
+        if (only && strcmp(only, ply_games[i]->info.name))
+            continue;
+        snprintf(names[k], sizeof names[k], "conformance %s",
+                 ply_games[i]->info.name);
+        tests[k].name = names[k];
+        tests[k].test_func = test_game;
+        tests[k].initial_state = (void *)ply_games[i];
+        k++;
+    }
+    int r = _cmocka_run_group_tests("conformance", tests, (size_t)k, NULL,
+                                    NULL);
+    free(tests);
+    free(names);
+    return r;
+}

@@ -289,7 +289,7 @@ static int reversi_text_to_move(const void *st, const char *s, Move *m,
         *m = REVERSI_PASS;
         return 0;
     }
-    char f = s[0], k = s[1];
+    char f = s[0], k = f ? s[1] : 0;
     if (f >= 'A' && f <= 'H')
         f = (char)(f - 'A' + 'a');
     if (f < 'a' || f > 'h' || k < '1' || k > '8' || s[2])

@@ -338,7 +338,9 @@ static int reversi_render(const void *st, char *buf, size_t n)
     if (r->over)
         OUT(", game over\n");
     else if (!r->moves)
-        OUT(", %s must pass\n", r->side == BLACK ? "Black" : "White");
+        OUT(", %s must pass%s\n", r->side == BLACK ? "Black" : "White",
+            mobility(r->disc[!r->side], r->disc[r->side]) ? ""
+            : " (neither side can move: the pass ends the game)");
     else
         OUT(", %s to move (+ marks the moves)\n",
             r->side == BLACK ? "Black" : "White");

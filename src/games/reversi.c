@@ -1,0 +1,591 @@
+/* reversi.c — Othello on 8x8 bitboards.
+ *
+ * Square i = 8 * row + col, with a1 = 0 in the top-left corner, h1 = 7,
+ * a8 = 56 (rows 1..8 run top to bottom, as Othello diagrams are written).
+ * Shifting a bitboard left by 1 moves a disc one file to the right, by 8
+ * one row down. A move is a square 0..63 or REVERSI_PASS.
+ *
+ * Passes follow Bik's perft convention (the project's oracle): a side
+ * with no placement passes, and the game is over when the side to move
+ * has no placement right after a pass. So when neither side can place
+ * after a placement, the blocked side still passes once before the game
+ * ends; this extra ply is what makes perft 10 = 24571284. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/game.h"
+
+enum { REVERSI_PASS = 64, REVERSI_MAX_MOVES = 64,
+       /* each placement fills a square, and a pass is always followed by
+        * a placement of the other side */
+       REVERSI_MAX_PLIES = 128 };
+enum { BLACK = 0, WHITE = 1 };
+
+typedef struct Reversi {
+    uint64_t disc[2];   /* BLACK, WHITE */
+    uint64_t moves;     /* placements of the side to move (derived) */
+    uint8_t side;       /* side to move; BLACK when over */
+    uint8_t over;       /* no placement right after a pass */
+    uint8_t pad[6];     /* kept zero so states compare with memcmp */
+} Reversi;
+
+/* Masks that keep a shifted bitboard from wrapping around a row's end. */
+#define NOT_A 0xfefefefefefefefeull   /* every file but a */
+#define NOT_H 0x7f7f7f7f7f7f7f7full   /* every file but h */
+#define INNER 0x7e7e7e7e7e7e7e7eull   /* files b..g */
+#define CORNERS 0x8100000000000081ull
+#define EDGES 0xff818181818181ffull
+
+static inline int popcount64(uint64_t x)
+{
+    return __builtin_popcountll(x);
+}
+
+static inline int ctz64(uint64_t x)
+{
+    return __builtin_ctzll(x);
+}
+
+/* Placements for P against O: for each direction, a run of O discs
+ * starting next to a P disc, ending next to an empty square. Six steps
+ * reach the longest possible run. Horizontal and diagonal directions use
+ * O without the a and h files, so no run wraps around a row end. */
+static inline uint64_t dir_moves(uint64_t P, uint64_t mo, uint64_t empty,
+                                 int s)
+{
+    uint64_t l = mo & (P << s), r = mo & (P >> s);
+    l |= mo & (l << s);
+    r |= mo & (r >> s);
+    l |= mo & (l << s);
+    r |= mo & (r >> s);
+    l |= mo & (l << s);
+    r |= mo & (r >> s);
+    l |= mo & (l << s);
+    r |= mo & (r >> s);
+    l |= mo & (l << s);
+    r |= mo & (r >> s);
+    return ((l << s) | (r >> s)) & empty;
+}
+
+static uint64_t mobility(uint64_t P, uint64_t O)
+{
+    uint64_t empty = ~(P | O), mo = O & INNER;
+    return dir_moves(P, mo, empty, 1) | dir_moves(P, O, empty, 8) |
+           dir_moves(P, mo, empty, 7) | dir_moves(P, mo, empty, 9);
+}
+
+/* Discs flipped by placing at bit m: in each direction the run of O discs
+ * next to m, kept when a P disc closes it. */
+static inline uint64_t dir_flips(uint64_t m, uint64_t P, uint64_t mo, int s)
+{
+    uint64_t l = mo & (m << s), r = mo & (m >> s), f = 0;
+    l |= mo & (l << s);
+    r |= mo & (r >> s);
+    l |= mo & (l << s);
+    r |= mo & (r >> s);
+    l |= mo & (l << s);
+    r |= mo & (r >> s);
+    l |= mo & (l << s);
+    r |= mo & (r >> s);
+    l |= mo & (l << s);
+    r |= mo & (r >> s);
+    if ((l << s) & P)
+        f |= l;
+    if ((r >> s) & P)
+        f |= r;
+    return f;
+}
+
+static uint64_t flips(uint64_t P, uint64_t O, int sq)
+{
+    uint64_t m = 1ull << sq, mo = O & INNER;
+    return dir_flips(m, P, mo, 1) | dir_flips(m, P, O, 8) |
+           dir_flips(m, P, mo, 7) | dir_flips(m, P, mo, 9);
+}
+
+/* Hands the turn over after a placement or a pass (passed). */
+static void next_turn(Reversi *r, int passed)
+{
+    r->side ^= 1;
+    r->moves = mobility(r->disc[r->side], r->disc[!r->side]);
+    if (passed && !r->moves) {
+        r->over = 1;
+        r->side = BLACK;
+    }
+}
+
+static void place(Reversi *r, int sq)
+{
+    int me = r->side;
+    uint64_t f = flips(r->disc[me], r->disc[!me], sq);
+    r->disc[me] ^= f | 1ull << sq;
+    r->disc[!me] ^= f;
+}
+
+static void reversi_make(void *st, Move m)
+{
+    Reversi *r = st;
+    if (m != REVERSI_PASS)
+        place(r, (int)m);
+    next_turn(r, m == REVERSI_PASS);
+}
+
+static int reversi_init(void *st, const int *opt, uint64_t seed,
+                        PlyError *err)
+{
+    (void)opt;
+    (void)seed;
+    (void)err;
+    Reversi *r = st;
+    memset(r, 0, sizeof *r);
+    /* d4 (27) and e5 (36) white, e4 (28) and d5 (35) black */
+    r->disc[WHITE] = 1ull << 27 | 1ull << 36;
+    r->disc[BLACK] = 1ull << 28 | 1ull << 35;
+    r->side = BLACK;
+    r->moves = mobility(r->disc[BLACK], r->disc[WHITE]);
+    return 0;
+}
+
+static int reversi_to_move(const void *st)
+{
+    const Reversi *r = st;
+    return r->over ? PLAYER_TERMINAL : r->side;
+}
+
+static int reversi_gen_moves(const void *st, Move *out)
+{
+    const Reversi *r = st;
+    if (r->over)
+        return 0;
+    if (!r->moves) {
+        out[0] = REVERSI_PASS;
+        return 1;
+    }
+    int n = 0;
+    for (uint64_t b = r->moves; b; b &= b - 1)
+        out[n++] = (Move)ctz64(b);
+    return n;
+}
+
+static void reversi_returns(const void *st, double *out)
+{
+    const Reversi *r = st;
+    int b = popcount64(r->disc[BLACK]), w = popcount64(r->disc[WHITE]);
+    out[0] = b > w ? 1 : b < w ? -1 : 0;
+    out[1] = -out[0];
+}
+
+static int reversi_score(const void *st, int player)
+{
+    const Reversi *r = st;
+    return popcount64(r->disc[player & 1]);
+}
+
+static uint64_t reversi_hash(const void *st)
+{
+    const Reversi *r = st;
+    uint64_t h = ply_mix64(r->disc[BLACK] ^ (uint64_t)(r->side + 2 * r->over));
+    return ply_mix64(h ^ r->disc[WHITE]);
+}
+
+/* ---- text ---- */
+
+static int square_text(int sq, char *buf, size_t n)
+{
+    int w = snprintf(buf, n, "%c%c", 'a' + sq % 8, '1' + sq / 8);
+    return w < 0 || (size_t)w >= n ? -1 : w;
+}
+
+/* Setup string: 64 characters a1..h1, a2..h2, ... with X Black, O White,
+ * - empty, then a space and the side to move (X or O), or '-' for a
+ * finished game. A board where neither side can place with X or O to move
+ * is the moment before the final pass. */
+static int reversi_to_text(const void *st, char *buf, size_t n)
+{
+    const Reversi *r = st;
+    if (n < 67)
+        return -1;
+    for (int i = 0; i < 64; i++) {
+        uint64_t b = 1ull << i;
+        buf[i] = r->disc[BLACK] & b ? 'X' : r->disc[WHITE] & b ? 'O' : '-';
+    }
+    buf[64] = ' ';
+    buf[65] = r->over ? '-' : r->side == BLACK ? 'X' : 'O';
+    buf[66] = 0;
+    return 66;
+}
+
+static int reversi_from_text(void *st, const char *s, PlyError *err)
+{
+    Reversi t;
+    memset(&t, 0, sizeof t);
+    for (int i = 0; i < 64; i++) {
+        char c = s[i];
+        if (c == 'X')
+            t.disc[BLACK] |= 1ull << i;
+        else if (c == 'O')
+            t.disc[WHITE] |= 1ull << i;
+        else if (c == 0)
+            return ply_fail(err, "the setup has %d squares, needs 64 "
+                            "(X, O or -, a1..h1 then a2..h8) then a space "
+                            "and the side to move", i);
+        else if (c != '-') {
+            char sq[4];
+            square_text(i, sq, sizeof sq);
+            if (c < 32 || c > 126)
+                return ply_fail(err, "square %s holds byte "
+                                "0x%02x; use X (Black), O (White) or - "
+                                "(empty)", sq, (unsigned char)c);
+            return ply_fail(err, "square %s holds '%c'; use "
+                            "X (Black), O (White) or - (empty)", sq, c);
+        }
+    }
+    if (s[64] != ' ')
+        return ply_fail(err, "after the 64 squares comes a "
+                        "space and the side to move (X or O)");
+    if (s[65] != 'X' && s[65] != 'O' && s[65] != '-')
+        return ply_fail(err, "the side to move is X or O "
+                        "(or - when the game is over), not '%.10s'",
+                        s[65] ? s + 65 : "(nothing)");
+    if (s[66])
+        return ply_fail(err, "unexpected text after the side "
+                        "to move: '%.10s'", s + 66);
+    if (s[65] == '-') {
+        if (mobility(t.disc[BLACK], t.disc[WHITE]) ||
+            mobility(t.disc[WHITE], t.disc[BLACK]))
+            return ply_fail(err, "'-' marks a finished game, "
+                            "but a side can still move here");
+        t.over = 1;
+    } else {
+        t.side = s[65] == 'O';
+        t.moves = mobility(t.disc[t.side], t.disc[!t.side]);
+    }
+    memcpy(st, &t, sizeof t);
+    return 0;
+}
+
+static int reversi_move_to_text(const void *st, Move m, char *buf, size_t n)
+{
+    (void)st;
+    if (m == REVERSI_PASS) {
+        int w = snprintf(buf, n, "pass");
+        return w < 0 || (size_t)w >= n ? -1 : w;
+    }
+    if (m > 63)
+        return -1;
+    return square_text((int)m, buf, n);
+}
+
+static int reversi_text_to_move(const void *st, const char *s, Move *m,
+                                PlyError *err)
+{
+    const Reversi *r = st;
+    if (r->over)
+        return ply_fail(err, "the game is over");
+    if (!strcmp(s, "pass") || !strcmp(s, "PASS") || !strcmp(s, "Pass")) {
+        if (r->moves)
+            return ply_fail(err, "cannot pass: %s has a move",
+                            r->side == BLACK ? "Black" : "White");
+        *m = REVERSI_PASS;
+        return 0;
+    }
+    char f = s[0], k = f ? s[1] : 0;
+    if (f >= 'A' && f <= 'H')
+        f = (char)(f - 'A' + 'a');
+    if (f < 'a' || f > 'h' || k < '1' || k > '8' || s[2])
+        return ply_fail(err, "a reversi move is a square a1..h8 or 'pass', "
+                        "not '%.16s'", s);
+    int sq = (k - '1') * 8 + (f - 'a');
+    uint64_t b = 1ull << sq;
+    if ((r->disc[BLACK] | r->disc[WHITE]) & b)
+        return ply_fail(err, "square %c%c is not empty", f, k);
+    if (!(r->moves & b)) {
+        if (!r->moves)
+            return ply_fail(err, "%s has no move and must pass",
+                            r->side == BLACK ? "Black" : "White");
+        return ply_fail(err, "%c%c flips no disc", f, k);
+    }
+    *m = (Move)sq;
+    return 0;
+}
+
+static int reversi_render(const void *st, char *buf, size_t n)
+{
+    const Reversi *r = st;
+    size_t len = 0;
+    int w;
+#define OUT(...)                                                        \
+    do {                                                                \
+        w = snprintf(buf + len, n - len, __VA_ARGS__);                  \
+        if (w < 0 || (size_t)w >= n - len)                              \
+            return -1;                                                  \
+        len += (size_t)w;                                               \
+    } while (0)
+    OUT("   a b c d e f g h\n");
+    for (int row = 0; row < 8; row++) {
+        OUT(" %d", row + 1);
+        for (int col = 0; col < 8; col++) {
+            uint64_t b = 1ull << (row * 8 + col);
+            char c = r->disc[BLACK] & b ? 'X' : r->disc[WHITE] & b ? 'O'
+                     : r->moves & b && !r->over ? '+' : '.';
+            OUT(" %c", c);
+        }
+        OUT(" %d\n", row + 1);
+    }
+    OUT("   a b c d e f g h\n");
+    OUT(" Black (X) %d, White (O) %d", popcount64(r->disc[BLACK]),
+        popcount64(r->disc[WHITE]));
+    if (r->over)
+        OUT(", game over\n");
+    else if (!r->moves)
+        OUT(", %s must pass%s\n", r->side == BLACK ? "Black" : "White",
+            mobility(r->disc[!r->side], r->disc[r->side]) ? ""
+            : " (neither side can move: the pass ends the game)");
+    else
+        OUT(", %s to move (+ marks the moves)\n",
+            r->side == BLACK ? "Black" : "White");
+#undef OUT
+    return (int)len;
+}
+
+/* ---- evaluation and move ordering ---- */
+
+/* Squares next to a set: the 8 neighbours of every disc in x. */
+static uint64_t neighbours(uint64_t x)
+{
+    uint64_t h = ((x << 1) & NOT_A) | ((x >> 1) & NOT_H);
+    uint64_t row = x | h;
+    return h | (row << 8) | (row >> 8);
+}
+
+/* Squares whose line along shift s (both ways) holds an empty square;
+ * ml and mr keep left and right shifts from wrapping. */
+static uint64_t lines_with_empty(uint64_t empty, int s, uint64_t ml,
+                                 uint64_t mr)
+{
+    uint64_t e = empty;
+    for (int i = 0; i < 7; i++)
+        e |= ((e << s) & ml) | ((e >> s) & mr);
+    return e;
+}
+
+/* Discs of P that can never be flipped (a safe under-estimate): along each
+ * of the four axes, the line is full or a neighbour on the axis is the
+ * board's edge or a stable disc of P. Grown from the edges to a fixed
+ * point. */
+static uint64_t stable_discs(uint64_t P, uint64_t O)
+{
+    uint64_t empty = ~(P | O);
+    uint64_t full_h = ~lines_with_empty(empty, 1, NOT_A, NOT_H);
+    uint64_t full_v = ~lines_with_empty(empty, 8, ~0ull, ~0ull);
+    uint64_t full_d = ~lines_with_empty(empty, 9, NOT_A, NOT_H);
+    uint64_t full_a = ~lines_with_empty(empty, 7, NOT_H, NOT_A);
+    uint64_t ok_h = full_h | ~INNER;                    /* files a, h */
+    uint64_t ok_v = full_v | 0xff000000000000ffull;     /* rows 1, 8 */
+    uint64_t ok_d = full_d | EDGES, ok_a = full_a | EDGES;
+    uint64_t st = 0;
+    for (;;) {
+        uint64_t h = ((st << 1) & NOT_A) | ((st >> 1) & NOT_H);
+        uint64_t v = (st << 8) | (st >> 8);
+        uint64_t d = ((st << 9) & NOT_A) | ((st >> 9) & NOT_H);
+        uint64_t a = ((st << 7) & NOT_H) | ((st >> 7) & NOT_A);
+        uint64_t nst = P & (ok_h | h) & (ok_v | v) & (ok_d | d) & (ok_a | a);
+        if (nst == st)
+            return st;
+        st = nst;
+    }
+}
+
+/* X squares (b2 g2 b7 g7) and C squares (b1 a2 ...) next to each corner:
+ * costly while their corner is empty. */
+static const int corner_sq[4] = {0, 7, 56, 63};
+static const uint64_t x_sq[4] = {1ull << 9, 1ull << 14, 1ull << 49,
+                                 1ull << 54};
+static const uint64_t c_sq[4] = {
+    1ull << 1 | 1ull << 8, 1ull << 6 | 1ull << 15, 1ull << 48 | 1ull << 57,
+    1ull << 55 | 1ull << 62,
+};
+
+static int corner_region(uint64_t P, uint64_t O)
+{
+    int v = 0;
+    uint64_t empty = ~(P | O);
+    for (int i = 0; i < 4; i++) {
+        if (!(empty >> corner_sq[i] & 1))
+            continue;
+        v -= 250 * (popcount64(P & x_sq[i]) - popcount64(O & x_sq[i]));
+        v -= 80 * (popcount64(P & c_sq[i]) - popcount64(O & c_sq[i]));
+    }
+    return v;
+}
+
+static int reversi_eval(const void *st, int player)
+{
+    const Reversi *r = st;
+    int me = player & 1;
+    uint64_t P = r->disc[me], O = r->disc[!me];
+    uint64_t empty = ~(P | O);
+    int empties = popcount64(empty);
+    int discs = popcount64(P) - popcount64(O);
+    if (r->over) {
+        int v = 200 * discs;
+        return v + (discs > 0 ? 10000 : discs < 0 ? -10000 : 0);
+    }
+    uint64_t mp = me == r->side ? r->moves : mobility(P, O);
+    uint64_t mo = me == r->side ? mobility(O, P) : r->moves;
+    int v = 0;
+    /* mobility, with corners that can be taken now counted extra */
+    v += 70 * (popcount64(mp) - popcount64(mo));
+    v += 150 * (popcount64(mp & CORNERS) - popcount64(mo & CORNERS));
+    /* potential mobility: empty squares next to the opponent's discs */
+    v += 25 * (popcount64(neighbours(O) & empty) -
+               popcount64(neighbours(P) & empty));
+    v += 800 * (popcount64(P & CORNERS) - popcount64(O & CORNERS));
+    v += corner_region(P, O);
+    v += 120 * (popcount64(stable_discs(P, O)) -
+                popcount64(stable_discs(O, P)));
+    /* Late in the game: parity (who fills the last empty square, ignoring
+     * passes) and the disc count itself. */
+    if (empties <= 20) {
+        int mover_last = empties & 1;
+        int mine = (me == r->side) == mover_last;
+        v += mine ? 100 : -100;
+        v += (20 - empties) * 8 * discs;
+    }
+    if (v > 20000)
+        v = 20000;
+    if (v < -20000)
+        v = -20000;
+    return v;
+}
+
+/* Ordering: corners first; X and C squares next to an empty corner are
+ * avoided (below 0); otherwise fewer replies for the opponent is better,
+ * and edges a little better. */
+static int reversi_heuristic(const void *st, Move m)
+{
+    const Reversi *r = st;
+    if (m == REVERSI_PASS || m > 63)
+        return 0;
+    int sq = (int)m;
+    uint64_t b = 1ull << sq;
+    if (b & CORNERS)
+        return 1000;
+    uint64_t empty = ~(r->disc[0] | r->disc[1]);
+    for (int i = 0; i < 4; i++)
+        if (empty >> corner_sq[i] & 1) {
+            if (b & x_sq[i])
+                return -200;
+            if (b & c_sq[i])
+                return -80;
+        }
+    int me = r->side;
+    uint64_t f = flips(r->disc[me], r->disc[!me], sq);
+    uint64_t P = r->disc[me] ^ f ^ b, O = r->disc[!me] ^ f;
+    int v = 300 - 12 * popcount64(mobility(O, P)) + (b & EDGES ? 40 : 0);
+    return v < 0 ? 0 : v;
+}
+
+static int reversi_is_noisy(const void *st, Move m)
+{
+    (void)st;
+    return m < 64 && (CORNERS >> m & 1);
+}
+
+/* Random playout: take a corner when one is there, shun X squares next to
+ * an empty corner when there is anything else, otherwise uniform. */
+static void reversi_playout(void *st, Rng *rng)
+{
+    Reversi *r = st;
+    while (!r->over) {
+        uint64_t mv = r->moves;
+        int passed = !mv;
+        if (mv) {
+            uint64_t c = mv & CORNERS;
+            if (c)
+                mv = c;
+            else {
+                uint64_t empty = ~(r->disc[0] | r->disc[1]), bad = 0;
+                for (int i = 0; i < 4; i++)
+                    if (empty >> corner_sq[i] & 1)
+                        bad |= x_sq[i];
+                if (mv & ~bad)
+                    mv &= ~bad;
+            }
+            for (uint32_t k = rng_below(rng, (uint32_t)popcount64(mv)); k;
+                 k--)
+                mv &= mv - 1;
+            place(r, ctz64(mv));
+        }
+        next_turn(r, passed);
+    }
+}
+
+static int reversi_check(const void *st)
+{
+    const Reversi *r = st;
+    if ((r->disc[0] & r->disc[1]) || r->side > 1 || r->over > 1)
+        return -1;
+    if (r->over) {
+        if (r->side != BLACK || r->moves ||
+            mobility(r->disc[0], r->disc[1]) ||
+            mobility(r->disc[1], r->disc[0]))
+            return -1;
+    } else if (r->moves != mobility(r->disc[r->side], r->disc[!r->side])) {
+        return -1;
+    }
+    for (int i = 0; i < 6; i++)
+        if (r->pad[i])
+            return -1;
+    return 0;
+}
+
+static const char *const reversi_players[] = {"Black", "White"};
+
+const GameVtbl game_reversi = {
+    .info = {
+        .name = "reversi",
+        .title = "Reversi (Othello 8x8)",
+        .num_players = 2,
+        .max_moves = REVERSI_MAX_MOVES,
+        .max_game_length = REVERSI_MAX_PLIES,
+        .state_size = sizeof(Reversi),
+        .flags = GAME_ZERO_SUM,
+        .player_names = reversi_players,
+        .options = NULL,
+        .notation =
+            "A move is a square a1..h8 (files a-h left to right, rows 1-8\n"
+            "top to bottom; upper case accepted) or 'pass' when the side to\n"
+            "move has no placement. Setup string: 64 characters for a1..h1,\n"
+            "a2..h2, ..., h8 with X Black, O White, - empty, then a space and\n"
+            "the side to move, X or O (- once the game is over). Start:\n"
+            "---------------------------OX------XO--------------------------- X",
+        .rules =
+            "Othello on 8x8: d4 and e5 start white, d5 and e4 black; Black\n"
+            "moves first. A move places a disc of one's colour on an empty\n"
+            "square so that it closes one or more straight lines (in any of\n"
+            "8 directions) of opposing discs ended by one's own disc; those\n"
+            "discs are flipped. A player without such a move must pass (the\n"
+            "pass is a move). The game ends when neither player can move:\n"
+            "as in Bik's perft convention, it ends on the pass after which\n"
+            "the other side cannot move either. More discs wins (empty\n"
+            "squares are not counted).",
+    },
+    .init = reversi_init,
+    .to_move = reversi_to_move,
+    .gen_moves = reversi_gen_moves,
+    .make = reversi_make,
+    .returns = reversi_returns,
+    .hash = reversi_hash,
+    .to_text = reversi_to_text,
+    .from_text = reversi_from_text,
+    .move_to_text = reversi_move_to_text,
+    .text_to_move = reversi_text_to_move,
+    .render = reversi_render,
+    .eval = reversi_eval,
+    .heuristic = reversi_heuristic,
+    .is_noisy = reversi_is_noisy,
+    .playout = reversi_playout,
+    .score = reversi_score,
+    .check = reversi_check,
+};

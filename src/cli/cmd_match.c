@@ -71,6 +71,7 @@ int cmd_match(int argc, char **argv)
         {"grace", required_argument, 0, 'g'},
         {"movetime", required_argument, 0, 'm'},
         {"quiet", no_argument, 0, 'q'},
+        {"startup", required_argument, 0, 'u'},
         {0, 0, 0, 0},
     };
     static MatchConfig cfg;     /* large (pairing table): not on the stack */
@@ -164,6 +165,10 @@ int cmd_match(int argc, char **argv)
         case 'g':
             if (parse_duration_ms(optarg, &c->grace_ms))
                 return cli_error("match", "bad --grace '%s'", optarg);
+            break;
+        case 'u':
+            if (parse_duration_ms(optarg, &c->start_ms) || c->start_ms <= 0)
+                return cli_error("match", "bad --startup '%s'", optarg);
             break;
         case 'm':
             if (parse_duration_ms(optarg, &c->ext_move_ms) ||

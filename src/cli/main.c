@@ -39,7 +39,7 @@ const Command cli_commands[] = {
      "          [--sprt elo0,elo1[,alpha,beta]] [--out FILE [--resume]]\n"
      "          [--seed N] [--json] [--options K=V,...] [--grace 200ms]\n"
      "          [--engine NAME=CMD[,proto=ugi|codecup]] [--movetime 1s]\n"
-     "          [--quiet]\n"
+     "          [--startup 10s] [--quiet]\n"
      "  Participants are bot specs (mcts:iterations=1000) or NAMEs given\n"
      "  with --engine (external programs: UGI, or CodeCup line protocol).\n"
      "  -n: games per pairing (default 10); each opening is played with\n"
@@ -49,7 +49,8 @@ const Command cli_commands[] = {
      "  forfeits. Without --tc, bots use their own limits and UGI engines\n"
      "  get --movetime per move. --out appends one JSON line per game;\n"
      "  --resume plays the games missing from it. --openings FILE: one\n"
-     "  setup string per line. --quiet: engines' stderr to /dev/null."},
+     "  setup string per line. --startup: time an engine has to answer\n"
+     "  'ugi'. --quiet: engines' stderr to /dev/null."},
     {"ugi", cmd_ugi, "engine mode over stdin/stdout (UGI protocol)",
      "ply ugi [--bot SPEC] [--game GAME] [--options K=V,...]\n"
      "  Speaks UGI (see docs/protocols.md). The game can also be set with\n"

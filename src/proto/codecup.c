@@ -80,10 +80,6 @@ int codecup_run(FILE *in, FILE *out, FILE *log, const GameVtbl *g,
             fprintf(out, "%s%s\n", mb, si.proven > 0 ? "!" : "");
             fflush(out);
             used += now_ms() - turn_start;
-            fprintf(log, "move %d: %s%s (%lld ms budget, %lld of %lld ms "
-                    "used)\n", ply + 1, mb, si.proven > 0 ? "!" : "",
-                    (long long)budget, (long long)used,
-                    (long long)total_ms);
             bot_inform(bot, st, m);
             g->make(st, m);
             ply++;
@@ -125,6 +121,9 @@ int codecup_run(FILE *in, FILE *out, FILE *log, const GameVtbl *g,
         g->make(st, m);
         ply++;
     }
+    if (rc == 0 && me >= 0)
+        fprintf(log, "ply codecup: %d plies, %lld of %lld ms used\n", ply,
+                (long long)used, (long long)total_ms);
     bot_free(bot);
     free(st);
     return rc;

@@ -158,6 +158,8 @@ int match_prepare(MatchConfig *c, PlyError *err)
         c->grace_ms = 200;
     if (c->ext_move_ms <= 0)
         c->ext_move_ms = 1000;
+    if (c->start_ms <= 0)
+        c->start_ms = ENGINE_START_MS;
     return 0;
 }
 
@@ -346,7 +348,7 @@ static Reason seat_begin(Game *G, int s, uint64_t seed)
     S->eng_on = 1;
     if (S->part->kind == PART_CODECUP)
         return REASON_NORMAL;
-    int64_t dl = now_ms() + ENGINE_START_MS;
+    int64_t dl = now_ms() + c->start_ms;
     char line[ENGINE_LINE_MAX];
     Reason why;
     if (engine_send(&S->eng, dl, "ugi"))

@@ -46,9 +46,10 @@ const Command cli_commands[] = {
      "  the seats rotated. More than two participants in a two-player game\n"
      "  play a round robin. --tc: per move, or per game with increment; a\n"
      "  player over time (plus --grace), crashing or moving illegally\n"
-     "  forfeits. Without --tc, bots use their own limits and UGI engines\n"
-     "  get --movetime per move. --out appends one JSON line per game;\n"
-     "  --resume plays the games missing from it. --openings FILE: one\n"
+     "  forfeits. Without --tc, bots use their own limits (--movetime per\n"
+     "  move if they have none) and UGI engines get --movetime (1s).\n"
+     "  --out appends one JSON line per game; --resume plays the games\n"
+     "  missing from it. --openings FILE: one\n"
      "  setup string per line. --startup: time an engine has to answer\n"
      "  'ugi'. --quiet: engines' stderr to /dev/null."},
     {"ugi", cmd_ugi, "engine mode over stdin/stdout (UGI protocol)",

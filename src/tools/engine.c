@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -75,17 +76,25 @@ static int wait_fd(int fd, short events, int64_t deadline_ms)
 
 int engine_send(Engine *e, int64_t deadline_ms, const char *fmt, ...)
 {
-    char line[ENGINE_LINE_MAX + 1];
+    if (e->to_fd < 0)
+        return -1;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    char *line = NULL;
+    int n = vasprintf(&line, fmt, ap);
     va_end(ap);
-    if (n < 0 || e->to_fd < 0)
+    if (n < 0)
         return -1;
-    if ((size_t)n > sizeof line - 2)
-        n = (int)sizeof line - 2;
+    /* the newline goes in the same write: replace the terminator */
+    char *l2 = realloc(line, (size_t)n + 2);
+    if (!l2) {
+        free(line);
+        return -1;
+    }
+    line = l2;
     line[n++] = '\n';
     size_t off = 0;
+    int rc = 0;
     while (off < (size_t)n) {
         ssize_t w = write(e->to_fd, line + off, (size_t)n - off);
         if (w > 0) {
@@ -94,14 +103,14 @@ int engine_send(Engine *e, int64_t deadline_ms, const char *fmt, ...)
         }
         if (w < 0 && errno == EINTR)
             continue;
-        if (w < 0 && errno == EAGAIN) {
-            if (wait_fd(e->to_fd, POLLOUT, deadline_ms) <= 0)
-                return -1;
+        if (w < 0 && errno == EAGAIN &&
+            wait_fd(e->to_fd, POLLOUT, deadline_ms) > 0)
             continue;
-        }
-        return -1;  /* EPIPE: the program is gone */
+        rc = -1;    /* EPIPE (the program is gone) or the deadline */
+        break;
     }
-    return 0;
+    free(line);
+    return rc;
 }
 
 /* Moves one line out of e->buf if there is one. */

@@ -12,7 +12,7 @@
 
 #include "../core/game.h"
 
-enum { ENGINE_LINE_MAX = 8192 };
+enum { ENGINE_LINE_MAX = 8192 };   /* longest line read (longer: cut) */
 
 typedef struct Engine {
     pid_t pid;

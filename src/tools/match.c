@@ -437,15 +437,11 @@ static Reason ugi_move(Game *G, int s, Seat *S, int64_t allowed, Move *m)
     for (int i = 0; i < r->nmoves; i++)
         len += (size_t)snprintf(pos + len, cap - len, " %s", r->moves[i]);
     int64_t dl = now_ms() + allowed + c->grace_ms;
-    int bad;
-    if (len + 2 >= ENGINE_LINE_MAX)
-        bad = -1;
-    else
-        bad = engine_send(&S->eng, dl, "%s", pos);
+    int bad = engine_send(&S->eng, dl, "%s", pos);
     free(pos);
     if (bad)
-        return fail_with(G, REASON_CRASH, "%s: stopped reading its input "
-                         "(or the position is too long)", S->part->name);
+        return fail_with(G, REASON_CRASH, "%s: stopped reading its input",
+                         S->part->name);
     if (c->tc == TC_GAME)
         bad = engine_send(&S->eng, dl, "go p1time %lld p2time %lld "
                           "p1inc %lld p2inc %lld",
@@ -505,6 +501,8 @@ static Reason bot_move(Game *G, int p, Seat *S, int64_t allowed, Move *m)
 {
     const MatchConfig *c = G->c;
     Limits lim = S->bot->limits;
+    if (allowed < 0 && !lim.time_ms && !lim.nodes && !lim.depth)
+        lim.time_ms = c->ext_move_ms;   /* no limit anywhere: --movetime */
     if (allowed >= 0) {
         int64_t budget = allowed;
         if (c->tc == TC_GAME) {

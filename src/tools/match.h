@@ -42,7 +42,8 @@ typedef struct MatchConfig {
     TcKind tc;
     int64_t tc_ms, inc_ms;      /* per move: tc_ms; per game: base + inc */
     int64_t grace_ms;           /* slack before a time forfeit */
-    int64_t ext_move_ms;        /* external engines without --tc */
+    int64_t ext_move_ms;        /* without --tc: UGI engines, and bots
+                                 * without limits of their own */
     int64_t start_ms;           /* external engines' handshake */
     int open_plies;             /* random openings of this many plies */
     char **open_lines;          /* or setups from a file */

@@ -49,9 +49,9 @@ const Command cli_commands[] = {
      "  forfeits. Without --tc, bots use their own limits (--movetime per\n"
      "  move if they have none) and UGI engines get --movetime (1s).\n"
      "  --out appends one JSON line per game; --resume plays the games\n"
-     "  missing from it. --openings FILE: one\n"
-     "  setup string per line. --startup: time an engine has to answer\n"
-     "  'ugi'. --quiet: engines' stderr to /dev/null."},
+     "  missing from it. --openings FILE: one setup string per line.\n"
+     "  --startup: time an engine has to answer 'ugi'. --quiet: engines'\n"
+     "  stderr to /dev/null. See docs/protocols.md."},
     {"ugi", cmd_ugi, "engine mode over stdin/stdout (UGI protocol)",
      "ply ugi [--bot SPEC] [--game GAME] [--options K=V,...]\n"
      "  Speaks UGI (see docs/protocols.md). The game can also be set with\n"

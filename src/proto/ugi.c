@@ -538,13 +538,14 @@ int ugi_run(FILE *in, FILE *out, const char *game, const char *options,
             wait_search(u, 1);
             continue;
         }
-        /* everything else waits for a running search to end: UGI does not
-         * allow changing the position under it */
         if (!strcmp(cmd, "query")) {
             cmd_query(u, args);
             continue;
         }
-        wait_search(u, 0);
+        /* everything else waits for a running search to end (UGI does
+         * not allow changing the position under it); an infinite search
+         * would never end, so it is stopped */
+        wait_search(u, u->infinite);
         if (!strcmp(cmd, "ugi"))
             cmd_ugi(u);
         else if (!strcmp(cmd, "uginewgame")) {

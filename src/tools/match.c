@@ -906,9 +906,9 @@ static double nz(double x)
 
 static void fmt_elo(char *buf, size_t n, const StatsResult *st)
 {
-    snprintf(buf, n, "Elo %+.1f [%+.1f, %+.1f]%s", nz(st->elo),
+    snprintf(buf, n, "Elo %+.1f [%+.1f, %+.1f] (95%%%s)", nz(st->elo),
              nz(st->elo_lo), nz(st->elo_hi),
-             st->clamped ? " (score clamped)" : "");
+             st->clamped ? ", score clamped" : "");
 }
 
 static void progress(Runner *R, int final)
@@ -1216,7 +1216,7 @@ static void summary_text(Runner *R, FILE *out)
             if (!pair_stats(R, p, &st, &penta)) {
                 char e[128];
                 fmt_elo(e, sizeof e, &st);
-                fprintf(out, "  score %.1f%%  %s (95%%)  LOS %.1f%%",
+                fprintf(out, "  score %.1f%%  %s  LOS %.1f%%",
                         (q->w + 0.5 * q->d) * 100 / (q->w + q->d + q->l), e,
                         st.los * 100);
                 if (penta)

@@ -216,6 +216,8 @@ expect_fail "unknown bot" "unknown bot 'nobot'" $P match kalah random nobot
 expect_fail "resume without out" "needs --out" $P match kalah random random --resume
 expect_fail "codecup with openings" "drop --openings" $P match kalah random c --openings random:2 --engine "c=true,proto=codecup"
 expect_fail "bad openings file" "cannot read" $P match kalah random random --openings /nonexistent
+printf 'S:4,4,4,4,4,4,0:4,4,4,4,4,4,0\nnot a setup\n' > "$T/open"
+expect_fail "bad opening" "opening 2: bad setup string" $P match kalah random random --openings "$T/open"
 expect_fail "ugi unknown game" "unknown game" $P ugi --game nogame
 expect_fail "codecup unknown bot" "unknown bot" $P codecup kalah --bot nobot
 

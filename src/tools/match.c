@@ -152,6 +152,19 @@ int match_prepare(MatchConfig *c, PlyError *err)
             return ply_fail(err, "engine %s: CodeCup programs start from the "
                             "start position; drop --openings", p->name);
     }
+    if (c->open_count) {
+        void *st = state_alloc(g);
+        if (!st)
+            return ply_fail(err, "out of memory");
+        for (int i = 0; i < c->open_count; i++) {
+            PlyError e2 = {{0}};
+            if (state_setup(g, st, c->options, c->open_lines[i], 0, &e2)) {
+                free(st);
+                return ply_fail(err, "opening %d: %s", i + 1, e2.msg);
+            }
+        }
+        free(st);
+    }
     if (c->jobs < 1)
         c->jobs = 1;
     if (c->grace_ms <= 0)

@@ -299,6 +299,204 @@ static void test_games_reproducible(void **state)
     free(c);
 }
 
+/* A three-player race with dice, to run the referee on chance nodes and
+ * seat rotations (no such game is registered on every branch): a die
+ * roll of 1..3 (chance), then the mover steps 1 or the roll; the first to
+ * reach 10 wins. */
+typedef struct Race {
+    uint8_t pos[3], turn, roll;
+} Race;
+
+static int race_init(void *st, const int *opt, uint64_t seed, PlyError *err)
+{
+    (void)opt; (void)seed; (void)err;
+    memset(st, 0, sizeof(Race));
+    return 0;
+}
+static int race_over(const Race *r)
+{
+    return r->pos[0] >= 10 || r->pos[1] >= 10 || r->pos[2] >= 10;
+}
+static int race_to_move(const void *st)
+{
+    const Race *r = st;
+    return race_over(r) ? PLAYER_TERMINAL : r->roll ? r->turn : PLAYER_CHANCE;
+}
+static int race_gen(const void *st, Move *out)
+{
+    const Race *r = st;
+    if (race_over(r))
+        return 0;
+    if (!r->roll) {
+        for (int i = 0; i < 3; i++)
+            out[i] = (Move)(i + 1);
+        return 3;
+    }
+    out[0] = 1;
+    if (r->roll == 1)
+        return 1;
+    out[1] = r->roll;
+    return 2;
+}
+static int race_chance(const void *st, Move *out, double *p)
+{
+    for (int i = 0; i < 3; i++)
+        p[i] = 1.0 / 3;
+    return race_gen(st, out);
+}
+static void race_make(void *st, Move m)
+{
+    Race *r = st;
+    if (!r->roll) {
+        r->roll = (uint8_t)m;
+        return;
+    }
+    r->pos[r->turn] = (uint8_t)(r->pos[r->turn] + m);
+    r->roll = 0;
+    r->turn = (uint8_t)((r->turn + 1) % 3);
+}
+static void race_returns(const void *st, double *out)
+{
+    const Race *r = st;
+    for (int i = 0; i < 3; i++)
+        out[i] = r->pos[i] >= 10 ? 1 : -0.5;
+}
+static uint64_t race_hash(const void *st)
+{
+    const Race *r = st;
+    return ply_mix64((uint64_t)r->pos[0] | (uint64_t)r->pos[1] << 8 |
+                     (uint64_t)r->pos[2] << 16 | (uint64_t)r->turn << 24 |
+                     (uint64_t)r->roll << 32);
+}
+static int race_to_text(const void *st, char *buf, size_t n)
+{
+    const Race *r = st;
+    return snprintf(buf, n, "%d,%d,%d,%d,%d", r->pos[0], r->pos[1],
+                    r->pos[2], r->turn, r->roll);
+}
+static int race_from_text(void *st, const char *s, PlyError *err)
+{
+    int a, b, c, t, d;
+    if (sscanf(s, "%d,%d,%d,%d,%d", &a, &b, &c, &t, &d) != 5 || a < 0 ||
+        a > 12 || b < 0 || b > 12 || c < 0 || c > 12 || t < 0 || t > 2 ||
+        d < 0 || d > 3)
+        return ply_fail(err, "bad race setup '%s'", s);
+    Race *r = st;
+    r->pos[0] = (uint8_t)a, r->pos[1] = (uint8_t)b, r->pos[2] = (uint8_t)c;
+    r->turn = (uint8_t)t, r->roll = (uint8_t)d;
+    return 0;
+}
+static int race_move_to_text(const void *st, Move m, char *buf, size_t n)
+{
+    (void)st;
+    return snprintf(buf, n, "%d", (int)m);
+}
+static int race_text_to_move(const void *st, const char *s, Move *m,
+                             PlyError *err)
+{
+    Move moves[3];
+    int n = race_gen(st, moves);
+    for (int i = 0; i < n; i++)
+        if (s[0] == (char)('0' + moves[i]) && !s[1]) {
+            *m = moves[i];
+            return 0;
+        }
+    return ply_fail(err, "bad race move '%s'", s);
+}
+static int race_render(const void *st, char *buf, size_t n)
+{
+    return race_to_text(st, buf, n);
+}
+static const char *const race_players[] = {"A", "B", "C"};
+static const GameVtbl race = {
+    .info = {.name = "race", .title = "dice race", .num_players = 3,
+             .max_moves = 3, .max_game_length = 100,
+             .state_size = sizeof(Race), .flags = GAME_CHANCE,
+             .player_names = race_players, .notation = "1..3",
+             .rules = "race to 10"},
+    .init = race_init, .to_move = race_to_move, .gen_moves = race_gen,
+    .make = race_make, .returns = race_returns, .hash = race_hash,
+    .to_text = race_to_text, .from_text = race_from_text,
+    .move_to_text = race_move_to_text, .text_to_move = race_text_to_move,
+    .render = race_render, .chance_outcomes = race_chance,
+};
+
+static void test_three_players_with_chance(void **state)
+{
+    (void)state;
+    MatchConfig *c = calloc(1, sizeof *c);
+    c->g = &race;
+    c->games = 6;
+    c->seed = 5;
+    c->jobs = 2;
+    for (int i = 0; i < 3; i++) {
+        c->parts[i].kind = PART_BOT;
+        snprintf(c->parts[i].name, sizeof c->parts[i].name,
+                 "random:seed=%d", i + 1);
+    }
+    c->nparts = 3;
+    PlyError err = {{0}};
+    if (match_prepare(c, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(c->npairings, 1);
+    assert_int_equal(c->total, 6);
+    /* all three rotations, each opening twice */
+    for (uint64_t i = 0; i < 6; i++) {
+        int p, seats[PLY_MAX_PLAYERS];
+        match_schedule(c, i, &p, seats);
+        for (int s = 0; s < 3; s++)
+            assert_int_equal(seats[s], (int)((s + i % 3) % 3));
+    }
+    for (uint64_t i = 0; i < 6; i++) {
+        GameRecord r1, r2;
+        assert_int_equal(match_play_game(c, i, &r1, &err), 0);
+        assert_int_equal(match_play_game(c, i, &r2, &err), 0);
+        assert_int_equal(r1.reason, REASON_NORMAL);
+        assert_int_equal(r1.nmoves, r2.nmoves);
+        for (int k = 0; k < r1.nmoves; k++)
+            assert_string_equal(r1.moves[k], r2.moves[k]);
+        /* replay: chance outcomes are in the record */
+        Race st;
+        race_init(&st, NULL, 0, NULL);
+        for (int k = 0; k < r1.nmoves; k++) {
+            Move m;
+            assert_int_equal(race_text_to_move(&st, r1.moves[k], &m, &err),
+                             0);
+            race_make(&st, m);
+        }
+        assert_true(race_over(&st));
+        double res[3];
+        race_returns(&st, res);
+        for (int s = 0; s < 3; s++)
+            assert_true(res[s] == r1.result[s]);
+        match_record_free(&r1);
+        match_record_free(&r2);
+    }
+    /* the whole match on two threads, records to a file */
+    char path[] = "/tmp/ply-test-match-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(path);
+    c->out = path;
+    c->progress = 0;
+    FILE *out = tmpfile();
+    assert_int_equal(match_run(c, out, &err), 0);
+    fclose(out);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[8192];
+    int lines = 0;
+    while (fgets(line, sizeof line, f)) {
+        assert_non_null(strstr(line, "\"game\":\"race\""));
+        lines++;
+    }
+    fclose(f);
+    unlink(path);
+    assert_int_equal(lines, 6);
+    free(c);
+}
+
 static void test_engine_pipes(void **state)
 {
     (void)state;
@@ -346,6 +544,7 @@ int main(void)
         cmocka_unit_test(test_parse_settings),
         cmocka_unit_test(test_schedule),
         cmocka_unit_test(test_games_reproducible),
+        cmocka_unit_test(test_three_players_with_chance),
         cmocka_unit_test(test_engine_pipes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -23,7 +23,7 @@ expect_fail() {
     ok
 }
 # count FILE PATTERN: lines of FILE matching PATTERN.
-count() { grep -c -- "$2" "$1" 2>/dev/null || true; }
+count() { c=$(grep -c -- "$2" "$1" 2>/dev/null); echo "${c:-0}"; }
 # moves_of LINE: the moves of a record, space-separated.
 moves_of() {
     echo "$1" | sed -e 's/.*"moves":\[//' -e 's/\].*//' -e 's/","/ /g' -e 's/"//g'
@@ -160,7 +160,7 @@ done
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
 killed=$(count "$T/k.jsonl" '')
-check "kill: halfway ($killed records)" [ "$killed" -lt 40 ]
+check "kill: halfway ($killed records)" [ "$killed" -ge 10 -a "$killed" -lt 40 ]
 $P match kalah random s -n 40 -j 2 --engine "s=$slow" --out "$T/k.jsonl" \
     --resume > /dev/null 2>&1
 check "kill+resume: exit 0" [ $? -eq 0 ]

@@ -254,6 +254,8 @@ static void cmd_go(Ugi *u, char *args)
             lim.nodes = (uint64_t)nodes;
         if (depth > 0)
             lim.depth = depth > 200 ? 200 : (int)depth;
+        if (!infinite && !lim.time_ms && !lim.nodes && !lim.depth)
+            lim.time_ms = 1000;     /* say, only the opponent's clock */
     } else {
         lim = u->bot->limits;
         if (!lim.time_ms && !lim.nodes && !lim.depth)

@@ -125,6 +125,17 @@ $P ugi --game kalah --bot random < "$T/in" > "$T/out" 2>&1
 check "ugi bestmove" grep -q '^bestmove [1-6]$' "$T/out"
 check "ugi p1turn" grep -q '^response \(true\|false\)$' "$T/out"
 check "ugi info line" grep -q '^info depth' "$T/out"
+# seeded noise: commands with wrong arguments and junk bytes
+for seed in 1 2 3; do
+    awk -v seed=$seed -v lines=3000 -f "$E/ugi-noise.awk" > "$T/in"
+    $P ugi --game kalah --bot random:nodes=5 < "$T/in" > "$T/out" 2>&1
+    check "ugi noise $seed: exit 0" [ $? -eq 0 ]
+    check "ugi noise $seed: errors reported" [ "$(count "$T/out" '^info string error')" -gt 100 ]
+    check "ugi noise $seed: still plays" [ "$(count "$T/out" '^bestmove')" -gt 0 ]
+    awk -v seed=$seed -v lines=300 -f "$E/ugi-noise.awk" > "$T/in"
+    $P codecup kalah --bot random < "$T/in" > /dev/null 2>&1
+    check "codecup noise $seed: an error exit, not a crash" [ $? -eq 1 ]
+done
 # "go infinite" answers only after stop
 printf 'go infinite\nisready\nstop\nquit\n' > "$T/in"
 $P ugi --game kalah --bot random < "$T/in" > "$T/out" 2>&1

@@ -62,8 +62,10 @@ int match_parse_engine(const char *s, Participant *p, PlyError *err)
                         "codecup])", s);
     memcpy(p->name, s, (size_t)(eq - s));
     for (const char *q = p->name; *q; q++)
-        if (*q == ':' || *q == ',' || *q == ' ')
-            return ply_fail(err, "bad engine name '%s'", p->name);
+        if (*q == ':' || *q == ',' || *q <= ' ' || *q > '~')
+            return ply_fail(err, "bad engine name '%s' (letters, digits "
+                            "and punctuation other than ':' and ',')",
+                            p->name);
     const char *cmd = eq + 1;
     size_t len = strlen(cmd);
     p->kind = PART_UGI;

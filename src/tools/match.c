@@ -389,15 +389,18 @@ static Reason seat_begin(Game *G, int s, uint64_t seed)
 static void seat_end(Game *G, int s)
 {
     Seat *S = &G->seat[s];
+    /* a program that forfeited by time or crash is not waited for */
+    int64_t wait = G->r->loser == s && G->r->reason != REASON_ILLEGAL
+                   ? 0 : QUIT_WAIT_MS;
     if (S->bot) {
         bot_free(S->bot);
         S->bot = NULL;
     }
     if (S->eng_on) {
-        int64_t dl = now_ms() + QUIT_WAIT_MS;
+        int64_t dl = now_ms() + wait;
         engine_send(&S->eng, dl, "%s",
                     S->part->kind == PART_CODECUP ? "Quit" : "quit");
-        engine_stop(&S->eng, QUIT_WAIT_MS);
+        engine_stop(&S->eng, wait);
         S->eng_on = 0;
     }
 }

@@ -82,6 +82,13 @@ for g in $games; do
     check "ugi $g: 2 normal games" [ "$(count "$out" '"reason":"normal"')" -eq 2 ]
     check "ugi $g: records replay" replays "$g" "$out"
 done
+# every game differs: seeds come from the game number, also for a bot
+# spec with its own seed and for Ply's UGI engine (setoption name seed)
+$P match kalah random u -n 20 --engine "u=$P ugi --bot random" --out "$T/v1.jsonl" > /dev/null 2>&1
+$P match kalah random random:seed=2 -n 20 --out "$T/v2.jsonl" > /dev/null 2>&1
+distinct() { sed 's/.*"moves":\[\([^]]*\)\].*/\1/' "$1" | sort -u | wc -l; }
+check "ugi engine games differ" [ "$(distinct "$T/v1.jsonl")" -eq 20 ]
+check "seeded bot games differ" [ "$(distinct "$T/v2.jsonl")" -eq 20 ]
 # per-game clock with increment, and game options told through setoption
 out=$T/ugi-tc.jsonl
 $P match kalah u random -n 2 --tc 2s+10ms --options houses=4 \

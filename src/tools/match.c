@@ -330,7 +330,7 @@ static Reason fail_with(Game *G, Reason why, const char *fmt, ...)
 /* Reads lines until one starts with `word`; others (info, id, option, …)
  * are skipped. The line is left in line. */
 static Reason ugi_expect(Game *G, Seat *S, const char *word, char *line,
-                         size_t n, int64_t deadline)
+                         size_t n, int64_t deadline, int *has_seed)
 {
     size_t wl = strlen(word);
     for (;;) {
@@ -343,7 +343,41 @@ static Reason ugi_expect(Game *G, Seat *S, const char *word, char *line,
                              "for '%s'", S->part->name, word);
         if (!strncmp(line, word, wl) && (!line[wl] || line[wl] == ' '))
             return REASON_NORMAL;
+        if (has_seed && !strncmp(line, "option name seed ", 17))
+            *has_seed = 1;
     }
+}
+
+/* A bot spec's own seed=N would give the bot the same random stream in
+ * every game; in a match it is mixed with the game's seed instead, so
+ * "random:seed=2" is another bot than "random", and yet random in each
+ * game. Writes the spec without its seed to out. */
+static uint64_t spec_seed(const char *spec, uint64_t seed, char *out,
+                          size_t n)
+{
+    snprintf(out, n, "%s", spec);
+    char *colon = strchr(out, ':');
+    if (!colon)
+        return seed;
+    char *w = colon + 1, *r = colon + 1;
+    while (*r) {
+        size_t len = strcspn(r, ",");
+        if (!strncmp(r, "seed=", 5)) {
+            seed = ply_mix64(seed ^ strtoull(r + 5, NULL, 10));
+        } else {
+            if (w != colon + 1)
+                *w++ = ',';
+            memmove(w, r, len);
+            w += len;
+        }
+        r += len;
+        if (*r == ',')
+            r++;
+    }
+    *w = 0;
+    if (w == colon + 1)
+        *colon = 0;
+    return seed;
 }
 
 static Reason seat_begin(Game *G, int s, uint64_t seed)
@@ -353,7 +387,9 @@ static Reason seat_begin(Game *G, int s, uint64_t seed)
     PlyError err = {{0}};
     S->clock_ms = c->tc == TC_GAME ? c->tc_ms : CODECUP_GAME_MS;
     if (S->part->kind == PART_BOT) {
-        S->bot = bot_new(G->g, S->part->name, seed, &err);
+        char spec[sizeof S->part->name];
+        seed = spec_seed(S->part->name, seed, spec, sizeof spec);
+        S->bot = bot_new(G->g, spec, seed, &err);
         if (!S->bot)
             return fail_with(G, REASON_CRASH, "%s", err.msg);
         return REASON_NORMAL;
@@ -369,10 +405,16 @@ static Reason seat_begin(Game *G, int s, uint64_t seed)
     if (engine_send(&S->eng, dl, "ugi"))
         return fail_with(G, REASON_CRASH, "%s: does not read its input",
                          S->part->name);
-    if ((why = ugi_expect(G, S, "ugiok", line, sizeof line, dl)))
+    int has_seed = 0;
+    if ((why = ugi_expect(G, S, "ugiok", line, sizeof line, dl, &has_seed)))
         return why;
     int bad = engine_send(&S->eng, dl, "setoption name game value %s",
                           G->g->info.name);
+    /* an engine with a seed option (Ply's) gets the game's, so that its
+     * games differ and are reproducible */
+    if (has_seed)
+        bad |= engine_send(&S->eng, dl, "setoption name seed value %llu",
+                           (unsigned long long)(seed >> 33));
     if (c->options[0])
         bad |= engine_send(&S->eng, dl, "setoption name gameoptions value %s",
                            c->options);
@@ -381,7 +423,7 @@ static Reason seat_begin(Game *G, int s, uint64_t seed)
     if (bad)
         return fail_with(G, REASON_CRASH, "%s: stopped reading its input",
                          S->part->name);
-    if ((why = ugi_expect(G, S, "readyok", line, sizeof line, dl)))
+    if ((why = ugi_expect(G, S, "readyok", line, sizeof line, dl, NULL)))
         return why;
     return REASON_NORMAL;
 }
@@ -474,7 +516,7 @@ static Reason ugi_move(Game *G, int s, Seat *S, int64_t allowed, Move *m)
                          S->part->name);
     (void)s;
     char line[ENGINE_LINE_MAX];
-    Reason why = ugi_expect(G, S, "bestmove", line, sizeof line, dl);
+    Reason why = ugi_expect(G, S, "bestmove", line, sizeof line, dl, NULL);
     if (why)
         return why;
     char *mv = line + 8;

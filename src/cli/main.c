@@ -10,6 +10,9 @@ int cmd_info(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_ugi(int argc, char **argv);
+int cmd_codecup(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -30,6 +33,35 @@ const Command cli_commands[] = {
      "  the strongest bot). Commands at the prompt: a move, 'moves', 'undo'\n"
      "  (takes back your last move and the replies), 'setup', 'help',\n"
      "  'quit'. --demo (or no terminal on stdin): the bot plays both sides."},
+    {"match", cmd_match, "bot-vs-bot matches and tournaments: Elo, SPRT",
+     "ply match GAME BOT_A BOT_B [BOT_C ...] [-n GAMES] [-j JOBS]\n"
+     "          [--tc 100ms | --tc 30s+0.1s] [--openings random:PLIES | FILE]\n"
+     "          [--sprt elo0,elo1[,alpha,beta]] [--out FILE [--resume]]\n"
+     "          [--seed N] [--json] [--options K=V,...] [--grace 200ms]\n"
+     "          [--engine NAME=CMD[,proto=ugi|codecup]] [--movetime 1s]\n"
+     "          [--startup 10s] [--quiet]\n"
+     "  Participants are bot specs (mcts:iterations=1000) or NAMEs given\n"
+     "  with --engine (external programs: UGI, or CodeCup line protocol).\n"
+     "  -n: games per pairing (default 10); each opening is played with\n"
+     "  the seats rotated. More than two participants in a two-player game\n"
+     "  play a round robin. --tc: per move, or per game with increment; a\n"
+     "  player over time (plus --grace), crashing or moving illegally\n"
+     "  forfeits. Without --tc, bots use their own limits (--movetime per\n"
+     "  move if they have none) and UGI engines get --movetime (1s).\n"
+     "  --out appends one JSON line per game; --resume plays the games\n"
+     "  missing from it. --openings FILE: one setup string per line.\n"
+     "  --startup: time an engine has to answer 'ugi'. --quiet: engines'\n"
+     "  stderr to /dev/null. See docs/protocols.md."},
+    {"ugi", cmd_ugi, "engine mode over stdin/stdout (UGI protocol)",
+     "ply ugi [--bot SPEC] [--game GAME] [--options K=V,...]\n"
+     "  Speaks UGI (see docs/protocols.md). The game can also be set with\n"
+     "  'setoption name game value GAME'."},
+    {"codecup", cmd_codecup, "CodeCup/Caia player over stdin/stdout",
+     "ply codecup GAME [--bot SPEC] [--options K=V,...] [--seed N]\n"
+     "                 [--total 30s]\n"
+     "  Reads 'Start' (then it moves first) or the opponent's move, answers\n"
+     "  with its own, and stops on 'Quit'. Keeps within --total thinking\n"
+     "  time per game; appends '!' when its bot proved the win."},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -1,0 +1,231 @@
+/* cmd_match.c — `ply match`: argument parsing; the work is in
+ * src/tools/match.c. */
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../tools/match.h"
+#include "cli.h"
+
+static void free_lines(char **lines, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(lines[i]);
+    free(lines);
+}
+
+/* Openings file: one setup string per line; blank lines and # comments
+ * are skipped. */
+static int read_openings(const char *path, MatchConfig *c)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return cli_error("match", "cannot read openings file '%s'", path);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int count = 0, room = 0;
+    char **lines = NULL;
+    while ((n = getline(&line, &cap, f)) >= 0) {
+        line[strcspn(line, "\r\n")] = 0;
+        char *s = line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s || *s == '#')
+            continue;
+        if (count == room) {
+            room = room ? room * 2 : 16;
+            char **l2 = realloc(lines, sizeof *l2 * (size_t)room);
+            if (!l2)
+                break;
+            lines = l2;
+        }
+        lines[count++] = strdup(s);
+    }
+    free(line);
+    fclose(f);
+    if (!count) {
+        free(lines);
+        return cli_error("match", "openings file '%s' has no setups", path);
+    }
+    c->open_lines = lines;
+    c->open_count = count;
+    return 0;
+}
+
+int cmd_match(int argc, char **argv)
+{
+    if (!cli_wants_help(argc, argv, "match"))
+        return 0;
+    static const struct option longopts[] = {
+        {"tc", required_argument, 0, 't'},
+        {"openings", required_argument, 0, 'O'},
+        {"sprt", required_argument, 0, 'S'},
+        {"out", required_argument, 0, 'f'},
+        {"resume", no_argument, 0, 'R'},
+        {"seed", required_argument, 0, 'r'},
+        {"json", no_argument, 0, 'J'},
+        {"engine", required_argument, 0, 'e'},
+        {"options", required_argument, 0, 'o'},
+        {"grace", required_argument, 0, 'g'},
+        {"movetime", required_argument, 0, 'm'},
+        {"quiet", no_argument, 0, 'q'},
+        {"startup", required_argument, 0, 'u'},
+        {0, 0, 0, 0},
+    };
+    static MatchConfig cfg;     /* large (pairing table): not on the stack */
+    MatchConfig *c = &cfg;
+    memset(c, 0, sizeof *c);
+    c->games = 10;
+    c->jobs = 1;
+    c->seed = 1;
+    c->alpha = c->beta = 0.05;
+    c->progress = 1;
+    Participant engines[MATCH_MAX_PARTS];
+    int nengines = 0, ch;
+    unsigned long long x;
+    PlyError err = {{0}};
+    optind = 1;
+    opterr = 0;
+    while ((ch = getopt_long(argc, argv, ":n:j:", longopts, NULL)) != -1) {
+        switch (ch) {
+        case 'n':
+            if (cli_parse_uint("match", "-n", optarg, &x))
+                return 2;
+            c->games = x;
+            break;
+        case 'j':
+            if (cli_parse_uint("match", "-j", optarg, &x))
+                return 2;
+            if (x < 1 || x > 256)
+                return cli_error("match", "-j must be 1..256");
+            c->jobs = (int)x;
+            break;
+        case 't':
+            if (match_parse_tc(optarg, c, &err))
+                return cli_error("match", "%s", err.msg);
+            break;
+        case 'O':
+            if (!strncmp(optarg, "random:", 7)) {
+                if (cli_parse_uint("match", "--openings random:PLIES",
+                                   optarg + 7, &x))
+                    return 2;
+                if (x > 1000)
+                    return cli_error("match", "opening too long");
+                c->open_plies = (int)x;
+            } else if (read_openings(optarg, c)) {
+                return 2;
+            }
+            break;
+        case 'S': {
+            double v[4] = {0, 0, 0.05, 0.05};
+            char *s = optarg, *end;
+            int k = 0;
+            for (; k < 4; k++) {
+                v[k] = strtod(s, &end);
+                if (end == s)
+                    break;
+                s = end;
+                if (*s != ',')
+                    { k++; break; }
+                s++;
+            }
+            if ((k != 2 && k != 4) || *s || v[1] <= v[0] || v[2] <= 0 ||
+                v[2] >= 0.5 || v[3] <= 0 || v[3] >= 0.5)
+                return cli_error("match", "bad --sprt '%s' (want elo0,elo1"
+                                 " or elo0,elo1,alpha,beta with elo0 < elo1"
+                                 " and 0 < alpha, beta < 0.5)", optarg);
+            c->sprt = 1;
+            c->elo0 = v[0];
+            c->elo1 = v[1];
+            c->alpha = v[2];
+            c->beta = v[3];
+            break;
+        }
+        case 'f': c->out = optarg; break;
+        case 'R': c->resume = 1; break;
+        case 'r':
+            if (cli_parse_uint("match", "--seed", optarg, &x))
+                return 2;
+            c->seed = x;
+            break;
+        case 'J': c->json = 1; break;
+        case 'q': c->quiet_engines = 1; break;
+        case 'e':
+            if (nengines == MATCH_MAX_PARTS)
+                return cli_error("match", "too many engines");
+            if (match_parse_engine(optarg, &engines[nengines], &err))
+                return cli_error("match", "%s", err.msg);
+            nengines++;
+            break;
+        case 'o':
+            snprintf(c->options, sizeof c->options, "%s", optarg);
+            break;
+        case 'g':
+            if (parse_duration_ms(optarg, &c->grace_ms))
+                return cli_error("match", "bad --grace '%s'", optarg);
+            break;
+        case 'u':
+            if (parse_duration_ms(optarg, &c->start_ms) || c->start_ms <= 0)
+                return cli_error("match", "bad --startup '%s'", optarg);
+            break;
+        case 'm':
+            if (parse_duration_ms(optarg, &c->ext_move_ms) ||
+                c->ext_move_ms <= 0)
+                return cli_error("match", "bad --movetime '%s'", optarg);
+            break;
+        case ':':
+            return cli_error("match", "%s needs a value", argv[optind - 1]);
+        default:
+            return cli_error("match", "unknown option '%s'",
+                             argv[optind - 1]);
+        }
+    }
+    if (argc - optind < 2)
+        return cli_error("match", "usage: ply match GAME BOT_A BOT_B "
+                         "[BOT_C ...] [options] (see ply match --help)");
+    c->g = cli_game("match", argv[optind]);
+    if (!c->g)
+        return 2;
+    for (int i = optind + 1; i < argc; i++) {
+        if (c->nparts == MATCH_MAX_PARTS)
+            return cli_error("match", "at most %d participants",
+                             MATCH_MAX_PARTS);
+        Participant *p = &c->parts[c->nparts++];
+        memset(p, 0, sizeof *p);
+        int e = 0;
+        for (; e < nengines; e++)
+            if (!strcmp(engines[e].name, argv[i]))
+                break;
+        if (e < nengines) {
+            *p = engines[e];
+            continue;
+        }
+        if (strlen(argv[i]) >= sizeof p->name)
+            return cli_error("match", "bot spec too long");
+        p->kind = PART_BOT;
+        snprintf(p->name, sizeof p->name, "%s", argv[i]);
+    }
+    for (int e = 0; e < nengines; e++) {
+        int used = 0;
+        for (int i = 0; i < c->nparts; i++)
+            used |= !strcmp(c->parts[i].name, engines[e].name);
+        if (!used)
+            return cli_error("match", "engine %s is not among the "
+                             "participants: name it after the game",
+                             engines[e].name);
+    }
+    if (c->resume && !c->out)
+        return cli_error("match", "--resume needs --out FILE");
+    if (match_prepare(c, &err))
+        return cli_error("match", "%s", err.msg);
+    /* a dead engine must give EPIPE, not kill the referee */
+    signal(SIGPIPE, SIG_IGN);
+    int rc = match_run(c, stdout, &err);
+    free_lines(c->open_lines, c->open_count);
+    c->open_lines = NULL;
+    if (rc)
+        return cli_error("match", "%s", err.msg);
+    return 0;
+}

@@ -1,0 +1,100 @@
+/* cmd_proto.c — `ply ugi` and `ply codecup`: engine modes over
+ * stdin/stdout; the protocols are in src/proto/. */
+#include <getopt.h>
+#include <signal.h>
+#include <string.h>
+
+#include "../core/registry.h"
+#include "../proto/ugi.h"
+#include "cli.h"
+
+int cmd_ugi(int argc, char **argv)
+{
+    if (!cli_wants_help(argc, argv, "ugi"))
+        return 0;
+    static const struct option longopts[] = {
+        {"bot", required_argument, 0, 'b'},
+        {"game", required_argument, 0, 'g'},
+        {"options", required_argument, 0, 'o'},
+        {"seed", required_argument, 0, 'r'},
+        {0, 0, 0, 0},
+    };
+    const char *spec = NULL, *game = NULL, *options = NULL;
+    unsigned long long seed = 1;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'b': spec = optarg; break;
+        case 'g': game = optarg; break;
+        case 'o': options = optarg; break;
+        case 'r':
+            if (cli_parse_uint("ugi", "--seed", optarg, &seed))
+                return 2;
+            break;
+        case ':': return cli_error("ugi", "%s needs a value",
+                                   argv[optind - 1]);
+        default: return cli_error("ugi", "unknown option '%s'",
+                                  argv[optind - 1]);
+        }
+    }
+    if (optind != argc)
+        return cli_error("ugi", "unexpected argument '%s'", argv[optind]);
+    if (game && !cli_game("ugi", game))
+        return 2;
+    signal(SIGPIPE, SIG_IGN);
+    return ugi_run(stdin, stdout, game, options, spec, seed);
+}
+
+int cmd_codecup(int argc, char **argv)
+{
+    if (!cli_wants_help(argc, argv, "codecup"))
+        return 0;
+    static const struct option longopts[] = {
+        {"bot", required_argument, 0, 'b'},
+        {"options", required_argument, 0, 'o'},
+        {"seed", required_argument, 0, 'r'},
+        {"total", required_argument, 0, 't'},
+        {0, 0, 0, 0},
+    };
+    const char *spec = NULL, *options = NULL;
+    unsigned long long seed = 1;
+    int64_t total = 30000;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'b': spec = optarg; break;
+        case 'o': options = optarg; break;
+        case 'r':
+            if (cli_parse_uint("codecup", "--seed", optarg, &seed))
+                return 2;
+            break;
+        case 't':
+            if (parse_duration_ms(optarg, &total) || total < 100)
+                return cli_error("codecup", "bad --total '%s'", optarg);
+            break;
+        case ':': return cli_error("codecup", "%s needs a value",
+                                   argv[optind - 1]);
+        default: return cli_error("codecup", "unknown option '%s'",
+                                  argv[optind - 1]);
+        }
+    }
+    if (argc - optind != 1)
+        return cli_error("codecup", "usage: ply codecup GAME [--bot SPEC]");
+    const GameVtbl *g = cli_game("codecup", argv[optind]);
+    if (!g)
+        return 2;
+    if (g->info.num_players != 2)
+        return cli_error("codecup", "%s is not a two-player game",
+                         g->info.name);
+    PlyError err = {{0}};
+    Bot *b = bot_new(g, spec ? spec : proto_default_bot(), seed, &err);
+    if (!b)
+        return cli_error("codecup", "%s", err.msg);
+    bot_free(b);
+    signal(SIGPIPE, SIG_IGN);
+    return codecup_run(stdin, stdout, stderr, g, options, spec, seed, total);
+}

@@ -1,0 +1,25 @@
+/* ugi.h — Ply as a UGI engine (docs/protocols.md) and as a CodeCup/Caia
+ * player, both over line-based streams. */
+#ifndef PLY_UGI_H
+#define PLY_UGI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../core/game.h"
+
+/* Serves UGI on in/out until "quit" or end of input. game may be NULL
+ * (then the client sets it); spec NULL means the default bot. */
+int ugi_run(FILE *in, FILE *out, const char *game, const char *options,
+            const char *spec, uint64_t seed);
+
+/* Plays one CodeCup game on in/out; messages go to log. Returns 0 on a
+ * finished game or "Quit", 1 on a protocol error. */
+int codecup_run(FILE *in, FILE *out, FILE *log, const GameVtbl *g,
+                const char *options, const char *spec, uint64_t seed,
+                int64_t total_ms);
+
+/* The strongest bot this build has, for engine modes. */
+const char *proto_default_bot(void);
+
+#endif

@@ -1,0 +1,849 @@
+/* match.c — ply match: settings, the schedule, records, threads, resume
+ * and statistics; one game is played by referee.c. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "../core/registry.h"
+#include "../core/setup.h"
+#include "../core/util.h"
+#include "engine.h"
+#include "match.h"
+#include "stats.h"
+
+enum { ENGINE_START_MS = 10000 };
+
+const char *const match_reason_names[REASON_COUNT] = {
+    "normal", "time", "crash", "illegal", "adjudicated",
+};
+
+/* ------------------------------------------------------------------ */
+/* settings                                                            */
+
+int match_parse_tc(const char *s, MatchConfig *c, PlyError *err)
+{
+    char buf[64];
+    if (!s || strlen(s) >= sizeof buf)
+        return ply_fail(err, "bad time control '%s'", s ? s : "");
+    snprintf(buf, sizeof buf, "%s", s);
+    char *plus = strchr(buf, '+');
+    if (plus) {
+        *plus = 0;
+        if (parse_duration_ms(buf, &c->tc_ms) ||
+            parse_duration_ms(plus + 1, &c->inc_ms) || c->tc_ms <= 0)
+            return ply_fail(err, "bad time control '%s' (want e.g. 100ms "
+                            "per move, or 30s+0.1s per game)", s);
+        c->tc = TC_GAME;
+        return 0;
+    }
+    if (parse_duration_ms(buf, &c->tc_ms) || c->tc_ms <= 0)
+        return ply_fail(err, "bad time control '%s' (want e.g. 100ms per "
+                        "move, or 30s+0.1s per game)", s);
+    c->tc = TC_MOVE;
+    c->inc_ms = 0;
+    return 0;
+}
+
+int match_parse_engine(const char *s, Participant *p, PlyError *err)
+{
+    memset(p, 0, sizeof *p);
+    const char *eq = strchr(s, '=');
+    if (!eq || eq == s || (size_t)(eq - s) >= sizeof p->name)
+        return ply_fail(err, "bad --engine '%s' (want NAME=CMD[,proto=ugi|"
+                        "codecup])", s);
+    memcpy(p->name, s, (size_t)(eq - s));
+    for (const char *q = p->name; *q; q++)
+        if (*q == ':' || *q == ',' || *q <= ' ' || *q > '~')
+            return ply_fail(err, "bad engine name '%s' (letters, digits "
+                            "and punctuation other than ':' and ',')",
+                            p->name);
+    const char *cmd = eq + 1;
+    size_t len = strlen(cmd);
+    p->kind = PART_UGI;
+    const char *pr = NULL;
+    for (const char *q = strstr(cmd, ",proto="); q; q = strstr(q + 1,
+                                                                 ",proto="))
+        pr = q;
+    if (pr) {
+        const char *v = pr + 7;
+        if (!strcmp(v, "ugi"))
+            p->kind = PART_UGI;
+        else if (!strcmp(v, "codecup"))
+            p->kind = PART_CODECUP;
+        else
+            return ply_fail(err, "engine %s: unknown protocol '%s' (ugi, "
+                            "codecup)", p->name, v);
+        len = (size_t)(pr - cmd);
+    }
+    if (len == 0 || len >= sizeof p->cmd)
+        return ply_fail(err, "engine %s: bad command", p->name);
+    memcpy(p->cmd, cmd, len);
+    p->cmd[len] = 0;
+    return 0;
+}
+
+int match_prepare(MatchConfig *c, PlyError *err)
+{
+    const GameVtbl *g = c->g;
+    int np = g->info.num_players;
+    int opt[PLY_MAX_OPTIONS];
+    if (options_parse(g, c->options, opt, err))
+        return -1;
+    if (c->nparts < 1 || c->nparts > MATCH_MAX_PARTS)
+        return ply_fail(err, "give 1 to %d participants", MATCH_MAX_PARTS);
+    if (np >= 2 && c->nparts < 2)
+        return ply_fail(err, "give at least two participants");
+    c->npairings = 0;
+    if (c->nparts == np) {
+        for (int s = 0; s < np; s++)
+            c->pairing[0][s] = s;
+        c->npairings = 1;
+    } else if (np == 2) {
+        for (int a = 0; a < c->nparts; a++)
+            for (int b = a + 1; b < c->nparts; b++) {
+                c->pairing[c->npairings][0] = a;
+                c->pairing[c->npairings][1] = b;
+                c->npairings++;
+            }
+    } else if (np == 1) {
+        for (int a = 0; a < c->nparts; a++)
+            c->pairing[c->npairings++][0] = a;
+    } else {
+        return ply_fail(err, "%s is a %d-player game: give %d participants",
+                        g->info.name, np, np);
+    }
+    if (c->games < 1)
+        return ply_fail(err, "-n must be at least 1");
+    if (c->games > (uint64_t)1 << 40)
+        return ply_fail(err, "-n is too large");
+    c->total = c->games * (uint64_t)c->npairings;
+    for (int i = 0; i < c->nparts; i++) {
+        Participant *p = &c->parts[i];
+        int dup = 0, k = 0;
+        for (int j = 0; j < c->nparts; j++)
+            if (!strcmp(c->parts[j].name, p->name)) {
+                dup++;
+                if (j <= i)
+                    k++;
+            }
+        char suffix[16] = "";
+        if (dup > 1)
+            snprintf(suffix, sizeof suffix, "#%d", k);
+        memcpy(p->label, p->name, sizeof p->name);
+        strcat(p->label, suffix);
+        if (p->kind == PART_BOT) {
+            Bot *b = bot_new(g, p->name, 1, err);
+            if (!b)
+                return -1;
+            bot_free(b);
+            continue;
+        }
+        if (np != 2)
+            return ply_fail(err, "engine %s: external engines play "
+                            "two-player games only", p->name);
+        if (p->kind == PART_CODECUP && (c->open_plies || c->open_count))
+            return ply_fail(err, "engine %s: CodeCup programs start from the "
+                            "start position; drop --openings", p->name);
+    }
+    if (c->open_count) {
+        void *st = state_alloc(g);
+        if (!st)
+            return ply_fail(err, "out of memory");
+        for (int i = 0; i < c->open_count; i++) {
+            PlyError e2 = {{0}};
+            if (state_setup(g, st, c->options, c->open_lines[i], 0, &e2)) {
+                free(st);
+                return ply_fail(err, "opening %d: %s", i + 1, e2.msg);
+            }
+        }
+        free(st);
+    }
+    if (c->jobs < 1)
+        c->jobs = 1;
+    if (c->grace_ms <= 0)
+        c->grace_ms = 200;
+    if (c->ext_move_ms <= 0)
+        c->ext_move_ms = 1000;
+    if (c->start_ms <= 0)
+        c->start_ms = ENGINE_START_MS;
+    return 0;
+}
+
+void match_schedule(const MatchConfig *c, uint64_t index, int *pairing,
+                    int seats[PLY_MAX_PLAYERS])
+{
+    int np = c->g->info.num_players;
+    int p = (int)(index / c->games);
+    uint64_t j = index % c->games;
+    int r = (int)(j % (uint64_t)np);
+    for (int s = 0; s < np; s++)
+        seats[s] = c->pairing[p][(s + r) % np];
+    *pairing = p;
+}
+
+/* ------------------------------------------------------------------ */
+/* records                                                             */
+
+/* Engine output may be anything: keep records printable ASCII. */
+static void sanitize(char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 32 || (unsigned char)*s > 126)
+            *s = '?';
+}
+
+static json_t *json_num(double x)
+{
+    if (x == (double)(int64_t)x)
+        return json_integer((json_int_t)x);
+    return json_real(x);
+}
+
+char *match_record_json(const MatchConfig *c, const GameRecord *r)
+{
+    int np = c->g->info.num_players;
+    json_t *o = json_object();
+    json_object_set_new(o, "game", json_string(c->g->info.name));
+    json_object_set_new(o, "options", json_string(c->options));
+    json_object_set_new(o, "setup", json_string(r->setup));
+    json_t *seats = json_array(), *res = json_array(), *mv = json_array();
+    for (int s = 0; s < np; s++) {
+        json_array_append_new(seats,
+                              json_string(c->parts[r->seats[s]].name));
+        json_array_append_new(res, json_num(r->result[s]));
+    }
+    for (int i = 0; i < r->nmoves; i++)
+        json_array_append_new(mv, json_string(r->moves[i]));
+    json_object_set_new(o, "seats", seats);
+    json_object_set_new(o, "moves", mv);
+    json_object_set_new(o, "result", res);
+    json_object_set_new(o, "reason",
+                        json_string(match_reason_names[r->reason]));
+    json_object_set_new(o, "seed", json_integer((json_int_t)c->seed));
+    json_object_set_new(o, "index", json_integer((json_int_t)r->index));
+    if (r->opening_plies)
+        json_object_set_new(o, "opening_plies",
+                            json_integer(r->opening_plies));
+    if (r->loser >= 0) {
+        json_object_set_new(o, "forfeit", json_integer(r->loser));
+        char e[256];
+        snprintf(e, sizeof e, "%s", r->error);
+        sanitize(e);
+        json_object_set_new(o, "error", json_string(e));
+    }
+    char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(o);
+    if (!s)
+        return NULL;
+    size_t n = strlen(s);
+    char *line = malloc(n + 2);
+    if (line) {
+        memcpy(line, s, n);
+        line[n] = '\n';
+        line[n + 1] = 0;
+    }
+    free(s);
+    return line;
+}
+
+/* ------------------------------------------------------------------ */
+/* the match: threads, records, statistics                             */
+
+typedef struct PairStats {
+    int w, d, l;            /* from the pairing's first member's side */
+    int ptnml[5];           /* finished opening pairs by points 0..2 */
+} PairStats;
+
+typedef struct PartStats {
+    int games, wins, draws, losses, firsts;
+    double points;          /* sum of (return + 1) / 2 */
+    int forfeits[REASON_COUNT];
+} PartStats;
+
+typedef struct Runner {
+    MatchConfig *c;
+    FILE *out;
+    pthread_mutex_t mu;
+    uint64_t *todo, ntodo, next;
+    int stop;               /* SPRT decided, or an error */
+    int fd;
+    signed char *score;     /* per game: first member's score *2, or -1 */
+    PairStats *pair;
+    PartStats part[MATCH_MAX_PARTS];
+    uint64_t finished, played;
+    int sprt_result;        /* +1 H1, -1 H0, 0 none */
+    double llr, lower, upper;
+    int failed;
+    PlyError err;
+    int64_t t0, last_print;
+    uint64_t printed;
+    int tty;
+} Runner;
+
+static int two_bot_match(const MatchConfig *c)
+{
+    return c->npairings == 1 && c->g->info.num_players == 2;
+}
+
+/* Adds one finished game (played now or read back) to the statistics. */
+static void add_result(Runner *R, uint64_t index, const int *seats,
+                       const double *result, Reason reason, int loser)
+{
+    const MatchConfig *c = R->c;
+    int np = c->g->info.num_players;
+    int p = (int)(index / c->games);
+    R->finished++;
+    double best = -INFINITY;
+    int nbest = 0;
+    for (int s = 0; s < np; s++) {
+        if (result[s] > best) {
+            best = result[s];
+            nbest = 1;
+        } else if (result[s] == best) {
+            nbest++;
+        }
+    }
+    for (int s = 0; s < np; s++) {
+        PartStats *ps = &R->part[seats[s]];
+        ps->games++;
+        ps->points += (result[s] + 1) / 2;
+        if (result[s] == best && nbest == 1)
+            ps->firsts++;
+        if (s == loser)
+            ps->forfeits[reason]++;
+    }
+    if (np != 2)
+        return;
+    int a = c->pairing[p][0];
+    int sa = seats[0] == a ? 0 : 1;
+    double ra = result[sa], rb = result[1 - sa];
+    int sc = ra > rb ? 2 : ra < rb ? 0 : 1;
+    PartStats *pa = &R->part[a], *pb = &R->part[c->pairing[p][1]];
+    PairStats *q = &R->pair[p];
+    if (sc == 2) {
+        q->w++;
+        pa->wins++;
+        pb->losses++;
+    } else if (sc == 0) {
+        q->l++;
+        pa->losses++;
+        pb->wins++;
+    } else {
+        q->d++;
+        pa->draws++;
+        pb->draws++;
+    }
+    R->score[index] = (signed char)sc;
+    uint64_t j = index % c->games, partner = (j ^ 1);
+    if (partner < c->games) {
+        uint64_t pi = (uint64_t)p * c->games + partner;
+        if (R->score[pi] >= 0)
+            q->ptnml[sc + R->score[pi]]++;
+    }
+}
+
+/* Statistics of pairing p: pentanomial when pairs are finished. */
+static int pair_stats(const Runner *R, int p, StatsResult *st, int *penta)
+{
+    const PairStats *q = &R->pair[p];
+    int pairs = 0;
+    for (int i = 0; i < 5; i++)
+        pairs += q->ptnml[i];
+    *penta = pairs > 0 && R->c->games >= 2;
+    /* all pairs alike (say, each side won with the first move) gives a
+     * zero variance: too few pairs to say more than the games do */
+    if (*penta && !stats_pentanomial(q->ptnml, st) && st->var > 0)
+        return 0;
+    *penta = 0;
+    return stats_trinomial(q->w, q->d, q->l, st);
+}
+
+static void update_sprt(Runner *R)
+{
+    const MatchConfig *c = R->c;
+    if (!c->sprt || !two_bot_match(c))
+        return;
+    StatsResult st;
+    int penta;
+    if (pair_stats(R, 0, &st, &penta))
+        return;
+    R->llr = stats_sprt_llr(st.n, st.score, st.var, c->elo0, c->elo1);
+    if (R->llr >= R->upper)
+        R->sprt_result = 1;
+    else if (R->llr <= R->lower)
+        R->sprt_result = -1;
+    if (R->sprt_result)
+        R->stop = 1;
+}
+
+static double nz(double x)
+{
+    return fabs(x) < 0.05 ? 0 : x;  /* no "-0.0" */
+}
+
+static void fmt_elo(char *buf, size_t n, const StatsResult *st)
+{
+    snprintf(buf, n, "Elo %+.1f [%+.1f, %+.1f] (95%%%s)", nz(st->elo),
+             nz(st->elo_lo), nz(st->elo_hi),
+             st->clamped ? ", score clamped" : "");
+}
+
+static void progress(Runner *R, int final)
+{
+    const MatchConfig *c = R->c;
+    if (!c->progress)
+        return;
+    int64_t t = now_ms();
+    uint64_t every = c->total / 10 ? c->total / 10 : 1;
+    if (!final && !R->tty && R->finished % every)
+        return;
+    if (!final && R->tty && t - R->last_print < 200)
+        return;
+    if (final && !R->tty && R->printed == R->finished)
+        return;
+    R->printed = R->finished;
+    R->last_print = t;
+    char line[512];
+    int len = snprintf(line, sizeof line, "games %llu/%llu",
+                       (unsigned long long)R->finished,
+                       (unsigned long long)c->total);
+    if (two_bot_match(c)) {
+        const PairStats *q = &R->pair[0];
+        StatsResult st;
+        int penta;
+        len += snprintf(line + len, sizeof line - (size_t)len,
+                        "  %s vs %s +%d =%d -%d", c->parts[0].label,
+                        c->parts[1].label, q->w, q->d, q->l);
+        if (!pair_stats(R, 0, &st, &penta)) {
+            char e[128];
+            fmt_elo(e, sizeof e, &st);
+            len += snprintf(line + len, sizeof line - (size_t)len,
+                            "  %s%s  LOS %.1f%%", e,
+                            penta ? " ptnml" : "", st.los * 100);
+        }
+        if (c->sprt)
+            len += snprintf(line + len, sizeof line - (size_t)len,
+                            "  LLR %.2f [%.2f, %.2f]", R->llr, R->lower,
+                            R->upper);
+    }
+    int forf = 0;
+    for (int i = 0; i < c->nparts; i++)
+        for (int k = 1; k < REASON_COUNT; k++)
+            forf += R->part[i].forfeits[k];
+    if (forf)
+        snprintf(line + len, sizeof line - (size_t)len, "  forfeits %d",
+                 forf);
+    if (R->tty)
+        fprintf(stderr, "\r%s\033[K%s", line, final ? "\n" : "");
+    else
+        fprintf(stderr, "%s\n", line);
+}
+
+static int write_record(Runner *R, const GameRecord *r)
+{
+    if (R->fd < 0)
+        return 0;
+    char *line = match_record_json(R->c, r);
+    if (!line)
+        return ply_fail(&R->err, "could not encode a record");
+    size_t n = strlen(line);
+    /* one write() of the whole line on an O_APPEND file: a kill leaves
+     * either the line or nothing (or, on a full disk, a tail that
+     * --resume cuts off) */
+    ssize_t w = write(R->fd, line, n);
+    free(line);
+    if (w != (ssize_t)n)
+        return ply_fail(&R->err, "writing %s: %s", R->c->out,
+                        w < 0 ? strerror(errno) : "short write");
+    return 0;
+}
+
+static void *worker(void *arg)
+{
+    Runner *R = arg;
+    for (;;) {
+        pthread_mutex_lock(&R->mu);
+        if (R->stop || R->next >= R->ntodo) {
+            pthread_mutex_unlock(&R->mu);
+            return NULL;
+        }
+        uint64_t index = R->todo[R->next++];
+        pthread_mutex_unlock(&R->mu);
+        GameRecord rec;
+        PlyError err = {{0}};
+        int rc = match_play_game(R->c, index, &rec, &err);
+        pthread_mutex_lock(&R->mu);
+        if (rc) {
+            if (!R->failed)
+                R->err = err;
+            R->failed = 1;
+            R->stop = 1;
+        } else if (write_record(R, &rec)) {
+            R->failed = 1;
+            R->stop = 1;
+        } else {
+            add_result(R, index, rec.seats, rec.result, rec.reason,
+                       rec.loser);
+            R->played++;
+            update_sprt(R);
+            progress(R, 0);
+        }
+        pthread_mutex_unlock(&R->mu);
+        match_record_free(&rec);
+    }
+}
+
+/* Reads the records of an interrupted match: cuts a trailing partial line
+ * off, checks every line belongs to this match, and counts it. */
+static int resume_read(Runner *R, signed char *done)
+{
+    const MatchConfig *c = R->c;
+    int np = c->g->info.num_players;
+    FILE *f = fopen(c->out, "r");
+    if (!f)
+        return errno == ENOENT ? 0 : ply_fail(&R->err, "%s: %s", c->out,
+                                              strerror(errno));
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    long good_end = 0, lineno = 0;
+    int rc = 0;
+    while ((n = getline(&line, &cap, f)) > 0) {
+        if (line[n - 1] != '\n')
+            break;              /* a partial last line: cut below */
+        lineno++;
+        json_error_t je;
+        json_t *o = json_loadb(line, (size_t)n, 0, &je);
+        json_t *jg = o ? json_object_get(o, "game") : NULL;
+        json_t *ji = o ? json_object_get(o, "index") : NULL;
+        json_t *js = o ? json_object_get(o, "seats") : NULL;
+        json_t *jr = o ? json_object_get(o, "result") : NULL;
+        json_t *jre = o ? json_object_get(o, "reason") : NULL;
+        json_t *jf = o ? json_object_get(o, "forfeit") : NULL;
+        if (!o || !json_is_string(jg) || !json_is_integer(ji) ||
+            !json_is_array(js) || !json_is_array(jr) ||
+            json_array_size(js) != (size_t)np ||
+            json_array_size(jr) != (size_t)np) {
+            rc = ply_fail(&R->err, "%s line %ld is not a match record",
+                          c->out, lineno);
+            json_decref(o);
+            break;
+        }
+        json_int_t idx = json_integer_value(ji);
+        if (strcmp(json_string_value(jg), c->g->info.name) || idx < 0 ||
+            (uint64_t)idx >= c->total) {
+            rc = ply_fail(&R->err, "%s line %ld belongs to another match "
+                          "(game or game number differ)", c->out, lineno);
+            json_decref(o);
+            break;
+        }
+        int seats[PLY_MAX_PLAYERS], pairing;
+        match_schedule(c, (uint64_t)idx, &pairing, seats);
+        double res[PLY_MAX_PLAYERS];
+        int bad = 0;
+        for (int s = 0; s < np; s++) {
+            json_t *x = json_array_get(js, (size_t)s);
+            if (!json_is_string(x) ||
+                strcmp(json_string_value(x), c->parts[seats[s]].name))
+                bad = 1;
+            json_t *y = json_array_get(jr, (size_t)s);
+            if (!json_is_number(y))
+                bad = 1;
+            else
+                res[s] = json_number_value(y);
+        }
+        if (bad) {
+            rc = ply_fail(&R->err, "%s line %ld: its seats or result do not "
+                          "fit this match (other bots or settings?)", c->out,
+                          lineno);
+            json_decref(o);
+            break;
+        }
+        Reason why = REASON_NORMAL;
+        for (int k = 0; k < REASON_COUNT; k++)
+            if (json_is_string(jre) &&
+                !strcmp(json_string_value(jre), match_reason_names[k]))
+                why = (Reason)k;
+        int loser = json_is_integer(jf) ? (int)json_integer_value(jf) : -1;
+        if (!done[idx]) {
+            done[idx] = 1;
+            add_result(R, (uint64_t)idx, seats, res, why, loser);
+        }
+        json_decref(o);
+        good_end = ftell(f);
+    }
+    free(line);
+    fclose(f);
+    if (rc)
+        return rc;
+    struct stat sb;
+    if (!stat(c->out, &sb) && sb.st_size > good_end) {
+        if (truncate(c->out, good_end))
+            return ply_fail(&R->err, "cannot cut the partial last line of "
+                            "%s: %s", c->out, strerror(errno));
+        if (c->progress)
+            fprintf(stderr, "%s: cut a partial last line\n", c->out);
+    }
+    return 0;
+}
+
+static json_t *json_elo(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+static void summary_json(Runner *R, FILE *out)
+{
+    const MatchConfig *c = R->c;
+    json_t *o = json_object();
+    json_object_set_new(o, "game", json_string(c->g->info.name));
+    json_object_set_new(o, "options", json_string(c->options));
+    json_object_set_new(o, "games", json_integer((json_int_t)R->finished));
+    json_object_set_new(o, "scheduled", json_integer((json_int_t)c->total));
+    json_object_set_new(o, "seed", json_integer((json_int_t)c->seed));
+    json_t *parts = json_array();
+    for (int i = 0; i < c->nparts; i++) {
+        const PartStats *ps = &R->part[i];
+        json_t *p = json_object();
+        json_object_set_new(p, "name", json_string(c->parts[i].name));
+        json_object_set_new(p, "label", json_string(c->parts[i].label));
+        json_object_set_new(p, "games", json_integer(ps->games));
+        json_object_set_new(p, "points", json_real(ps->points));
+        json_object_set_new(p, "wins", json_integer(ps->wins));
+        json_object_set_new(p, "draws", json_integer(ps->draws));
+        json_object_set_new(p, "losses", json_integer(ps->losses));
+        json_object_set_new(p, "firsts", json_integer(ps->firsts));
+        json_t *f = json_object();
+        for (int k = 1; k < REASON_COUNT; k++)
+            json_object_set_new(f, match_reason_names[k],
+                                json_integer(ps->forfeits[k]));
+        json_object_set_new(p, "forfeits", f);
+        json_array_append_new(parts, p);
+    }
+    json_object_set_new(o, "participants", parts);
+    if (c->g->info.num_players == 2) {
+        json_t *pairs = json_array();
+        for (int p = 0; p < c->npairings; p++) {
+            const PairStats *q = &R->pair[p];
+            json_t *j = json_object();
+            json_object_set_new(j, "a", json_string(
+                c->parts[c->pairing[p][0]].label));
+            json_object_set_new(j, "b", json_string(
+                c->parts[c->pairing[p][1]].label));
+            json_object_set_new(j, "wins", json_integer(q->w));
+            json_object_set_new(j, "draws", json_integer(q->d));
+            json_object_set_new(j, "losses", json_integer(q->l));
+            json_t *pt = json_array();
+            for (int i = 0; i < 5; i++)
+                json_array_append_new(pt, json_integer(q->ptnml[i]));
+            json_object_set_new(j, "pentanomial", pt);
+            StatsResult st;
+            int penta;
+            if (!pair_stats(R, p, &st, &penta)) {
+                json_object_set_new(j, "model", json_string(
+                    penta ? "pentanomial" : "trinomial"));
+                json_object_set_new(j, "score", json_real(st.score));
+                json_object_set_new(j, "elo", json_elo(st.elo));
+                json_object_set_new(j, "elo_lo", json_elo(st.elo_lo));
+                json_object_set_new(j, "elo_hi", json_elo(st.elo_hi));
+                json_object_set_new(j, "los", json_real(st.los));
+                json_object_set_new(j, "clamped", json_boolean(st.clamped));
+            }
+            json_array_append_new(pairs, j);
+        }
+        json_object_set_new(o, "pairs", pairs);
+    }
+    if (c->sprt && two_bot_match(c)) {
+        json_t *s = json_object();
+        json_object_set_new(s, "elo0", json_real(c->elo0));
+        json_object_set_new(s, "elo1", json_real(c->elo1));
+        json_object_set_new(s, "alpha", json_real(c->alpha));
+        json_object_set_new(s, "beta", json_real(c->beta));
+        json_object_set_new(s, "llr", json_real(R->llr));
+        json_object_set_new(s, "lower", json_real(R->lower));
+        json_object_set_new(s, "upper", json_real(R->upper));
+        json_object_set_new(s, "result", json_string(
+            R->sprt_result > 0 ? "H1" : R->sprt_result < 0 ? "H0" : "none"));
+        json_object_set_new(o, "sprt", s);
+    }
+    char *txt = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    if (txt)
+        fprintf(out, "%s\n", txt);
+    free(txt);
+    json_decref(o);
+}
+
+static void summary_text(Runner *R, FILE *out)
+{
+    const MatchConfig *c = R->c;
+    int np = c->g->info.num_players;
+    fprintf(out, "%s: %llu of %llu games", c->g->info.name,
+            (unsigned long long)R->finished, (unsigned long long)c->total);
+    if (c->options[0])
+        fprintf(out, " (options %s)", c->options);
+    fprintf(out, ", seed %llu\n", (unsigned long long)c->seed);
+    if (np == 2) {
+        for (int p = 0; p < c->npairings; p++) {
+            const PairStats *q = &R->pair[p];
+            StatsResult st;
+            int penta;
+            fprintf(out, "%s vs %s: +%d =%d -%d", c->parts[c->pairing[p][0]]
+                    .label, c->parts[c->pairing[p][1]].label, q->w, q->d,
+                    q->l);
+            if (!pair_stats(R, p, &st, &penta)) {
+                char e[128];
+                fmt_elo(e, sizeof e, &st);
+                fprintf(out, "  score %.1f%%  %s  LOS %.1f%%",
+                        (q->w + 0.5 * q->d) * 100 / (q->w + q->d + q->l), e,
+                        st.los * 100);
+                if (penta)
+                    fprintf(out, "  pentanomial %d %d %d %d %d",
+                            q->ptnml[0], q->ptnml[1], q->ptnml[2],
+                            q->ptnml[3], q->ptnml[4]);
+            }
+            fputc('\n', out);
+        }
+    }
+    if (c->sprt && two_bot_match(c))
+        fprintf(out, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f "
+                "[%.2f, %.2f] %s\n", c->elo0, c->elo1, c->alpha, c->beta,
+                R->llr, R->lower, R->upper,
+                R->sprt_result > 0 ? "H1 accepted (elo1 or better)"
+                : R->sprt_result < 0 ? "H0 accepted (elo0 or worse)"
+                                     : "no decision yet");
+    if (c->nparts > 2 && np == 2) {
+        /* crosstable: points scored by the row against the column */
+        int w = 8;
+        for (int i = 0; i < c->nparts; i++)
+            if ((int)strlen(c->parts[i].label) > w)
+                w = (int)strlen(c->parts[i].label);
+        fprintf(out, "\n%-*s", w + 2, "crosstable");
+        for (int i = 0; i < c->nparts; i++)
+            fprintf(out, " %8.8s", c->parts[i].label);
+        fprintf(out, "    score\n");
+        for (int i = 0; i < c->nparts; i++) {
+            fprintf(out, "%-*s", w + 2, c->parts[i].label);
+            for (int j = 0; j < c->nparts; j++) {
+                if (i == j) {
+                    fprintf(out, " %8s", "-");
+                    continue;
+                }
+                int p = 0;
+                for (; p < c->npairings; p++)
+                    if ((c->pairing[p][0] == i && c->pairing[p][1] == j) ||
+                        (c->pairing[p][0] == j && c->pairing[p][1] == i))
+                        break;
+                const PairStats *q = &R->pair[p];
+                double pts = c->pairing[p][0] == i ? q->w + 0.5 * q->d
+                                                    : q->l + 0.5 * q->d;
+                fprintf(out, " %8.1f", pts);
+            }
+            const PartStats *ps = &R->part[i];
+            fprintf(out, "  %5.1f/%d\n", ps->wins + 0.5 * ps->draws,
+                    ps->games);
+        }
+    }
+    fprintf(out, "\n%-24s %6s %6s %6s %6s %8s  forfeits\n", "participant",
+            "games", "wins", "draws", "losses", "score");
+    for (int i = 0; i < c->nparts; i++) {
+        const PartStats *ps = &R->part[i];
+        fprintf(out, "%-24s %6d %6d %6d %6d %7.1f%%", c->parts[i].label,
+                ps->games, np == 2 ? ps->wins : ps->firsts, ps->draws,
+                ps->losses, ps->games ? 100 * ps->points / ps->games : 0);
+        int any = 0;
+        for (int k = 1; k < REASON_COUNT; k++)
+            if (ps->forfeits[k]) {
+                fprintf(out, "  %s %d", match_reason_names[k],
+                        ps->forfeits[k]);
+                any = 1;
+            }
+        fprintf(out, "%s\n", any ? "" : "  -");
+    }
+}
+
+int match_run(MatchConfig *c, FILE *out, PlyError *err)
+{
+    Runner R;
+    memset(&R, 0, sizeof R);
+    R.c = c;
+    R.out = out;
+    R.fd = -1;
+    R.tty = isatty(2);
+    R.t0 = now_ms();
+    stats_sprt_bounds(c->alpha, c->beta, &R.lower, &R.upper);
+    int rc = -1;
+    signed char *done = calloc((size_t)c->total, 1);
+    R.score = malloc((size_t)c->total);
+    R.pair = calloc((size_t)c->npairings, sizeof *R.pair);
+    R.todo = malloc(sizeof *R.todo * (size_t)c->total);
+    pthread_t *th = calloc((size_t)c->jobs, sizeof *th);
+    pthread_mutex_init(&R.mu, NULL);
+    if (!done || !R.score || !R.pair || !R.todo || !th) {
+        ply_fail(err, "out of memory for %llu games",
+                 (unsigned long long)c->total);
+        goto out;
+    }
+    memset(R.score, -1, (size_t)c->total);
+    if (c->out) {
+        struct stat sb;
+        if (!c->resume && !stat(c->out, &sb) && sb.st_size > 0) {
+            ply_fail(err, "%s already has records: add --resume to go on "
+                     "with that match, or choose another file", c->out);
+            goto out;
+        }
+        if (c->resume && resume_read(&R, done)) {
+            *err = R.err;
+            goto out;
+        }
+        R.fd = open(c->out, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (R.fd < 0) {
+            ply_fail(err, "%s: %s", c->out, strerror(errno));
+            goto out;
+        }
+    }
+    for (uint64_t i = 0; i < c->total; i++)
+        if (!done[i])
+            R.todo[R.ntodo++] = i;
+    if (c->resume && c->progress)
+        fprintf(stderr, "resuming: %llu games on record, %llu to play\n",
+                (unsigned long long)R.finished,
+                (unsigned long long)R.ntodo);
+    update_sprt(&R);
+    int started = 0;
+    for (int t = 0; t < c->jobs; t++) {
+        if (pthread_create(&th[t], NULL, worker, &R))
+            break;
+        started++;
+    }
+    if (!started)
+        worker(&R);
+    for (int t = 0; t < started; t++)
+        pthread_join(th[t], NULL);
+    if (R.failed) {
+        *err = R.err;
+        goto out;
+    }
+    progress(&R, 1);
+    if (c->json)
+        summary_json(&R, out);
+    else
+        summary_text(&R, out);
+    rc = 0;
+out:
+    if (R.fd >= 0)
+        close(R.fd);
+    pthread_mutex_destroy(&R.mu);
+    free(done);
+    free(R.score);
+    free(R.pair);
+    free(R.todo);
+    free(th);
+    return rc;
+}

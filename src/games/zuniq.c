@@ -611,6 +611,25 @@ static int zuniq_score(const void *st, int player)
     return player == side_of(z) ? 0 : 1;
 }
 
+/* Move ordering: -1 for a move after which the opponent can close a zone
+ * (of a size still free), 0 otherwise. Measured with a throwaway greedy
+ * player (a 0 move when there is one, ties at random) against uniform
+ * random, 10000 games per colour: it wins 58.0% as White and 59.8% as
+ * Black, where random-vs-random gives 40% and 60%. Counting the replies
+ * (-replies) did about the same (59.0%, 57.5%); preferring replies was
+ * much worse as White (32%). */
+static int zuniq_heuristic(const void *st, Move m)
+{
+    Zuniq t = *(const Zuniq *)st;
+    draw(&t, (int)m);
+    for (uint64_t c = candidates(&t); c; c &= c - 1) {
+        int s = __builtin_ctzll(c);
+        if (connected(&t, s) && legal_candidate(&t, s))
+            return -1;
+    }
+    return 0;
+}
+
 /* The dot partition with each component named by its first dot. */
 static void canon_labels(const Zuniq *z, uint8_t *out)
 {
@@ -690,6 +709,7 @@ const GameVtbl game_zuniq = {
     .move_to_text = zuniq_move_to_text,
     .text_to_move = zuniq_text_to_move,
     .render = zuniq_render,
+    .heuristic = zuniq_heuristic,
     .playout = zuniq_playout,
     .score = zuniq_score,
     .check = zuniq_check,

@@ -629,6 +629,31 @@ static void test_codecup_games(void **state)
            NULL, 0, 39, 0);
 }
 
+static void test_heuristic(void **state)
+{
+    (void)state;
+    const GameVtbl *g = zq();
+    void *st = tl_position("zuniq", NULL, NULL, "A1h A1v C3h");
+    Move m;
+    PlyError err;
+    /* A2v lets the opponent close A1 with B1h */
+    assert_int_equal(g->text_to_move(st, "A2v", &m, &err), 0);
+    assert_int_equal(g->heuristic(st, m), -1);
+    assert_int_equal(g->text_to_move(st, "E5h", &m, &err), 0);
+    assert_int_equal(g->heuristic(st, m), 0);
+    /* closing A1 oneself leaves no closing reply here */
+    free(st);
+    st = tl_position("zuniq", NULL, NULL, "A1h A1v A2v");
+    assert_int_equal(g->text_to_move(st, "B1h", &m, &err), 0);
+    assert_int_equal(g->heuristic(st, m), 0);
+    /* unless the size is taken: C3 would repeat size 1, so no reply */
+    free(st);
+    st = tl_position("zuniq", NULL, NULL, "A1h A1v A2v B1h C3h C3v");
+    assert_int_equal(g->text_to_move(st, "C4v", &m, &err), 0);
+    assert_int_equal(g->heuristic(st, m), 0);
+    free(st);
+}
+
 /* ---- setup strings and the canonical hash -------------------------------- */
 
 static void test_setup_strings(void **state)
@@ -725,6 +750,7 @@ int main(void)
         cmocka_unit_test(test_full_border),
         cmocka_unit_test(test_sample_game),
         cmocka_unit_test(test_codecup_games),
+        cmocka_unit_test(test_heuristic),
         cmocka_unit_test(test_setup_strings),
         cmocka_unit_test(test_canonical_hash),
         cmocka_unit_test(test_random_games),

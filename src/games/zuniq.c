@@ -429,18 +429,19 @@ static int seg_text(int s, char *buf, size_t n)
     return w < 0 || (size_t)w >= n ? -1 : w;
 }
 
-/* Parses exactly `len` characters as a segment: row A-F (or a-f), column
- * 1-6, h or v. */
+/* Parses exactly `len` characters as a segment: row A-F, column 1-6, h or
+ * v (either case for the letters, as xboard's entry accepts). */
 static int seg_parse(const char *t, size_t len, PlyError *err)
 {
     if (len != 3 || !((t[0] >= 'A' && t[0] <= 'F') ||
                       (t[0] >= 'a' && t[0] <= 'f')) ||
-        t[1] < '1' || t[1] > '6' || (t[2] != 'h' && t[2] != 'v'))
+        t[1] < '1' || t[1] > '6' || ((t[2] | 0x20) != 'h' &&
+                                     (t[2] | 0x20) != 'v'))
         return ply_fail(err, "'%.*s' is not a segment: write a row A-F, a "
                         "column 1-6 and h or v, e.g. A2h",
                         (int)(len > 16 ? 16 : len), t);
     int row = (t[0] | 0x20) - 'a', col = t[1] - '1';
-    if (t[2] == 'h') {
+    if ((t[2] | 0x20) == 'h') {
         if (col > 4)
             return ply_fail(err, "'%.3s' is off the board: h segments "
                             "have columns 1-5", t);
@@ -679,14 +680,15 @@ const GameVtbl game_zuniq = {
         .notation =
             "A move is one segment, as in CodeCup: a row A-F, a column 1-6\n"
             "and h (to the dot on the right, columns 1-5) or v (to the dot\n"
-            "below, rows A-E), e.g. A2h, E5v. Lower-case rows are accepted.\n"
+            "below, rows A-E), e.g. A2h, E5v. Input may use either case.\n"
             "Setup string: the side to move (W or B), a colon, then the\n"
             "drawn segments separated by spaces, e.g. \"B: A2h B3h E5v\";\n"
             "the empty board is \"W:\". Segments are written in index order\n"
             "(h segments row by row, then v segments); input may list them\n"
             "in any order and may leave out the side, which is always the\n"
             "parity of the segment count (White moves when it is even). The\n"
-            "move number is the segment count plus one.",
+            "move number is the segment count plus one. A set with two\n"
+            "closed zones of one size is rejected; any other set can arise.",
         .rules =
             "A 6x6 grid of dots (5x5 cells). Players (White first) take\n"
             "turns drawing one segment between two neighbouring dots; the\n"

@@ -470,7 +470,11 @@ static void test_notation(void **state)
     expect_move_error(st, "G1h", "not a segment");
     expect_move_error(st, "A0h", "not a segment");
     expect_move_error(st, "A1x", "not a segment");
-    expect_move_error(st, "A1H", "not a segment");
+    Move m1, m2;
+    PlyError e1;
+    assert_int_equal(g->text_to_move(st, "e6V", &m1, &e1), 0);
+    assert_int_equal(g->text_to_move(st, "E6v", &m2, &e1), 0);
+    assert_true(m1 == m2);
     expect_move_error(st, "A1h!", "not a segment");
     expect_move_error(st, "A1", "not a segment");
     expect_move_error(st, "", "not a segment");

@@ -658,6 +658,40 @@ static void test_heuristic(void **state)
     free(st);
 }
 
+static uint64_t perft(const GameVtbl *g, const void *st, int depth)
+{
+    Move mv[60];
+    int n = g->gen_moves(st, mv);
+    if (depth == 1)
+        return (uint64_t)n;
+    uint64_t sum = 0;
+    unsigned char child[512];
+    assert_true(g->info.state_size <= sizeof child);
+    for (int i = 0; i < n; i++) {
+        memcpy(child, st, g->info.state_size);
+        g->make(child, mv[i]);
+        sum += perft(g, child, depth - 1);
+    }
+    return sum;
+}
+
+/* No zone can close before the fourth segment and the first zone always
+ * has a free size, so every order of distinct segments is legal up to
+ * depth 4 (a second zone needs at least 7 segments in all). */
+static void test_perft(void **state)
+{
+    (void)state;
+    const GameVtbl *g = zq();
+    void *st = tl_position("zuniq", NULL, NULL, NULL);
+    int depth = tl_slow() ? 5 : 3;
+    uint64_t want = 1;
+    for (int d = 1; d <= depth; d++) {
+        want *= (uint64_t)(61 - d);
+        assert_true(perft(g, st, d) == want);
+    }
+    free(st);
+}
+
 /* ---- setup strings and the canonical hash -------------------------------- */
 
 static void test_setup_strings(void **state)
@@ -755,6 +789,7 @@ int main(void)
         cmocka_unit_test(test_sample_game),
         cmocka_unit_test(test_codecup_games),
         cmocka_unit_test(test_heuristic),
+        cmocka_unit_test(test_perft),
         cmocka_unit_test(test_setup_strings),
         cmocka_unit_test(test_canonical_hash),
         cmocka_unit_test(test_random_games),

@@ -1,24 +1,17 @@
 /* registry.c — every game and bot Ply knows, in static tables (C has no
- * portable constructors; adding a game means adding one line here). */
+ * portable constructors; adding a game means one extern line here and one
+ * line in the table at the end of the file). */
 #include <string.h>
 
 #include "registry.h"
 
+/* Games. */
 extern const GameVtbl game_kalah;
 extern const GameVtbl game_reversi;
+extern const GameVtbl game_zuniq;
 
-const GameVtbl *const ply_games[] = {
-    &game_kalah,
-    &game_reversi,
-    NULL,
-};
-
+/* Bots. */
 extern const BotVtbl bot_random;
-
-const BotVtbl *const ply_bots[] = {
-    &bot_random,
-    NULL,
-};
 
 const GameVtbl *game_find(const char *name)
 {
@@ -79,3 +72,16 @@ int registry_check(PlyError *err)
     }
     return 0;
 }
+
+/* The tables: lookups go by name, so the order is only the listing order. */
+const GameVtbl *const ply_games[] = {
+    &game_kalah,
+    &game_reversi,
+    &game_zuniq,
+    NULL,
+};
+
+const BotVtbl *const ply_bots[] = {
+    &bot_random,
+    NULL,
+};

@@ -1,0 +1,720 @@
+/* zuniq.c — Zuniq (CodeCup 2021): draw segments on a 6x6 grid of dots;
+ * closed zones must all have different sizes; who cannot move loses.
+ *
+ * Segments are bits of a uint64_t: h(r,c) = 5r+c joins dot (r,c) to
+ * (r,c+1), rows A-F, columns 1-5 (0..29); v(r,c) = 30+6r+c joins (r,c) to
+ * (r+1,c), rows A-E, columns 1-6 (30..59). A move is its segment index.
+ *
+ * Cells live in a padded 7x7 grid (bit 7R+C, board cells R,C = 1..5, the
+ * ring around them stands for "off the board"), so a zone is a bitmask and
+ * a flood fill is a few shifts: open_r has bit p when the wall between p
+ * and p+1 is a segment not yet drawn, open_d the same for p and p+7.
+ *
+ * Which moves close a zone: the drawn segments form a plane graph on the
+ * dots, and closed zones are its bounded faces. Drawing a segment whose
+ * dots are already connected splits a face in two; drawing one between
+ * unconnected dots does not change the faces. A playable segment touches
+ * no closed cell, so it lies in the outer face, and it closes exactly one
+ * new zone iff its dots were connected. Component labels of the 36 dots
+ * settle most moves without a flood fill; only closing moves flood, to
+ * learn the zone and its size.
+ *
+ * State invariants: dead = every segment touching a closed cell (no move
+ * may be drawn there); sizes has bit k when a zone of k cells exists; the
+ * side to move is the parity of the number of drawn segments (one segment
+ * per move); over is set when the side to move has no legal move. */
+#include <stdio.h>
+#include <string.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
+#include "../core/game.h"
+
+enum { ZQ_SEGS = 60, ZQ_DOTS = 36, ZQ_H = 30, ZQ_LAB = 48 };
+
+#define ZQ_ALL ((1ull << ZQ_SEGS) - 1)
+#define ZQ_RING 0x1fe0c183060ffull    /* padded cells off the board */
+#define ZQ_BOARD 0x001f3e7cf9f00ull   /* the 25 board cells */
+#define ZQ_OPEN_R0 0x001fbf7efdf80ull /* walls of the 30 v segments */
+#define ZQ_OPEN_D0 0x001f3e7cf9f3eull /* walls of the 30 h segments */
+
+typedef struct Zuniq {
+    uint64_t drawn;     /* segments drawn */
+    uint64_t dead;      /* segments touching a closed cell */
+    uint64_t open_r;    /* padded grid: undrawn wall between p and p+1 */
+    uint64_t open_d;    /* padded grid: undrawn wall between p and p+7 */
+    uint64_t closed;    /* padded grid: cells inside closed zones */
+    uint32_t sizes;     /* bit k: a closed zone of k cells exists */
+    uint8_t over;       /* the side to move has no legal move */
+    uint8_t pad_[3];
+    uint8_t lab[ZQ_LAB];    /* dot components: a label byte per dot */
+} Zuniq;
+
+/* Generated offline (python, from the index formulas above). The padded
+ * cell above an h segment or left of a v segment; the other side is +7 for
+ * h and +1 for v. */
+static const uint8_t SEG_CELL[ZQ_SEGS] = {
+    1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 15, 16, 17, 18, 19,
+    22, 23, 24, 25, 26, 29, 30, 31, 32, 33, 36, 37, 38, 39, 40,
+    7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18, 19, 21, 22, 23,
+    24, 25, 26, 28, 29, 30, 31, 32, 33, 35, 36, 37, 38, 39, 40,
+};
+/* The two dots (6r+c) of each segment. */
+static const uint8_t SEG_DOT[ZQ_SEGS][2] = {
+    {0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {6, 7},
+    {7, 8}, {8, 9}, {9, 10}, {10, 11}, {12, 13}, {13, 14},
+    {14, 15}, {15, 16}, {16, 17}, {18, 19}, {19, 20}, {20, 21},
+    {21, 22}, {22, 23}, {24, 25}, {25, 26}, {26, 27}, {27, 28},
+    {28, 29}, {30, 31}, {31, 32}, {32, 33}, {33, 34}, {34, 35},
+    {0, 6}, {1, 7}, {2, 8}, {3, 9}, {4, 10}, {5, 11},
+    {6, 12}, {7, 13}, {8, 14}, {9, 15}, {10, 16}, {11, 17},
+    {12, 18}, {13, 19}, {14, 20}, {15, 21}, {16, 22}, {17, 23},
+    {18, 24}, {19, 25}, {20, 26}, {21, 27}, {22, 28}, {23, 29},
+    {24, 30}, {25, 31}, {26, 32}, {27, 33}, {28, 34}, {29, 35},
+};
+/* The four segments around each padded board cell (0 on the ring). */
+static const uint64_t CELL_SEGS[49] = {
+    0x000000000000000ull, 0x000000000000000ull, 0x000000000000000ull,
+    0x000000000000000ull, 0x000000000000000ull, 0x000000000000000ull,
+    0x000000000000000ull, 0x000000000000000ull, 0x0000000c0000021ull,
+    0x000000180000042ull, 0x000000300000084ull, 0x000000600000108ull,
+    0x000000c00000210ull, 0x000000000000000ull, 0x000000000000000ull,
+    0x000003000000420ull, 0x000006000000840ull, 0x00000c000001080ull,
+    0x000018000002100ull, 0x000030000004200ull, 0x000000000000000ull,
+    0x000000000000000ull, 0x0000c0000008400ull, 0x000180000010800ull,
+    0x000300000021000ull, 0x000600000042000ull, 0x000c00000084000ull,
+    0x000000000000000ull, 0x000000000000000ull, 0x003000000108000ull,
+    0x006000000210000ull, 0x00c000000420000ull, 0x018000000840000ull,
+    0x030000001080000ull, 0x000000000000000ull, 0x000000000000000ull,
+    0x0c0000002100000ull, 0x180000004200000ull, 0x300000008400000ull,
+    0x600000010800000ull, 0xc00000021000000ull, 0x000000000000000ull,
+    0x000000000000000ull, 0x000000000000000ull, 0x000000000000000ull,
+    0x000000000000000ull, 0x000000000000000ull, 0x000000000000000ull,
+    0x000000000000000ull,
+};
+
+static inline int popc(uint64_t x)
+{
+    return __builtin_popcountll(x);
+}
+
+/* Index of the k-th set bit of x (k < popcount(x)). */
+static inline int select_bit(uint64_t x, unsigned k)
+{
+#ifdef __BMI2__
+    return __builtin_ctzll(_pdep_u64(1ull << k, x));
+#else
+    for (; k; k--)
+        x &= x - 1;
+    return __builtin_ctzll(x);
+#endif
+}
+
+/* ---- cells and zones ---------------------------------------------------- */
+
+static inline uint64_t grow(uint64_t x, uint64_t r, uint64_t d)
+{
+    return x | ((x & r) << 1) | ((x >> 1) & r) | ((x & d) << 7) |
+           ((x >> 7) & d);
+}
+
+/* Cells reachable from x through undrawn walls; stops early (with some
+ * ring bit set) once the area proves open. */
+static inline uint64_t flood(uint64_t x, uint64_t r, uint64_t d)
+{
+    for (;;) {
+        uint64_t y = grow(x, r, d);
+        if (y == x || (y & ZQ_RING))
+            return y;
+        x = y;
+    }
+}
+
+static uint64_t flood_full(uint64_t x, uint64_t r, uint64_t d)
+{
+    for (;;) {
+        uint64_t y = grow(x, r, d);
+        if (y == x)
+            return x;
+        x = y;
+    }
+}
+
+/* The zone that drawing s closes, for a segment whose dots are already
+ * connected: one of its two sides. r and d are the open walls with s
+ * already drawn. A result with a ring bit means none (cannot happen when
+ * the invariants hold). */
+static inline uint64_t zone_after(int s, uint64_t r, uint64_t d)
+{
+    uint64_t a = 1ull << SEG_CELL[s];
+    if (!(a & ZQ_RING)) {
+        uint64_t x = flood(a, r, d);
+        if (!(x & ZQ_RING))
+            return x;
+    }
+    return flood(s < ZQ_H ? a << 7 : a << 1, r, d);
+}
+
+static inline uint64_t zone_of(const Zuniq *z, int s)
+{
+    uint64_t a = 1ull << SEG_CELL[s];
+    if (s < ZQ_H)
+        return zone_after(s, z->open_r, z->open_d & ~a);
+    return zone_after(s, z->open_r & ~a, z->open_d);
+}
+
+/* Dot components: lab holds one byte per dot (36 used, the 12 spare bytes
+ * 0xff), the component's label. Connected means equal labels: no pointer
+ * chasing in the hot path. A merge relabels one component with three
+ * 16-byte vector compares (GCC/clang vector extensions; SSE2 on x86-64).
+ * Measured (uniform playouts from the empty board, one core, noisy
+ * shared machine): ~375k/s with a union-find over the dots, ~560k/s with
+ * SWAR labels, 570k-720k/s (thread CPU time) with these vectors and the
+ * playout working on locals. */
+typedef uint8_t ZqV16 __attribute__((vector_size(16)));
+
+static inline void relabel(uint8_t *lab, int from, int to)
+{
+    ZqV16 f, t;
+    memset(&f, from, sizeof f);
+    memset(&t, to, sizeof t);
+    for (int i = 0; i < ZQ_LAB; i += 16) {
+        ZqV16 v;
+        memcpy(&v, lab + i, sizeof v);
+        ZqV16 m = (ZqV16)(v == f);
+        v = (v & ~m) | (t & m);
+        memcpy(lab + i, &v, sizeof v);
+    }
+}
+
+static inline int dot_lab(const Zuniq *z, int dot)
+{
+    return z->lab[dot];
+}
+
+static inline int connected(const Zuniq *z, int s)
+{
+    return dot_lab(z, SEG_DOT[s][0]) == dot_lab(z, SEG_DOT[s][1]);
+}
+
+/* Joins the components of s's dots; returns 0 when they already were one
+ * (drawing s then closes a zone). */
+static inline int join(Zuniq *z, int s)
+{
+    int a = dot_lab(z, SEG_DOT[s][0]), b = dot_lab(z, SEG_DOT[s][1]);
+    if (a == b)
+        return 0;
+    relabel(z->lab, a, b);
+    return 1;
+}
+
+/* Size of the zone drawing s would close, 0 when it closes none. */
+static int closes(const Zuniq *z, int s)
+{
+    if (!connected(z, s))
+        return 0;
+    uint64_t x = zone_of(z, s);
+    return x & ZQ_RING ? 0 : popc(x);
+}
+
+static inline uint64_t candidates(const Zuniq *z)
+{
+    return ZQ_ALL & ~(z->drawn | z->dead);
+}
+
+static inline int legal_candidate(const Zuniq *z, int s)
+{
+    return !((z->sizes >> closes(z, s)) & 1);
+}
+
+static int has_move(const Zuniq *z)
+{
+    for (uint64_t c = candidates(z); c; c &= c - 1)
+        if (legal_candidate(z, __builtin_ctzll(c)))
+            return 1;
+    return 0;
+}
+
+static void close_zone(Zuniq *z, uint64_t zone)
+{
+    uint64_t dead = 0;
+    z->closed |= zone;
+    z->sizes |= 1u << popc(zone);
+    for (uint64_t x = zone; x; x &= x - 1)
+        dead |= CELL_SEGS[__builtin_ctzll(x)];
+    z->dead |= dead;
+}
+
+static inline void set_drawn(Zuniq *z, int s)
+{
+    uint64_t a = 1ull << SEG_CELL[s];
+    z->drawn |= 1ull << s;
+    if (s < ZQ_H)
+        z->open_d &= ~a;
+    else
+        z->open_r &= ~a;
+}
+
+/* Draws s (a legal move) without updating `over`. */
+static void draw(Zuniq *z, int s)
+{
+    uint64_t zone = join(z, s) ? 0 : zone_of(z, s);
+    set_drawn(z, s);
+    if (zone && !(zone & ZQ_RING))
+        close_zone(z, zone);
+}
+
+/* Builds the state with exactly the segments `drawn`, from scratch.
+ * Fails when two closed zones have the same size (such a position cannot
+ * arise; every other set of segments can, in some order). */
+static int rebuild(Zuniq *z, uint64_t drawn, PlyError *err)
+{
+    memset(z, 0, sizeof *z);
+    z->open_r = ZQ_OPEN_R0;
+    z->open_d = ZQ_OPEN_D0;
+    memset(z->lab, 0xff, sizeof z->lab);
+    for (int i = 0; i < ZQ_DOTS; i++)
+        z->lab[i] = (uint8_t)i;
+    for (uint64_t x = drawn & ZQ_ALL; x; x &= x - 1) {
+        int s = __builtin_ctzll(x);
+        join(z, s);
+        set_drawn(z, s);
+    }
+    uint64_t outside = flood_full(ZQ_RING, z->open_r, z->open_d);
+    for (uint64_t rest = ZQ_BOARD & ~outside; rest;) {
+        uint64_t zone = flood_full(rest & -rest, z->open_r, z->open_d);
+        int k = popc(zone);
+        if ((z->sizes >> k) & 1)
+            return ply_fail(err, "two closed zones of size %d", k);
+        close_zone(z, zone);
+        rest &= ~zone;
+    }
+    z->over = !has_move(z);
+    return 0;
+}
+
+/* ---- the game interface ------------------------------------------------- */
+
+static int side_of(const Zuniq *z)
+{
+    return popc(z->drawn) & 1;
+}
+
+static int zuniq_init(void *st, const int *opt, uint64_t seed, PlyError *err)
+{
+    (void)opt;
+    (void)seed;
+    return rebuild(st, 0, err);
+}
+
+static int zuniq_to_move(const void *st)
+{
+    const Zuniq *z = st;
+    return z->over ? PLAYER_TERMINAL : side_of(z);
+}
+
+static int zuniq_gen_moves(const void *st, Move *out)
+{
+    const Zuniq *z = st;
+    int n = 0;
+    if (z->over)
+        return 0;
+    for (uint64_t c = candidates(z); c; c &= c - 1) {
+        int s = __builtin_ctzll(c);
+        if (legal_candidate(z, s))
+            out[n++] = (Move)s;
+    }
+    return n;
+}
+
+static void zuniq_make(void *st, Move m)
+{
+    Zuniq *z = st;
+    draw(z, (int)m);
+    z->over = !has_move(z);
+}
+
+static void zuniq_returns(const void *st, double *out)
+{
+    const Zuniq *z = st;
+    int loser = side_of(z);
+    out[loser] = z->over ? -1 : 0;
+    out[!loser] = -out[loser];
+}
+
+/* Uniform random moves to the end. A random candidate that would repeat a
+ * zone size is struck off for this turn and another drawn, which keeps the
+ * choice uniform over the legal moves. */
+static void zuniq_playout(void *st, Rng *rng)
+{
+    Zuniq *z = st;
+    if (z->over)
+        return;
+    /* Locals, so that the byte stores into lab do not make the compiler
+     * reload everything else (char stores may alias anything). */
+    uint64_t drawn = z->drawn, dead = z->dead, r = z->open_r, d = z->open_d;
+    uint64_t closed = z->closed;
+    uint32_t sizes = z->sizes;
+    uint8_t lab[ZQ_LAB];
+    Rng g = *rng;
+    memcpy(lab, z->lab, sizeof lab);
+    for (;;) {
+        uint64_t cand = ZQ_ALL & ~(drawn | dead);
+        for (;;) {
+            if (!cand)
+                goto done;
+            int s = select_bit(cand, rng_below(&g, (uint32_t)popc(cand)));
+            uint64_t a = 1ull << SEG_CELL[s];
+            uint64_t r2 = s < ZQ_H ? r : r & ~a;
+            uint64_t d2 = s < ZQ_H ? d & ~a : d;
+            int la = lab[SEG_DOT[s][0]], lb = lab[SEG_DOT[s][1]];
+            if (la != lb) {
+                relabel(lab, la, lb);
+            } else {
+                uint64_t zone = zone_after(s, r2, d2);
+                if (!(zone & ZQ_RING)) {
+                    int k = popc(zone);
+                    if ((sizes >> k) & 1) {
+                        cand &= ~(1ull << s);
+                        continue;
+                    }
+                    sizes |= 1u << k;
+                    closed |= zone;
+                    for (uint64_t x = zone; x; x &= x - 1)
+                        dead |= CELL_SEGS[__builtin_ctzll(x)];
+                }
+            }
+            drawn |= 1ull << s;
+            r = r2;
+            d = d2;
+            break;
+        }
+    }
+done:
+    z->drawn = drawn;
+    z->dead = dead;
+    z->open_r = r;
+    z->open_d = d;
+    z->closed = closed;
+    z->sizes = sizes;
+    z->over = 1;
+    memcpy(z->lab, lab, sizeof lab);
+    *rng = g;
+}
+
+/* Canonical: segments touching closed cells do not affect the future, so
+ * they are left out and transpositions that differ only there merge. The
+ * closed cells, the zone sizes and the side to move go in. */
+static uint64_t zuniq_hash(const void *st)
+{
+    const Zuniq *z = st;
+    uint64_t h = ply_mix64(z->drawn & ~z->dead);
+    h = ply_mix64(h ^ z->closed);
+    return ply_mix64(h ^ z->sizes ^ ((uint64_t)side_of(z) << 40));
+}
+
+static int seg_text(int s, char *buf, size_t n)
+{
+    int row, col;
+    char dir;
+    if (s < ZQ_H) {
+        row = s / 5;
+        col = s % 5;
+        dir = 'h';
+    } else {
+        row = (s - ZQ_H) / 6;
+        col = (s - ZQ_H) % 6;
+        dir = 'v';
+    }
+    int w = snprintf(buf, n, "%c%d%c", 'A' + row, col + 1, dir);
+    return w < 0 || (size_t)w >= n ? -1 : w;
+}
+
+/* Parses exactly `len` characters as a segment: row A-F, column 1-6, h or
+ * v (either case for the letters, as xboard's entry accepts). */
+static int seg_parse(const char *t, size_t len, PlyError *err)
+{
+    if (len != 3 || !((t[0] >= 'A' && t[0] <= 'F') ||
+                      (t[0] >= 'a' && t[0] <= 'f')) ||
+        t[1] < '1' || t[1] > '6' || ((t[2] | 0x20) != 'h' &&
+                                     (t[2] | 0x20) != 'v'))
+        return ply_fail(err, "'%.*s' is not a segment: write a row A-F, a "
+                        "column 1-6 and h or v, e.g. A2h",
+                        (int)(len > 16 ? 16 : len), t);
+    int row = (t[0] | 0x20) - 'a', col = t[1] - '1';
+    if ((t[2] | 0x20) == 'h') {
+        if (col > 4)
+            return ply_fail(err, "'%.3s' is off the board: h segments "
+                            "have columns 1-5", t);
+        return 5 * row + col;
+    }
+    if (row > 4)
+        return ply_fail(err, "'%.3s' is off the board: v segments have "
+                        "rows A-E", t);
+    return ZQ_H + 6 * row + col;
+}
+
+/* Setup string: the side to move, a colon, then the drawn segments in
+ * index order (all h segments row by row, then all v segments), e.g.
+ * "B: A2h B3h E5v". */
+static int zuniq_to_text(const void *st, char *buf, size_t n)
+{
+    const Zuniq *z = st;
+    int w = snprintf(buf, n, "%c:", side_of(z) ? 'B' : 'W');
+    if (w < 0 || (size_t)w >= n)
+        return -1;
+    size_t len = (size_t)w;
+    for (uint64_t x = z->drawn; x; x &= x - 1) {
+        if (n - len < 2)
+            return -1;
+        buf[len++] = ' ';
+        w = seg_text(__builtin_ctzll(x), buf + len, n - len);
+        if (w < 0)
+            return -1;
+        len += (size_t)w;
+    }
+    return (int)len;
+}
+
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static int zuniq_from_text(void *st, const char *s, PlyError *err)
+{
+    const char *p = s;
+    int side = -1;
+    while (is_space(*p))
+        p++;
+    if ((*p == 'W' || *p == 'B' || *p == 'w' || *p == 'b') && p[1] == ':') {
+        side = (*p | 0x20) == 'b';
+        p += 2;
+    }
+    uint64_t drawn = 0;
+    for (;;) {
+        while (is_space(*p))
+            p++;
+        if (!*p)
+            break;
+        size_t len = 0;
+        while (p[len] && !is_space(p[len]))
+            len++;
+        int seg = seg_parse(p, len, err);
+        if (seg < 0)
+            return -1;
+        if ((drawn >> seg) & 1)
+            return ply_fail(err, "segment '%.3s' is listed twice", p);
+        drawn |= 1ull << seg;
+        p += len;
+    }
+    Zuniq t;
+    if (rebuild(&t, drawn, err))
+        return -1;
+    if (side >= 0 && side != side_of(&t))
+        return ply_fail(err, "with %d segments drawn it is %s's turn, not "
+                        "%s's", popc(drawn), side_of(&t) ? "Black" : "White",
+                        side ? "Black" : "White");
+    memcpy(st, &t, sizeof t);
+    return 0;
+}
+
+static int zuniq_move_to_text(const void *st, Move m, char *buf, size_t n)
+{
+    (void)st;
+    if (m >= ZQ_SEGS)
+        return -1;
+    return seg_text((int)m, buf, n);
+}
+
+static int zuniq_text_to_move(const void *st, const char *s, Move *m,
+                              PlyError *err)
+{
+    const Zuniq *z = st;
+    if (z->over)
+        return ply_fail(err, "the game is over");
+    int seg = seg_parse(s, strlen(s), err);
+    if (seg < 0)
+        return -1;
+    if ((z->drawn >> seg) & 1)
+        return ply_fail(err, "segment %.3s is already drawn", s);
+    if ((z->dead >> seg) & 1)
+        return ply_fail(err, "segment %.3s lies inside a closed zone", s);
+    int k = closes(z, seg);
+    if ((z->sizes >> k) & 1)
+        return ply_fail(err, "segment %.3s would close a second zone of "
+                        "size %d", s, k);
+    *m = (Move)seg;
+    return 0;
+}
+
+/* Dots '+', drawn segments '---' and '|', closed cells show their zone's
+ * size. */
+static int zuniq_render(const void *st, char *buf, size_t n)
+{
+    const Zuniq *z = st;
+    int size_at[49] = {0};
+    for (uint64_t rest = z->closed; rest;) {
+        uint64_t zone = flood_full(rest & -rest, z->open_r, z->open_d) &
+                        z->closed;
+        for (uint64_t x = zone; x; x &= x - 1)
+            size_at[__builtin_ctzll(x)] = popc(zone);
+        rest &= ~zone;
+    }
+    size_t len = 0;
+    int w;
+#define OUT(...)                                                        \
+    do {                                                                \
+        w = snprintf(buf + len, n - len, __VA_ARGS__);                  \
+        if (w < 0 || (size_t)w >= n - len)                              \
+            return -1;                                                  \
+        len += (size_t)w;                                               \
+    } while (0)
+    OUT("    1   2   3   4   5   6\n");
+    for (int r = 0; r < 6; r++) {
+        OUT(" %c  ", 'A' + r);
+        for (int c = 0; c < 6; c++) {
+            OUT("+");
+            if (c < 5)
+                OUT("%s", (z->drawn >> (5 * r + c)) & 1 ? "---" : "   ");
+        }
+        OUT("\n");
+        if (r == 5)
+            break;
+        OUT("    ");
+        for (int c = 0; c < 6; c++) {
+            OUT("%c", (z->drawn >> (ZQ_H + 6 * r + c)) & 1 ? '|' : ' ');
+            if (c < 5) {
+                int k = size_at[7 * r + c + 8];
+                if (k)
+                    OUT("%2d ", k);
+                else
+                    OUT("   ");
+            }
+        }
+        OUT("\n");
+    }
+    OUT("zone sizes:");
+    if (!z->sizes)
+        OUT(" none");
+    for (int k = 1; k <= 25; k++)
+        if ((z->sizes >> k) & 1)
+            OUT(" %d", k);
+    OUT("; %d segments drawn\n", popc(z->drawn));
+#undef OUT
+    return (int)len;
+}
+
+static int zuniq_score(const void *st, int player)
+{
+    const Zuniq *z = st;
+    if (!z->over)
+        return 0;
+    return player == side_of(z) ? 0 : 1;
+}
+
+/* Move ordering: -1 for a move after which the opponent can close a zone
+ * (of a size still free), 0 otherwise. Measured with a throwaway greedy
+ * player (a 0 move when there is one, ties at random) against uniform
+ * random, 10000 games per colour: it wins 58.0% as White and 59.8% as
+ * Black, where random-vs-random gives 40% and 60%. Counting the replies
+ * (-replies) did about the same (59.0%, 57.5%); preferring replies was
+ * much worse as White (32%). */
+static int zuniq_heuristic(const void *st, Move m)
+{
+    Zuniq t = *(const Zuniq *)st;
+    draw(&t, (int)m);
+    for (uint64_t c = candidates(&t); c; c &= c - 1) {
+        int s = __builtin_ctzll(c);
+        if (connected(&t, s) && legal_candidate(&t, s))
+            return -1;
+    }
+    return 0;
+}
+
+/* The dot partition with each component named by its first dot. */
+static void canon_labels(const Zuniq *z, uint8_t *out)
+{
+    uint8_t first[256];
+    memset(first, 0xff, sizeof first);
+    for (int i = 0; i < ZQ_DOTS; i++) {
+        int l = dot_lab(z, i);
+        if (first[l] == 0xff)
+            first[l] = (uint8_t)i;
+        out[i] = first[l];
+    }
+}
+
+/* Everything incremental agrees with a state rebuilt from the segments. */
+static int zuniq_check(const void *st)
+{
+    const Zuniq *z = st;
+    Zuniq t;
+    for (int i = 0; i < ZQ_LAB; i++)
+        if (i < ZQ_DOTS ? dot_lab(z, i) >= ZQ_DOTS : dot_lab(z, i) != 0xff)
+            return -1;
+    if (z->drawn & ~ZQ_ALL || rebuild(&t, z->drawn, NULL))
+        return -1;
+    uint8_t a[ZQ_DOTS], b[ZQ_DOTS];
+    canon_labels(z, a);
+    canon_labels(&t, b);
+    if (memcmp(a, b, sizeof a) || z->dead != t.dead ||
+        z->open_r != t.open_r || z->open_d != t.open_d ||
+        z->closed != t.closed || z->sizes != t.sizes || z->over != t.over)
+        return -1;
+    return 0;
+}
+
+static const char *const zuniq_players[] = {"White", "Black"};
+
+const GameVtbl game_zuniq = {
+    .info = {
+        .name = "zuniq",
+        .title = "Zuniq (CodeCup 2021)",
+        .num_players = 2,
+        .max_moves = ZQ_SEGS,
+        .max_game_length = ZQ_SEGS,
+        .state_size = sizeof(Zuniq),
+        .flags = GAME_IMPARTIAL | GAME_ZERO_SUM,
+        .player_names = zuniq_players,
+        .options = NULL,
+        .notation =
+            "A move is one segment, as in CodeCup: a row A-F, a column 1-6\n"
+            "and h (to the dot on the right, columns 1-5) or v (to the dot\n"
+            "below, rows A-E), e.g. A2h, E5v. Input may use either case.\n"
+            "Setup string: the side to move (W or B), a colon, then the\n"
+            "drawn segments separated by spaces, e.g. \"B: A2h B3h E5v\";\n"
+            "the empty board is \"W:\". Segments are written in index order\n"
+            "(h segments row by row, then v segments); input may list them\n"
+            "in any order and may leave out the side, which is always the\n"
+            "parity of the segment count (White moves when it is even). The\n"
+            "move number is the segment count plus one. A set with two\n"
+            "closed zones of one size is rejected; any other set can arise.",
+        .rules =
+            "A 6x6 grid of dots (5x5 cells). Players (White first) take\n"
+            "turns drawing one segment between two neighbouring dots; the\n"
+            "outer border is not drawn at the start. A zone is a set of\n"
+            "cells enclosed by drawn segments, connected through undrawn\n"
+            "ones; the area off the board never closes. No segment may be\n"
+            "drawn inside a closed zone, and no move may close a zone whose\n"
+            "size (in cells) equals that of an existing zone. The player to\n"
+            "move who has no legal move loses, so whoever draws the last\n"
+            "segment wins.",
+    },
+    .init = zuniq_init,
+    .to_move = zuniq_to_move,
+    .gen_moves = zuniq_gen_moves,
+    .make = zuniq_make,
+    .returns = zuniq_returns,
+    .hash = zuniq_hash,
+    .to_text = zuniq_to_text,
+    .from_text = zuniq_from_text,
+    .move_to_text = zuniq_move_to_text,
+    .text_to_move = zuniq_text_to_move,
+    .render = zuniq_render,
+    .heuristic = zuniq_heuristic,
+    .playout = zuniq_playout,
+    .score = zuniq_score,
+    .check = zuniq_check,
+};

@@ -10,6 +10,7 @@ int cmd_info(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -30,6 +31,13 @@ const Command cli_commands[] = {
      "  the strongest bot). Commands at the prompt: a move, 'moves', 'undo'\n"
      "  (takes back your last move and the replies), 'setup', 'help',\n"
      "  'quit'. --demo (or no terminal on stdin): the bot plays both sides."},
+    {"analyze", cmd_analyze, "what a bot thinks of a position",
+     "ply analyze GAME [--setup S] [--moves \"m1 m2 ...\"] [--options K=V,...]\n"
+     "                [--bot SPEC] [--seed N] [--watch]\n"
+     "  Searches the position with SPEC (default alphabeta:time=1s) and\n"
+     "  prints the best move, its value (the mover's point of view), the\n"
+     "  principal variation, depth, nodes and nodes/s. --watch prints a\n"
+     "  line per completed iteration as the search deepens."},
     {NULL, NULL, NULL, NULL},
 };
 

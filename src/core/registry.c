@@ -12,9 +12,13 @@ const GameVtbl *const ply_games[] = {
 };
 
 extern const BotVtbl bot_random;
+extern const BotVtbl bot_greedy;
+extern const BotVtbl bot_alphabeta;
 
 const BotVtbl *const ply_bots[] = {
     &bot_random,
+    &bot_greedy,
+    &bot_alphabeta,
     NULL,
 };
 

@@ -703,17 +703,16 @@ static void ab_stop(void *p)
 static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
                        PlyError *err)
 {
-    const char *name = "alphabeta";
     int mode = MODE_PARANOID, qs = 1, exact = 0, asp = 50, rollouts = 0;
     long hash = 16;
     const char *s = opts ? opts : "";
     char key[64], val[128];
     int rc;
-    while ((rc = botopt_next(name, &s, key, sizeof key, val, sizeof val,
+    while ((rc = botopt_next(&s, key, sizeof key, val, sizeof val,
                              err)) == 1) {
         long x;
         if (!strcmp(key, "hash")) {
-            if (botopt_int(name, key, val, 0, 65536, &hash, err))
+            if (botopt_int(key, val, 0, 65536, &hash, err))
                 return NULL;
         } else if (!strcmp(key, "mode")) {
             if (!strcmp(val, "paranoid"))
@@ -721,29 +720,28 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             else if (!strcmp(val, "brs"))
                 mode = MODE_BRS;
             else {
-                ply_fail(err, "%s: mode must be paranoid or brs, not '%s'",
-                         name, val);
+                ply_fail(err, "mode must be paranoid or brs, not '%s'", val);
                 return NULL;
             }
         } else if (!strcmp(key, "qs")) {
-            if (botopt_int(name, key, val, 0, 1, &x, err))
+            if (botopt_int(key, val, 0, 1, &x, err))
                 return NULL;
             qs = (int)x;
         } else if (!strcmp(key, "ttexact")) {
-            if (botopt_int(name, key, val, 0, 1, &x, err))
+            if (botopt_int(key, val, 0, 1, &x, err))
                 return NULL;
             exact = (int)x;
         } else if (!strcmp(key, "aspiration")) {
-            if (botopt_int(name, key, val, 0, EVAL_MAX, &x, err))
+            if (botopt_int(key, val, 0, EVAL_MAX, &x, err))
                 return NULL;
             asp = (int)x;
         } else if (!strcmp(key, "rollouts")) {
-            if (botopt_int(name, key, val, 0, 10000, &x, err))
+            if (botopt_int(key, val, 0, 10000, &x, err))
                 return NULL;
             rollouts = (int)x;
         } else {
-            ply_fail(err, "%s: unknown option '%s' (options: hash, mode, qs, "
-                     "aspiration, rollouts, ttexact)", name, key);
+            ply_fail(err, "unknown option '%s' (options: hash, mode, qs, "
+                     "aspiration, rollouts, ttexact)", key);
             return NULL;
         }
     }

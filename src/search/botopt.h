@@ -9,10 +9,11 @@
 
 /* Takes the next "key=value" from *p (advancing it). Returns 1 with key
  * and val filled, 0 at the end, -1 with a message naming the bad text. */
-int botopt_next(const char *bot, const char **p, char *key, size_t kn,
+int botopt_next(const char **p, char *key, size_t kn,
                 char *val, size_t vn, PlyError *err);
-/* A whole number in [lo, hi], or -1 with a message naming bot and key. */
-int botopt_int(const char *bot, const char *key, const char *val, long lo,
+/* A whole number in [lo, hi], or -1 with a message naming the key.
+ * (bot_new() puts the bot's name in front of these messages.) */
+int botopt_int(const char *key, const char *val, long lo,
                long hi, long *out, PlyError *err);
 
 #endif

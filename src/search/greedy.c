@@ -177,22 +177,25 @@ static void greedy_new_game(void *p)
 static void *greedy_create(const GameVtbl *g, const char *opts,
                            uint64_t seed, PlyError *err)
 {
-    const char *name = "greedy";
     long noise = 0;
     char fallback[256] = "random";
     const char *s = opts ? opts : "";
     char key[64], val[256];
     int rc;
-    while ((rc = botopt_next(name, &s, key, sizeof key, val, sizeof val,
+    while ((rc = botopt_next(&s, key, sizeof key, val, sizeof val,
                              err)) == 1) {
         if (!strcmp(key, "noise")) {
-            if (botopt_int(name, key, val, 0, 1000000, &noise, err))
+            if (botopt_int(key, val, 0, 1000000, &noise, err))
                 return NULL;
         } else if (!strcmp(key, "fallback")) {
+            /* ';' stands for ',' inside the fallback's own spec */
             snprintf(fallback, sizeof fallback, "%s", val);
+            for (char *c = fallback; *c; c++)
+                if (*c == ';')
+                    *c = ',';
         } else {
-            ply_fail(err, "%s: unknown option '%s' (options: noise, "
-                     "fallback)", name, key);
+            ply_fail(err, "unknown option '%s' (options: noise, fallback)",
+                     key);
             return NULL;
         }
     }
@@ -211,7 +214,7 @@ static void *greedy_create(const GameVtbl *g, const char *opts,
     PlyError e2 = {{0}};
     b->fallback = bot_new(g, fallback, ply_mix64(seed ^ 0xfa11bac4ull), &e2);
     if (!b->fallback) {
-        ply_fail(err, "%s: fallback: %s", name, e2.msg);
+        ply_fail(err, "fallback: %s", e2.msg);
         greedy_destroy(b);
         return NULL;
     }
@@ -241,7 +244,8 @@ const BotVtbl bot_greedy = {
         "marks negative, moves that lose at once and moves that let an "
         "opponent win with the next move. Options: noise=N (adds 0..N to "
         "each heuristic value), fallback=SPEC (the bot used when no move "
-        "is left; default random).",
+        "is left; default random; write ';' for ',' inside SPEC, as in "
+        "fallback=alphabeta:depth=4;hash=1).",
     .create = greedy_create,
     .destroy = greedy_destroy,
     .new_game = greedy_new_game,

@@ -43,7 +43,7 @@ typedef struct AbBot {
     const GameVtbl *g;
     int np, maxm;
     /* options */
-    int mode, qs, tt_exact, aspiration, rollouts;
+    int mode, qs, tt_exact, aspiration, rollouts, lmr;
     size_t hash_mib;
     uint64_t seed;
     /* state kept between searches */
@@ -438,8 +438,17 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
             v = node_value(b, s, it[i].cdepth, alpha, beta, ply + 1,
                            it[i].cbr, 0, 0);
         } else {
-            v = node_value(b, s, it[i].cdepth, alpha, alpha + 1, ply + 1,
+            /* late quiet moves (not table move or killer) get a shallower
+             * null-window look first */
+            int cd = it[i].cdepth, red = 0;
+            if (b->lmr && depth >= 3 && i >= 3 && cd == depth - 1 &&
+                it[i].key < (INT64_C(1) << 48))
+                red = beta - alpha == 1 && i >= 6 ? 2 : 1;
+            v = node_value(b, s, cd - red, alpha, alpha + 1, ply + 1,
                            it[i].cbr, 0, 0);
+            if (red && v > alpha && !b->aborted)
+                v = node_value(b, s, cd, alpha, alpha + 1, ply + 1,
+                               it[i].cbr, 0, 0);
             if (v > alpha && v < beta && !b->aborted)
                 v = node_value(b, s, it[i].cdepth, alpha, beta, ply + 1,
                                it[i].cbr, 0, 0);
@@ -704,6 +713,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
                        PlyError *err)
 {
     int mode = MODE_PARANOID, qs = 1, exact = 0, asp = 50, rollouts = 0;
+    int lmr = 1;
     long hash = 16;
     const char *s = opts ? opts : "";
     char key[64], val[128];
@@ -727,6 +737,10 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             if (botopt_int(key, val, 0, 1, &x, err))
                 return NULL;
             qs = (int)x;
+        } else if (!strcmp(key, "lmr")) {
+            if (botopt_int(key, val, 0, 1, &x, err))
+                return NULL;
+            lmr = (int)x;
         } else if (!strcmp(key, "ttexact")) {
             if (botopt_int(key, val, 0, 1, &x, err))
                 return NULL;
@@ -741,7 +755,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             rollouts = (int)x;
         } else {
             ply_fail(err, "unknown option '%s' (options: hash, mode, qs, "
-                     "aspiration, rollouts, ttexact)", key);
+                     "lmr, aspiration, rollouts, ttexact)", key);
             return NULL;
         }
     }
@@ -757,6 +771,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
     b->maxm = g->info.max_moves;
     b->mode = mode;
     b->qs = qs;
+    b->lmr = lmr;
     b->tt_exact = exact;
     b->aspiration = asp;
     b->rollouts = rollouts;
@@ -787,6 +802,7 @@ const BotVtbl bot_alphabeta = {
         "moves, expectation at chance nodes). Limits: time, nodes, depth "
         "(none given: time=1s). Options: hash=MiB (16; 0 = no table), "
         "mode=paranoid|brs (more than two players), qs=0|1 (1), "
+        "lmr=0|1 (late move reductions, 1), "
         "aspiration=N (50 eval units; 0 = off), rollouts=N (games without "
         "eval: leaf value from N random playouts; 0 = leaves are 0), "
         "ttexact=0|1 (table cutoffs only at equal depth, for tests).",

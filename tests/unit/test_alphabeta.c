@@ -409,9 +409,9 @@ static void compare_with_minimax(const GameVtbl *g, void *st, Bot **bots,
 }
 
 static const char *const exact_specs[] = {
-    "alphabeta:ttexact=1",
-    "alphabeta:hash=0,aspiration=5",
-    "alphabeta:ttexact=1,hash=1,aspiration=1",
+    "alphabeta:ttexact=1,lmr=0",
+    "alphabeta:hash=0,aspiration=5,lmr=0",
+    "alphabeta:ttexact=1,hash=1,aspiration=1,lmr=0",
 };
 enum { NSPECS = 3 };
 

@@ -11,6 +11,12 @@
  * negates the value only when the side changes, so extra turns and
  * multi-step turns need nothing special.
  *
+ * A subtree searched without cutting any leaf by depth (no quiescence
+ * node, no ply bound, no table cutoff from a depth-limited entry) is
+ * solved: its table entry holds at any depth, and when a whole iteration
+ * is such, deepening stops. A forced win (loss) is likewise stored as a
+ * lower (upper) bound valid at any depth.
+ *
  * Time: the clock is read every 256 nodes; stop() sets an atomic flag.
  * An unfinished iteration is thrown away unless one of its root moves
  * already beat the window with a completed search. Depth 1 always
@@ -55,6 +61,7 @@ typedef struct AbBot {
     int root;
     int64_t t0, deadline;
     uint64_t node_limit, nodes, next_check;
+    uint64_t horizon;           /* leaves cut by depth: count */
     int can_abort, aborted, seldepth;
     unsigned char *stack;       /* (AB_MAX_PLY + 2) states */
     Move *moves;                /* (AB_MAX_PLY + 2) * maxm */
@@ -284,11 +291,15 @@ static int node_value(AbBot *b, int pov, int depth, int alpha, int beta,
     int p = g->to_move(st);
     if (p == PLAYER_TERMINAL)
         return terminal_value(b, st, pov, ply);
-    if (ply >= AB_MAX_PLY)
+    if (ply >= AB_MAX_PLY) {
+        b->horizon++;
         return static_value(b, st, pov);
+    }
     if (p == PLAYER_CHANCE) {
-        if (in_qs || depth <= 0)
+        if (in_qs || depth <= 0) {
+            b->horizon++;
             return static_value(b, st, pov);
+        }
         Move *mv = b->moves + (size_t)ply * b->maxm;
         double *pr = b->probs;
         int n = g->chance_outcomes(st, mv, pr);
@@ -322,6 +333,7 @@ static int qsearch(AbBot *b, int alpha, int beta, int ply, int qd)
     const void *st = state_at(b, ply);
     int p = g->to_move(st), s = side_of(b, p);
     b->nodes++;
+    b->horizon++;
     if (out_of_time(b))
         return 0;
     int stand = static_value(b, st, s);
@@ -421,12 +433,18 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
         int deep = b->tt_exact ? hit.depth == depth : hit.depth >= depth;
         if (deep && (hit.bound == TT_EXACT ||
                      (hit.bound == TT_LOWER && v >= beta) ||
-                     (hit.bound == TT_UPPER && v <= alpha)))
+                     (hit.bound == TT_UPPER && v <= alpha))) {
+            if (hit.depth < TT_MAX_DEPTH)
+                b->horizon++;
             return v;
+        }
     }
     Item *it = b->items + (size_t)ply * (b->maxm + 1);
     int n = node_items(b, st, p, depth, br, has_tt, hit.move, ply, it);
+    if (n == 0)
+        return static_value(b, st, s);  /* broken game: no moves */
     int alpha0 = alpha, best = -AB_INF;
+    uint64_t h0 = b->horizon;
     Move bestm = it[0].m;
     for (int i = 0; i < n; i++) {
         pick_next(it, i, n);
@@ -483,7 +501,10 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
     }
     int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
     int sdepth = depth;
-    if (!b->tt_exact &&
+    if (!b->tt_exact && b->horizon == h0) {
+        /* no leaf was cut by depth: the result holds at any depth */
+        sdepth = TT_MAX_DEPTH;
+    } else if (!b->tt_exact &&
         ((best >= AB_WIN_BOUND && bound != TT_UPPER) ||
          (best <= -AB_WIN_BOUND && bound != TT_LOWER))) {
         /* a forced result holds at any depth, as a bound */
@@ -579,6 +600,7 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
     b->deadline = tlim ? b->t0 + tlim : 0;
     b->node_limit = lim->nodes;
     b->nodes = 0;
+    b->horizon = 0;
     b->next_check = 0;
     b->seldepth = 0;
     b->aborted = 0;
@@ -601,6 +623,8 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
     int has_tt = tt_probe(&b->tt, node_key(b, root, 0), &hit);
     Move *mv = b->moves;
     r.n = g->gen_moves(root, mv);
+    if (r.n < 1)
+        return 0;
     for (int i = 0; i < r.n; i++)
         r.it[i] = (Item){mv[i], order_key(b, root, b->root, mv[i], has_tt,
                                           hit.move, 0), 0, 0};
@@ -622,7 +646,9 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
             alpha = value - delta;
             beta = value + delta;
         }
+        uint64_t h0;
         for (;;) {
+            h0 = b->horizon;
             v = root_search(b, &r, d, alpha, beta);
             if (b->aborted)
                 break;
@@ -673,6 +699,8 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
         if ((value >= AB_WIN_BOUND || value <= -AB_WIN_BOUND) &&
             d > EVAL_WIN - abs(value) + 1)
             break;  /* proven, and no shorter result remains to find */
+        if (b->horizon == h0)
+            break;  /* solved: no leaf was cut by depth */
     }
     fill_info(b, out, best, value, done, pv, pv_len);
     return best;

@@ -12,7 +12,7 @@
  * - ply >= AB_MAX_PLY: the static value (eval, clamped to +-EVAL_MAX;
  *   0 or a playout estimate without eval);
  * - chance node: the expectation over chance_outcomes() at the same depth
- *   (the static value when d <= 0), rounded down;
+ *   (the static value when d <= 0), rounded to nearest (lround);
  * - d <= 0 (quiescence): the static value when qd >= AB_QS_PLIES or the
  *   game has no is_noisy hook or no noisy move; otherwise the best of the
  *   noisy moves (each at qd + 1; a chance node after one counts as its

@@ -202,6 +202,8 @@ typedef struct Mm {
     double *pr;
     unsigned char *stk;     /* (AB_MAX_PLY + 2) states */
     uint64_t nodes;
+    uint64_t limit;         /* 0: none; else give up past this many nodes */
+    int aborted, horizon;   /* horizon: a leaf was cut by the ply bound */
 } Mm;
 
 static void mm_init(Mm *m, const GameVtbl *g)
@@ -261,11 +263,17 @@ static int mm_value(Mm *m, int pov, int depth, int ply, int qd, int in_qs)
     const GameVtbl *g = m->g;
     const void *st = mm_at(m, ply);
     m->nodes++;
+    if (m->limit && m->nodes > m->limit)
+        m->aborted = 1;
+    if (m->aborted)
+        return 0;
     int p = g->to_move(st);
     if (p == PLAYER_TERMINAL)
         return mm_terminal(m, st, pov, ply);
-    if (ply >= AB_MAX_PLY)
+    if (ply >= AB_MAX_PLY) {
+        m->horizon = 1;
         return mm_static(m, st, pov);
+    }
     if (p == PLAYER_CHANCE) {
         if (in_qs || depth <= 0)
             return mm_static(m, st, pov);
@@ -401,8 +409,8 @@ static void compare_with_minimax(const GameVtbl *g, void *st, Bot **bots,
                      where, bots[k]->spec, d, text, si.value, want);
         if (!state_is_legal(g, st, mv))
             fail_msg("%s: illegal move on '%s'", where, text);
-        /* a proven result may end the deepening early */
-        if (si.depth != d && !(si.proven && si.depth < d))
+        /* a solved position may end the deepening early */
+        if (si.depth < 1 || si.depth > d)
             fail_msg("%s: depth %d reported for a depth-%d search", where,
                      si.depth, d);
     }
@@ -446,6 +454,76 @@ static void test_minimax_two_player(void **state)
         tested++;
     }
     assert_true(tested > 0);
+}
+
+/* Endgames solved by minimax to the end: alphabeta with its default
+ * options (table cutoffs at any depth, reductions, aspiration) must find
+ * the exact value, win distance included, and stop deepening. */
+static void test_solved_endgames(void **state)
+{
+    (void)state;
+    for (int gi = 0; ply_games[gi]; gi++) {
+        const GameVtbl *g = ply_games[gi];
+        if (g->info.num_players != 2 || (g->info.flags & GAME_HIDDEN))
+            continue;
+        size_t ss = g->info.state_size;
+        int maxlen = g->info.max_game_length < 400 ? g->info.max_game_length
+                                                   : 400;
+        unsigned char *path = malloc(ss * (size_t)(maxlen + 1));
+        Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+        Mm m;
+        mm_init(&m, g);
+        Bot *bot = make_bot(g, "alphabeta:depth=120");
+        Rng r;
+        rng_seed(&r, 31337);
+        int solved = 0;
+        for (int i = 0; i < 200 && solved < 40; i++) {
+            random_position(g, path, &r, 0);
+            int len = 0;
+            while (len < maxlen && g->to_move(path + ss * (size_t)len) !=
+                                       PLAYER_TERMINAL) {
+                memcpy(path + ss * (size_t)(len + 1), path + ss * (size_t)len,
+                       ss);
+                int n = g->gen_moves(path + ss * (size_t)len, mv);
+                g->make(path + ss * (size_t)(len + 1),
+                        mv[rng_below(&r, (uint32_t)n)]);
+                len++;
+            }
+            int back = 2 + (int)rng_below(&r, 12);
+            if (back > len)
+                continue;
+            const void *st = path + ss * (size_t)(len - back);
+            if (g->to_move(st) < 0 || !g->eval)
+                continue;
+            m.nodes = 0;
+            m.limit = 30000;
+            m.aborted = m.horizon = 0;
+            int want = mm_search(&m, st, AB_MAX_PLY + 10);
+            m.limit = 0;
+            if (m.aborted || m.horizon)
+                continue;
+            solved++;
+            bot_new_game(bot);
+            SearchInfo si;
+            Move best = bot_choose(bot, st, NULL, &si);
+            char text[512] = "";
+            g->to_text(st, text, sizeof text);
+            if (si.value != want)
+                fail_msg("%s: solved value %d, alphabeta %d (depth %d) on "
+                         "'%s'", g->info.name, want, si.value, si.depth,
+                         text);
+            if (si.depth >= 120)
+                fail_msg("%s: deepening did not stop on solved '%s'",
+                         g->info.name, text);
+            assert_true(state_is_legal(g, st, best));
+        }
+        if (!strcmp(g->info.name, "kalah"))
+            assert_true(solved >= 20);
+        bot_free(bot);
+        mm_free(&m);
+        free(mv);
+        free(path);
+    }
 }
 
 static void test_minimax_paranoid(void **state)
@@ -814,6 +892,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_minimax_two_player),
+        cmocka_unit_test(test_solved_endgames),
         cmocka_unit_test(test_minimax_paranoid),
         cmocka_unit_test(test_brs_and_no_eval),
         cmocka_unit_test(test_multiplayer_finds_win),

@@ -204,6 +204,7 @@ typedef struct Mm {
     uint64_t nodes;
     uint64_t limit;         /* 0: none; else give up past this many nodes */
     int aborted, horizon;   /* horizon: a leaf was cut by the ply bound */
+    int brs;                /* best-reply search instead of paranoid */
 } Mm;
 
 static void mm_init(Mm *m, const GameVtbl *g)
@@ -255,10 +256,11 @@ static int mm_static(Mm *m, const void *st, int pov)
     return v > EVAL_MAX ? EVAL_MAX : v < -EVAL_MAX ? -EVAL_MAX : v;
 }
 
-static int mm_nega(Mm *m, int depth, int ply);
+static int mm_nega(Mm *m, int depth, int ply, int br);
 static int mm_qs(Mm *m, int ply, int qd);
 
-static int mm_value(Mm *m, int pov, int depth, int ply, int qd, int in_qs)
+static int mm_value(Mm *m, int pov, int depth, int ply, int qd, int in_qs,
+                    int br)
 {
     const GameVtbl *g = m->g;
     const void *st = mm_at(m, ply);
@@ -285,15 +287,28 @@ static int mm_value(Mm *m, int pov, int depth, int ply, int qd, int in_qs)
         for (int i = 0; i < n; i++) {
             memcpy(mm_at(m, ply + 1), st, g->info.state_size);
             g->make(mm_at(m, ply + 1), mv[i]);
-            sum += pr[i] * mm_value(m, pov, depth, ply + 1, 0, 0);
+            sum += pr[i] * mm_value(m, pov, depth, ply + 1, 0, 0, br);
         }
         return (int)lround(sum);
     }
-    int v = in_qs ? mm_qs(m, ply, qd) : mm_nega(m, depth, ply);
+    int v = in_qs ? mm_qs(m, ply, qd) : mm_nega(m, depth, ply, br);
     return mm_side(m, p) == pov ? v : -v;
 }
 
-static int mm_nega(Mm *m, int depth, int ply)
+/* Best-reply search: between two moves of the root player only one
+ * opponent chooses freely; the others play their highest-heuristic move
+ * (the first on ties or without a heuristic). br: one already chose. */
+static int mm_default(const GameVtbl *g, const void *st, const Move *mv,
+                      int n)
+{
+    int d = 0;
+    for (int i = 1; i < n && g->heuristic; i++)
+        if (g->heuristic(st, mv[i]) > g->heuristic(st, mv[d]))
+            d = i;
+    return d;
+}
+
+static int mm_nega(Mm *m, int depth, int ply, int br)
 {
     const GameVtbl *g = m->g;
     if (depth <= 0)
@@ -302,10 +317,19 @@ static int mm_nega(Mm *m, int depth, int ply)
     int s = mm_side(m, g->to_move(st));
     Move *mv = m->mv + (size_t)ply * g->info.max_moves;
     int n = g->gen_moves(st, mv), best = -EVAL_WIN - 1;
+    if (m->brs && s == 1) {
+        int d = mm_default(g, st, mv, n);
+        memcpy(mm_at(m, ply + 1), st, g->info.state_size);
+        g->make(mm_at(m, ply + 1), mv[d]);
+        /* nobody has branched yet: this opponent may pass the turn on */
+        best = mm_value(m, s, depth, ply + 1, 0, 0, br);
+        if (br)
+            return best;
+    }
     for (int i = 0; i < n; i++) {
         memcpy(mm_at(m, ply + 1), st, g->info.state_size);
         g->make(mm_at(m, ply + 1), mv[i]);
-        int v = mm_value(m, s, depth - 1, ply + 1, 0, 0);
+        int v = mm_value(m, s, depth - 1, ply + 1, 0, 0, m->brs && s == 1);
         if (v > best)
             best = v;
     }
@@ -328,7 +352,7 @@ static int mm_qs(Mm *m, int ply, int qd)
         noisy++;
         memcpy(mm_at(m, ply + 1), st, g->info.state_size);
         g->make(mm_at(m, ply + 1), mv[i]);
-        int v = mm_value(m, s, 0, ply + 1, qd + 1, 1);
+        int v = mm_value(m, s, 0, ply + 1, qd + 1, 1, 0);
         if (v > best)
             best = v;
     }
@@ -342,7 +366,7 @@ static int mm_search(Mm *m, const void *st, int depth)
 {
     m->root = m->g->to_move(st);
     memcpy(mm_at(m, 0), st, m->g->info.state_size);
-    return mm_nega(m, depth, 0);
+    return mm_nega(m, depth, 0, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -539,6 +563,12 @@ static void test_minimax_paranoid(void **state)
         Bot *bots[NSPECS];
         for (int k = 0; k < NSPECS; k++)
             bots[k] = make_bot(g, exact_specs[k]);
+        Mm mb;
+        mm_init(&mb, g);
+        mb.brs = 1;
+        Bot *brs[2] = {make_bot(g, "alphabeta:mode=brs,ttexact=1,lmr=0"),
+                       make_bot(g, "alphabeta:mode=brs,hash=0,lmr=0,"
+                                   "aspiration=3")};
         Take3 t;
         int extra = 0;
         for (int i = 0; i < 150; i++) {
@@ -547,8 +577,13 @@ static void test_minimax_paranoid(void **state)
             t3_make(&u, 2);
             extra += !gi && u.turn == t.turn && t.pile >= 2;
             compare_with_minimax(g, &t, bots, NSPECS, &m, g->info.name);
+            mb.brs = 1;
+            compare_with_minimax(g, &t, brs, 2, &mb, "best-reply");
         }
         assert_true(gi || extra > 0);   /* extra turns were exercised */
+        bot_free(brs[0]);
+        bot_free(brs[1]);
+        mm_free(&mb);
         for (int k = 0; k < NSPECS; k++)
             bot_free(bots[k]);
         mm_free(&m);

@@ -49,7 +49,7 @@ typedef struct AbBot {
     const GameVtbl *g;
     int np, maxm;
     /* options */
-    int mode, qs, tt_exact, aspiration, rollouts, lmr;
+    int mode, qs, tt_exact, aspiration, rollouts, lmr, soft;
     size_t hash_mib;
     uint64_t seed;
     /* state kept between searches */
@@ -694,7 +694,7 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
         if (out_of_time(b))
             break;
         int64_t el = now_ms() - b->t0;
-        if (tlim && el * 2 >= tlim)
+        if (tlim && el * 100 >= tlim * b->soft)
             break;  /* the next iteration would likely not finish */
         if ((value >= AB_WIN_BOUND || value <= -AB_WIN_BOUND) &&
             d > EVAL_WIN - abs(value) + 1)
@@ -741,7 +741,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
                        PlyError *err)
 {
     int mode = MODE_PARANOID, qs = 1, exact = 0, asp = 50, rollouts = 0;
-    int lmr = 1;
+    int lmr = 1, soft = 50;
     long hash = 16;
     const char *s = opts ? opts : "";
     char key[64], val[128];
@@ -765,6 +765,10 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             if (botopt_int(key, val, 0, 1, &x, err))
                 return NULL;
             qs = (int)x;
+        } else if (!strcmp(key, "soft")) {
+            if (botopt_int(key, val, 1, 100, &x, err))
+                return NULL;
+            soft = (int)x;
         } else if (!strcmp(key, "lmr")) {
             if (botopt_int(key, val, 0, 1, &x, err))
                 return NULL;
@@ -783,7 +787,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             rollouts = (int)x;
         } else {
             ply_fail(err, "unknown option '%s' (options: hash, mode, qs, "
-                     "lmr, aspiration, rollouts, ttexact)", key);
+                     "lmr, aspiration, soft, rollouts, ttexact)", key);
             return NULL;
         }
     }
@@ -800,6 +804,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
     b->mode = mode;
     b->qs = qs;
     b->lmr = lmr;
+    b->soft = soft;
     b->tt_exact = exact;
     b->aspiration = asp;
     b->rollouts = rollouts;
@@ -830,7 +835,8 @@ const BotVtbl bot_alphabeta = {
         "moves, expectation at chance nodes). Limits: time, nodes, depth "
         "(none given: time=1s). Options: hash=MiB (16; 0 = no table), "
         "mode=paranoid|brs (more than two players), qs=0|1 (1), "
-        "lmr=0|1 (late move reductions, 1), "
+        "lmr=0|1 (late move reductions, 1), soft=P (no new iteration "
+        "after P% of the time, 50), "
         "aspiration=N (50 eval units; 0 = off), rollouts=N (games without "
         "eval: leaf value from N random playouts; 0 = leaves are 0), "
         "ttexact=0|1 (table cutoffs only at equal depth, for tests).",

@@ -567,6 +567,33 @@ static int root_search(AbBot *b, Root *r, int depth, int alpha, int beta)
     return best;
 }
 
+/* Table cutoffs cut the collected PV short: follow the table's moves
+ * from its end (legal ones only, a bounded number). */
+static int extend_pv(AbBot *b, Move *pv, int len)
+{
+    const GameVtbl *g = b->g;
+    if (b->np > 2 && b->mode == MODE_BRS)
+        return len;     /* entries there depend on who branched */
+    unsigned char *st = state_at(b, 1);
+    Move *mv = b->moves + (size_t)(AB_MAX_PLY + 1) * b->maxm;
+    memcpy(st, state_at(b, 0), g->info.state_size);
+    for (int i = 0; i < len; i++)
+        g->make(st, pv[i]);
+    while (len < SEARCH_MAX_PV && g->to_move(st) >= 0) {
+        TTHit hit;
+        if (!tt_probe(&b->tt, node_key(b, st, 0), &hit))
+            break;
+        int n = g->gen_moves(st, mv), legal = 0;
+        for (int i = 0; i < n && !legal; i++)
+            legal = mv[i] == hit.move;
+        if (!legal)
+            break;
+        pv[len++] = hit.move;
+        g->make(st, hit.move);
+    }
+    return len;
+}
+
 static void fill_info(AbBot *b, SearchInfo *out, Move best, int value,
                       int depth, const Move *pv, int pv_len)
 {
@@ -684,6 +711,7 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
             for (int i = 0; i < pv_len; i++)
                 pv[i] = b->pv[0][i];
         }
+        pv_len = extend_pv(b, pv, pv_len);
         b->can_abort = 1;
         if (lim->on_info) {
             SearchInfo tmp;

@@ -708,6 +708,15 @@ static void test_time_limit(void **state)
             assert_true(state_is_legal(g, st, mv));
             assert_true(si.depth >= 1);
             assert_true(si.pv_len >= 1 && si.pv[0] == mv);
+            /* the whole PV is a legal line */
+            void *line = state_alloc(g);
+            memcpy(line, st, g->info.state_size);
+            for (int j = 0; j < si.pv_len; j++) {
+                if (!state_is_legal(g, line, si.pv[j]))
+                    fail_msg("%s: PV move %d is illegal", g->info.name, j);
+                g->make(line, si.pv[j]);
+            }
+            free(line);
             /* generous: the machine is shared */
             if (el > 2000)
                 fail_msg("%s: a 40 ms search took %lld ms", g->info.name,

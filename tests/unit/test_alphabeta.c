@@ -504,7 +504,7 @@ static void test_solved_endgames(void **state)
         rng_seed(&r, 31337);
         int solved = 0;
         uint64_t spent = 0;     /* minimax nodes: keeps big games quick */
-        for (int i = 0; i < 200 && solved < 40 && spent < 1500000; i++) {
+        for (int i = 0; i < 200 && solved < 40 && spent < 600000; i++) {
             random_position(g, path, &r, 0);
             int len = 0;
             while (len < maxlen && g->to_move(path + ss * (size_t)len) !=
@@ -516,14 +516,14 @@ static void test_solved_endgames(void **state)
                         mv[rng_below(&r, (uint32_t)n)]);
                 len++;
             }
-            int back = 2 + (int)rng_below(&r, 12);
+            int back = 2 + (int)rng_below(&r, 6);
             if (back > len)
                 continue;
             const void *st = path + ss * (size_t)(len - back);
             if (g->to_move(st) < 0 || !g->eval)
                 continue;
             m.nodes = 0;
-            m.limit = 30000;
+            m.limit = 20000;
             m.aborted = m.horizon = 0;
             int want = mm_search(&m, st, AB_MAX_PLY + 10);
             m.limit = 0;

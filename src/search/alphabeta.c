@@ -49,7 +49,7 @@ typedef struct AbBot {
     const GameVtbl *g;
     int np, maxm;
     /* options */
-    int mode, qs, tt_exact, aspiration, rollouts, lmr, soft;
+    int mode, qs, tt_exact, aspiration, rollouts, lmr, soft, ext;
     size_t hash_mib;
     uint64_t seed;
     /* state kept between searches */
@@ -443,6 +443,8 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
     int n = node_items(b, st, p, depth, br, has_tt, hit.move, ply, it);
     if (n == 0)
         return static_value(b, st, s);  /* broken game: no moves */
+    if (n == 1 && b->ext && ply < AB_EXT_PLY && it[0].cdepth == depth - 1)
+        it[0].cdepth = depth;   /* a forced move costs no depth */
     int alpha0 = alpha, best = -AB_INF;
     uint64_t h0 = b->horizon;
     Move bestm = it[0].m;
@@ -769,7 +771,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
                        PlyError *err)
 {
     int mode = MODE_PARANOID, qs = 1, exact = 0, asp = 50, rollouts = 0;
-    int lmr = 1, soft = 50;
+    int lmr = 1, soft = 50, ext = 1;
     long hash = 16;
     const char *s = opts ? opts : "";
     char key[64], val[128];
@@ -797,6 +799,10 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             if (botopt_int(key, val, 1, 100, &x, err))
                 return NULL;
             soft = (int)x;
+        } else if (!strcmp(key, "ext")) {
+            if (botopt_int(key, val, 0, 1, &x, err))
+                return NULL;
+            ext = (int)x;
         } else if (!strcmp(key, "lmr")) {
             if (botopt_int(key, val, 0, 1, &x, err))
                 return NULL;
@@ -815,7 +821,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             rollouts = (int)x;
         } else {
             ply_fail(err, "unknown option '%s' (options: hash, mode, qs, "
-                     "lmr, aspiration, soft, rollouts, ttexact)", key);
+                     "lmr, ext, aspiration, soft, rollouts, ttexact)", key);
             return NULL;
         }
     }
@@ -832,6 +838,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
     b->mode = mode;
     b->qs = qs;
     b->lmr = lmr;
+    b->ext = ext;
     b->soft = soft;
     b->tt_exact = exact;
     b->aspiration = asp;
@@ -863,7 +870,8 @@ const BotVtbl bot_alphabeta = {
         "moves, expectation at chance nodes). Limits: time, nodes, depth "
         "(none given: time=1s). Options: hash=MiB (16; 0 = no table), "
         "mode=paranoid|brs (more than two players), qs=0|1 (1), "
-        "lmr=0|1 (late move reductions, 1), soft=P (no new iteration "
+        "lmr=0|1 (late move reductions, 1), ext=0|1 (a single legal move "
+        "costs no depth, 1), soft=P (no new iteration "
         "after P% of the time, 50), "
         "aspiration=N (50 eval units; 0 = off), rollouts=N (games without "
         "eval: leaf value from N random playouts; 0 = leaves are 0), "

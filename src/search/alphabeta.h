@@ -17,7 +17,9 @@
  *   game has no is_noisy hook or no noisy move; otherwise the best of the
  *   noisy moves (each at qd + 1; a chance node after one counts as its
  *   static value), and of the static value when a quiet move exists;
- * - d > 0: the best over all moves at depth d - 1.
+ * - d > 0: the best over all moves at depth d - 1, or at depth d when
+ *   there is only one move, ply < AB_EXT_PLY and the bot's ext=1 (the
+ *   single-reply extension; never at the root).
  * A move keeps the sign when the same side moves next and negates it
  * otherwise (several moves in a row by one player are normal).
  */
@@ -29,6 +31,7 @@
 enum {
     AB_MAX_PLY = 128,       /* hard bound on search ply, quiescence included */
     AB_QS_PLIES = 12,       /* quiescence plies beyond the horizon */
+    AB_EXT_PLY = 64,        /* single-reply extensions only below this ply */
     AB_WIN_BOUND = EVAL_WIN - 2 * AB_MAX_PLY,  /* above: a proven win */
 };
 

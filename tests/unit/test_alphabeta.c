@@ -207,6 +207,7 @@ typedef struct Mm {
     uint64_t limit;         /* 0: none; else give up past this many nodes */
     int aborted, horizon;   /* horizon: a leaf was cut by the ply bound */
     int brs;                /* best-reply search instead of paranoid */
+    int ext;                /* single-reply extension (alphabeta ext=1) */
 } Mm;
 
 static void mm_init(Mm *m, const GameVtbl *g)
@@ -214,6 +215,7 @@ static void mm_init(Mm *m, const GameVtbl *g)
     memset(m, 0, sizeof *m);
     m->g = g;
     m->np = g->info.num_players;
+    m->ext = 1;
     m->mv = malloc(sizeof(Move) * (size_t)g->info.max_moves *
                    (AB_MAX_PLY + 2));
     m->pr = malloc(sizeof(double) * (size_t)g->info.max_moves);
@@ -328,10 +330,14 @@ static int mm_nega(Mm *m, int depth, int ply, int br)
         if (br)
             return best;
     }
+    int cd = depth - 1;
+    if (m->ext && n == 1 && ply > 0 && ply < AB_EXT_PLY &&
+        !(m->brs && s == 1))
+        cd = depth;
     for (int i = 0; i < n; i++) {
         memcpy(mm_at(m, ply + 1), st, g->info.state_size);
         g->make(mm_at(m, ply + 1), mv[i]);
-        int v = mm_value(m, s, depth - 1, ply + 1, 0, 0, m->brs && s == 1);
+        int v = mm_value(m, s, cd, ply + 1, 0, 0, m->brs && s == 1);
         if (v > best)
             best = v;
     }
@@ -465,15 +471,22 @@ static void test_minimax_two_player(void **state)
         rng_seed(&r, 12345 + (uint64_t)gi);
         Mm m;
         mm_init(&m, g);
+        Mm m0;
+        mm_init(&m0, g);
+        m0.ext = 0;
         Bot *bots[NSPECS];
         for (int k = 0; k < NSPECS; k++)
             bots[k] = make_bot(g, exact_specs[k]);
+        Bot *noext = make_bot(g, "alphabeta:ttexact=1,lmr=0,ext=0");
         void *st = state_alloc(g);
         for (int i = 0; i < 100; i++) {
             random_position(g, st, &r, 60);
             compare_with_minimax(g, st, bots, NSPECS, &m, g->info.name);
+            compare_with_minimax(g, st, &noext, 1, &m0, g->info.name);
         }
         free(st);
+        bot_free(noext);
+        mm_free(&m0);
         for (int k = 0; k < NSPECS; k++)
             bot_free(bots[k]);
         mm_free(&m);

@@ -25,10 +25,11 @@
  * 1..3 and scores k * (pile % 3 + 1). Taking 2 and leaving an odd pile
  * gives another move. Empty pile: the highest score wins (+1, others
  * -0.5; ties to the lower seat). The dice variant adds a chance node
- * after every move: the mover gains 0, 1 or 2 more points. */
+ * after every move: the mover gains 0, 1 or 2 more points. Take2 is the
+ * two-player version (loser -1). */
 
 typedef struct Take3 {
-    uint8_t pile, turn, pending, last, dice, pad[3];
+    uint8_t pile, turn, pending, last, dice, np, pad[2];
     int16_t pts[3];
 } Take3;
 
@@ -75,7 +76,7 @@ static void t3_make(void *st, Move m)
     t->pts[me] += (int16_t)(k * (t->pile % 3 + 1));
     t->pile -= (uint8_t)k;
     if (!(k == 2 && t->pile % 2 == 1))
-        t->turn = (uint8_t)((me + 1) % 3);
+        t->turn = (uint8_t)((me + 1) % t->np);
     if (t->dice) {
         t->pending = 1;
         t->last = (uint8_t)me;
@@ -86,11 +87,11 @@ static void t3_returns(const void *st, double *r)
 {
     const Take3 *t = st;
     int w = 0;
-    for (int p = 1; p < 3; p++)
+    for (int p = 1; p < t->np; p++)
         if (t->pts[p] > t->pts[w])
             w = p;
-    for (int p = 0; p < 3; p++)
-        r[p] = p == w ? 1.0 : -0.5;
+    for (int p = 0; p < t->np; p++)
+        r[p] = p == w ? 1.0 : -1.0 / (t->np - 1);
 }
 
 static uint64_t t3_hash(const void *st)
@@ -107,7 +108,7 @@ static int t3_eval(const void *st, int player)
 {
     const Take3 *t = st;
     int best = -1000;
-    for (int p = 0; p < 3; p++)
+    for (int p = 0; p < t->np; p++)
         if (p != player && t->pts[p] > best)
             best = t->pts[p];
     /* a deterministic wobble so that values differ between positions */
@@ -160,14 +161,15 @@ static int t3_init(void *st, const int *opt, uint64_t seed, PlyError *err)
     (void)err;
     memset(st, 0, sizeof(Take3));
     ((Take3 *)st)->pile = 20;
+    ((Take3 *)st)->np = 3;
     return 0;
 }
 
 static const char *const t3_players[] = {"A", "B", "C"};
 
-#define TAKE3_VTBL(NAME, FLAGS)                                         \
+#define TAKE3_VTBL(NAME, NP, FLAGS)                                     \
     {                                                                   \
-        .info = {.name = NAME, .title = NAME, .num_players = 3,         \
+        .info = {.name = NAME, .title = NAME, .num_players = NP,        \
                  .max_moves = 3, .max_game_length = 200,                \
                  .state_size = sizeof(Take3), .flags = FLAGS,           \
                  .player_names = t3_players, .notation = "",           \
@@ -180,15 +182,18 @@ static const char *const t3_players[] = {"A", "B", "C"};
         .is_noisy = t3_noisy, .chance_outcomes = t3_chance,             \
     }
 
-static const GameVtbl take3 = TAKE3_VTBL("take3", GAME_ZERO_SUM);
+static const GameVtbl take3 = TAKE3_VTBL("take3", 3, GAME_ZERO_SUM);
 static const GameVtbl take3_dice =
-    TAKE3_VTBL("take3-dice", GAME_ZERO_SUM | GAME_CHANCE);
+    TAKE3_VTBL("take3-dice", 3, GAME_ZERO_SUM | GAME_CHANCE);
+static const GameVtbl take2_dice =
+    TAKE3_VTBL("take2-dice", 2, GAME_ZERO_SUM | GAME_CHANCE);
 
-static void t3_random(Take3 *t, Rng *r, int dice)
+static void t3_random(Take3 *t, Rng *r, int dice, int np)
 {
     memset(t, 0, sizeof *t);
+    t->np = (uint8_t)np;
     t->pile = (uint8_t)(4 + rng_below(r, 18));
-    t->turn = (uint8_t)rng_below(r, 3);
+    t->turn = (uint8_t)rng_below(r, (uint32_t)np);
     t->dice = (uint8_t)dice;
     for (int p = 0; p < 3; p++)
         t->pts[p] = (int16_t)rng_below(r, 12);
@@ -570,8 +575,8 @@ static void test_solved_endgames(void **state)
 static void test_minimax_paranoid(void **state)
 {
     (void)state;
-    const GameVtbl *games[2] = {&take3, &take3_dice};
-    for (int gi = 0; gi < 2; gi++) {
+    const GameVtbl *games[3] = {&take3, &take3_dice, &take2_dice};
+    for (int gi = 0; gi < 3; gi++) {
         const GameVtbl *g = games[gi];
         Rng r;
         rng_seed(&r, 99 + (uint64_t)gi);
@@ -589,13 +594,13 @@ static void test_minimax_paranoid(void **state)
         Take3 t;
         int extra = 0;
         for (int i = 0; i < 150; i++) {
-            t3_random(&t, &r, gi);
+            t3_random(&t, &r, gi > 0, g->info.num_players);
             Take3 u = t;
             t3_make(&u, 2);
             extra += !gi && u.turn == t.turn && t.pile >= 2;
             compare_with_minimax(g, &t, bots, NSPECS, &m, g->info.name);
-            mb.brs = 1;
-            compare_with_minimax(g, &t, brs, 2, &mb, "best-reply");
+            if (g->info.num_players > 2)
+                compare_with_minimax(g, &t, brs, 2, &mb, "best-reply");
         }
         assert_true(gi || extra > 0);   /* extra turns were exercised */
         bot_free(brs[0]);
@@ -630,7 +635,7 @@ static void test_brs_and_no_eval(void **state)
         Bot *b = make_bot(cases[c].g, cases[c].spec);
         for (int i = 0; i < 50; i++) {
             Take3 t;
-            t3_random(&t, &r, cases[c].g == &take3_dice);
+            t3_random(&t, &r, cases[c].g == &take3_dice, 3);
             SearchInfo si;
             Move mv = bot_choose(b, &t, NULL, &si);
             if (!state_is_legal(cases[c].g, &t, mv))
@@ -650,6 +655,7 @@ static void test_multiplayer_finds_win(void **state)
     for (int k = 0; k < 3; k++) {
         Bot *b = make_bot(&take3, specs[k]);
         Take3 t = {0};
+        t.np = 3;
         t.pile = 3;     /* taking 3 scores 3 and ends the game */
         t.turn = 1;
         t.pts[0] = 5;

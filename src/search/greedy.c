@@ -78,12 +78,6 @@ static Move greedy_choose(void *p, const void *st, const Limits *lim,
     double r[PLY_MAX_PLAYERS];
     for (int i = 0; i < n; i++) {
         Move m = b->moves[i];
-        int64_t key = 0;
-        if (g->heuristic) {
-            key = g->heuristic(st, m);
-            if (key < 0)
-                continue;
-        }
         memcpy(b->child, st, ss);
         g->make(b->child, m);
         nodes++;
@@ -103,6 +97,12 @@ static Move greedy_choose(void *p, const void *st, const Limits *lim,
                 lost |= q != me && wins(r, b->np, q);
             if (lost)
                 continue;
+        }
+        int64_t key = 0;
+        if (g->heuristic) {
+            key = g->heuristic(st, m);
+            if (key < 0)
+                continue;   /* checked after the win: a win is a win */
         }
         if (!g->heuristic)
             key = g->eval && g->to_move(b->child) != PLAYER_TERMINAL

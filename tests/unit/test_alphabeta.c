@@ -19,6 +19,7 @@
 #include "core/bot.h"
 #include "core/util.h"
 #include "search/alphabeta.h"
+#include "search/tt.h"
 
 /* ------------------------------------------------------------------ */
 /* Take3: a 3-player take-away game. A pile of stones; the mover takes
@@ -955,6 +956,51 @@ static void test_bad_options(void **state)
     expect_rejected("take3", "alphabeta:mode=", "mode");
 }
 
+/* The table: values round-trip (signs, win scores), a bucket keeps the
+ * deeper and newer entries, and a table of size 0 stores nothing. */
+static void test_tt(void **state)
+{
+    (void)state;
+    TTable t;
+    assert_int_equal(tt_init(&t, 1), 0);
+    TTHit h;
+    const int vals[] = {0, 1, -1, 12345, -29999, EVAL_WIN + 200,
+                        -EVAL_WIN - 200};
+    for (int i = 0; i < 7; i++) {
+        uint64_t key = ply_mix64((uint64_t)i + 1);
+        tt_store(&t, key, (Move)i * 0x1234567890ull, vals[i], i * 30,
+                 1 + i % 3);
+        assert_true(tt_probe(&t, key, &h));
+        assert_int_equal(h.value, vals[i]);
+        assert_int_equal(h.depth, i * 30);
+        assert_int_equal(h.bound, 1 + i % 3);
+        assert_true(h.move == (Move)i * 0x1234567890ull);
+    }
+    /* five positions in one bucket: the shallowest of an old search goes */
+    tt_clear(&t);
+    uint64_t base = 0x0123456789000000ull, keys[5];
+    for (int i = 0; i < 5; i++)
+        keys[i] = base + (uint64_t)i;  /* same bucket, other check keys */
+    for (int i = 0; i < 4; i++)
+        tt_store(&t, keys[i], 0, i, 10 + i, TT_EXACT);
+    tt_new_search(&t);
+    tt_store(&t, keys[4], 0, 4, 1, TT_EXACT);
+    assert_false(tt_probe(&t, keys[0], &h));
+    for (int i = 1; i < 5; i++)
+        assert_true(tt_probe(&t, keys[i], &h));
+    /* the same position: a much deeper entry of this search stays */
+    tt_store(&t, keys[4], 7, 40, 30, TT_LOWER);
+    tt_store(&t, keys[4], 8, 41, 3, TT_UPPER);
+    assert_true(tt_probe(&t, keys[4], &h));
+    assert_int_equal(h.depth, 30);
+    assert_true(h.move == 7);
+    tt_free(&t);
+    assert_int_equal(tt_init(&t, 0), 0);
+    tt_store(&t, 1, 1, 1, 1, TT_EXACT);
+    assert_false(tt_probe(&t, 1, &h));
+    tt_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -969,6 +1015,7 @@ int main(void)
         cmocka_unit_test(test_greedy_avoids_losing),
         cmocka_unit_test(test_greedy_kalah_trap),
         cmocka_unit_test(test_bad_options),
+        cmocka_unit_test(test_tt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

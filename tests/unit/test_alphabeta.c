@@ -927,6 +927,38 @@ static void test_greedy_kalah_trap(void **state)
     free(st);
 }
 
+static int t3_all_bad(const void *st, Move m)
+{
+    (void)st;
+    (void)m;
+    return -1;
+}
+
+/* Every move marked negative: greedy hands over to its fallback. */
+static void test_greedy_fallback(void **state)
+{
+    (void)state;
+    GameVtbl bad = take3;
+    bad.heuristic = t3_all_bad;
+    Bot *b = make_bot(&bad, "greedy:fallback=alphabeta:depth=3;hash=1");
+    Bot *plain = make_bot(&take3, "greedy");
+    Take3 t;
+    Rng r;
+    rng_seed(&r, 8);
+    for (int i = 0; i < 20; i++) {
+        t3_random(&t, &r, 0, 3);
+        t.pile = (uint8_t)(t.pile < 8 ? 8 : t.pile);  /* no win in one */
+        SearchInfo si;
+        Move m = bot_choose(b, &t, NULL, &si);
+        assert_true(state_is_legal(&bad, &t, m));
+        assert_int_equal(si.depth, 3);          /* alphabeta answered */
+        bot_choose(plain, &t, NULL, &si);
+        assert_int_equal(si.depth, 1);          /* greedy itself */
+    }
+    bot_free(b);
+    bot_free(plain);
+}
+
 static void expect_rejected(const char *game, const char *spec,
                             const char *words)
 {
@@ -1014,6 +1046,7 @@ int main(void)
         cmocka_unit_test(test_stop),
         cmocka_unit_test(test_greedy_avoids_losing),
         cmocka_unit_test(test_greedy_kalah_trap),
+        cmocka_unit_test(test_greedy_fallback),
         cmocka_unit_test(test_bad_options),
         cmocka_unit_test(test_tt),
     };

@@ -45,6 +45,14 @@ expect_fail "unknown bot" "unknown bot 'nobot'" $PLY play kalah --bot nobot --de
 expect_fail "bad bot option" "bad value" $PLY play kalah --bot random:time=abc --demo
 expect_out "demo game" "record:" $PLY play kalah --bot random --demo
 expect_out "play reads moves" "record: 1" sh -c "printf '1\nquit\n' | $PLY play kalah --bot random"
+expect_out "analyze" "best: " $PLY analyze kalah --bot alphabeta:depth=4
+expect_out "analyze watch" "^depth 3 " $PLY analyze kalah --moves "3 1" --bot alphabeta:depth=3 --watch
+expect_out "analyze greedy" "pv: " $PLY analyze kalah --bot greedy
+expect_fail "analyze game over" "game is over" $PLY analyze kalah --setup 'S:0,0,0,0,0,0,30:0,0,0,0,0,0,18'
+expect_fail "analyze bad bot option" "unknown option 'bogus'" $PLY analyze kalah --bot alphabeta:bogus=1
+expect_fail "analyze bad move" "move 1" $PLY analyze kalah --moves 9
+expect_fail "analyze no game" "usage" $PLY analyze
+expect_out "greedy demo" "record:" $PLY play kalah --bot greedy --demo
 
 for g in $($PLY list | awk '/^games:/{f=1;next} /^bots:/{f=0} f{print $1}'); do
     expect_out "info $g" "start position setup string" $PLY info $g
@@ -52,6 +60,7 @@ for g in $($PLY list | awk '/^games:/{f=1;next} /^bots:/{f=0} f{print $1}'); do
     expect_fail "garbage setup $g" "bad setup string" $PLY show $g --setup '@@@ garbage ###'
     expect_fail "illegal move $g" "move 1" $PLY show $g --moves 'zz99'
     expect_out "demo $g" "record:" $PLY play $g --bot random --demo
+    expect_out "analyze $g" "best: " $PLY analyze $g --bot alphabeta:depth=2
 done
 
 echo "cli: $((n - fails)) passed, $fails failed"

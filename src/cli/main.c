@@ -13,6 +13,7 @@ int cmd_play(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_ugi(int argc, char **argv);
 int cmd_codecup(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -62,6 +63,13 @@ const Command cli_commands[] = {
      "  Reads 'Start' (then it moves first) or the opponent's move, answers\n"
      "  with its own, and stops on 'Quit'. Keeps within --total thinking\n"
      "  time per game; appends '!' when its bot proved the win."},
+    {"analyze", cmd_analyze, "what a bot thinks of a position",
+     "ply analyze GAME [--setup S] [--moves \"m1 m2 ...\"] [--options K=V,...]\n"
+     "                [--bot SPEC] [--seed N] [--watch]\n"
+     "  Searches the position with SPEC (default alphabeta:time=1s) and\n"
+     "  prints the best move, its value (the mover's point of view), the\n"
+     "  principal variation, depth, nodes and nodes/s. --watch prints a\n"
+     "  line per completed iteration as the search deepens."},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -12,6 +12,8 @@ extern const GameVtbl game_zuniq;
 
 /* Bots. */
 extern const BotVtbl bot_random;
+extern const BotVtbl bot_greedy;
+extern const BotVtbl bot_alphabeta;
 
 const GameVtbl *game_find(const char *name)
 {
@@ -83,5 +85,7 @@ const GameVtbl *const ply_games[] = {
 
 const BotVtbl *const ply_bots[] = {
     &bot_random,
+    &bot_greedy,
+    &bot_alphabeta,
     NULL,
 };

@@ -1,0 +1,884 @@
+/* alphabeta.c — the generic alpha-beta bot: negamax with PVS, iterative
+ * deepening, aspiration windows, a transposition table (tt.c), killer and
+ * history ordering on top of the game's heuristic, quiescence on the
+ * game's noisy moves, and expectation at chance nodes.
+ *
+ * Values are those alphabeta.h defines. The side to move is a player in
+ * two-player games; with more players it is the root player (side 0) or
+ * the coalition of all others (side 1): paranoid search, or best-reply
+ * search (mode=brs), where along each stretch of opponents' moves only one
+ * opponent branches and the others play their heuristic-best move. A move
+ * negates the value only when the side changes, so extra turns and
+ * multi-step turns need nothing special.
+ *
+ * A subtree searched without cutting any leaf by depth (no quiescence
+ * node, no ply bound, no table cutoff from a depth-limited entry) is
+ * solved: its table entry holds at any depth, and when a whole iteration
+ * is such, deepening stops. A forced win (loss) is likewise stored as a
+ * lower (upper) bound valid at any depth.
+ *
+ * Time: the clock is read every 256 nodes; stop() sets an atomic flag.
+ * An unfinished iteration is thrown away unless one of its root moves
+ * already beat the window with a completed search. Depth 1 always
+ * completes, so a legal move always comes back.
+ */
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/bot.h"
+#include "../core/util.h"
+#include "alphabeta.h"
+#include "botopt.h"
+#include "tt.h"
+
+enum { MODE_PARANOID, MODE_BRS };
+enum { HIST_SIZE = 4096, HIST_MAX = 1 << 14, DEFAULT_TIME_MS = 1000,
+       MAX_ITER_DEPTH = 100 };
+#define AB_INF (EVAL_WIN + 1)
+
+/* A candidate move with its child's depth and best-reply flag. */
+typedef struct Item {
+    Move m;
+    int64_t key;    /* ordering */
+    int cdepth, cbr;
+} Item;
+
+typedef struct AbBot {
+    const GameVtbl *g;
+    int np, maxm;
+    /* options */
+    int mode, qs, tt_exact, aspiration, rollouts, lmr, soft, ext;
+    size_t hash_mib;
+    uint64_t seed;
+    /* state kept between searches */
+    Rng rng;
+    TTable tt;
+    int history[PLY_MAX_PLAYERS][HIST_SIZE];
+    atomic_int stop;
+    /* per search */
+    int root;
+    int64_t t0, deadline;
+    uint64_t node_limit, nodes, next_check;
+    uint64_t horizon;           /* leaves cut by depth: count */
+    int can_abort, aborted, seldepth;
+    unsigned char *stack;       /* (AB_MAX_PLY + 2) states */
+    Move *moves;                /* (AB_MAX_PLY + 2) * maxm */
+    Item *items;                /* (AB_MAX_PLY + 2) * (maxm + 1) */
+    double *probs;              /* maxm */
+    unsigned char *tmp;         /* one state: playouts, determinize */
+    Move killer[AB_MAX_PLY + 2][2];
+    int nkiller[AB_MAX_PLY + 2];
+    Move pv[AB_MAX_PLY + 2][AB_MAX_PLY + 2];
+    int pv_len[AB_MAX_PLY + 2];
+} AbBot;
+
+static int side_of(const AbBot *b, int player)
+{
+    if (b->np == 2)
+        return player;
+    return player == b->root ? 0 : 1;
+}
+
+static unsigned char *state_at(AbBot *b, int ply)
+{
+    return b->stack + (size_t)ply * b->g->info.state_size;
+}
+
+/* ---- leaf values ---- */
+
+static int terminal_value(AbBot *b, const void *st, int pov, int ply)
+{
+    double r[PLY_MAX_PLAYERS];
+    b->g->returns(st, r);
+    double x;
+    if (b->np == 2)
+        x = (r[pov] - r[1 - pov]) / 2;
+    else
+        x = pov == 0 ? r[b->root] : -r[b->root];
+    if (x >= 1 - 1e-9)
+        return EVAL_WIN - ply;
+    if (x <= -1 + 1e-9)
+        return -(EVAL_WIN - ply);
+    return (int)lround(x * (EVAL_WIN / 2));
+}
+
+/* Mean outcome of random playouts, for games without eval. */
+static int playout_value(AbBot *b, const void *st, int pov)
+{
+    const GameVtbl *g = b->g;
+    double sum = 0;
+    for (int i = 0; i < b->rollouts; i++) {
+        memcpy(b->tmp, st, g->info.state_size);
+        if (g->playout) {
+            g->playout(b->tmp, &b->rng);
+        } else {
+            Move *mv = b->moves + (size_t)(AB_MAX_PLY + 1) * b->maxm;
+            for (int k = 0; k < g->info.max_game_length; k++) {
+                int p = g->to_move(b->tmp);
+                if (p == PLAYER_TERMINAL)
+                    break;
+                int n;
+                Move m;
+                if (p == PLAYER_CHANCE) {
+                    n = g->chance_outcomes(b->tmp, mv, b->probs);
+                    double x = rng_double(&b->rng), acc = 0;
+                    m = mv[n - 1];
+                    for (int j = 0; j < n; j++) {
+                        acc += b->probs[j];
+                        if (x < acc) {
+                            m = mv[j];
+                            break;
+                        }
+                    }
+                } else {
+                    n = g->gen_moves(b->tmp, mv);
+                    m = mv[rng_below(&b->rng, (uint32_t)n)];
+                }
+                g->make(b->tmp, m);
+            }
+        }
+        if (g->to_move(b->tmp) != PLAYER_TERMINAL)
+            continue;   /* cut off by the length bound: counts as a draw */
+        double r[PLY_MAX_PLAYERS];
+        g->returns(b->tmp, r);
+        if (b->np == 2)
+            sum += (r[pov] - r[1 - pov]) / 2;
+        else
+            sum += pov == 0 ? r[b->root] : -r[b->root];
+    }
+    return (int)lround(sum / b->rollouts * 1000);
+}
+
+static int static_value(AbBot *b, const void *st, int pov)
+{
+    const GameVtbl *g = b->g;
+    int v;
+    if (g->eval) {
+        if (b->np == 2)
+            v = g->eval(st, pov);
+        else
+            v = pov == 0 ? g->eval(st, b->root) : -g->eval(st, b->root);
+    } else if (b->rollouts > 0) {
+        v = playout_value(b, st, pov);
+    } else {
+        v = 0;
+    }
+    return v > EVAL_MAX ? EVAL_MAX : v < -EVAL_MAX ? -EVAL_MAX : v;
+}
+
+/* ---- table helpers ---- */
+
+static uint64_t node_key(const AbBot *b, const void *st, int br)
+{
+    uint64_t h = b->g->hash(st);
+    if (b->np != 2)
+        h ^= ply_mix64(0xab00u + (uint64_t)b->root);
+    if (br)
+        h ^= 0x9e3779b97f4a7c15ull;
+    return h;
+}
+
+static int value_to_tt(int v, int ply)
+{
+    return v >= AB_WIN_BOUND ? v + ply : v <= -AB_WIN_BOUND ? v - ply : v;
+}
+
+static int value_from_tt(int v, int ply)
+{
+    return v >= AB_WIN_BOUND ? v - ply : v <= -AB_WIN_BOUND ? v + ply : v;
+}
+
+static int hist_index(Move m)
+{
+    return (int)(ply_mix64(m) & (HIST_SIZE - 1));
+}
+
+static void hist_update(AbBot *b, int player, Move m, int bonus)
+{
+    int *h = &b->history[player][hist_index(m)];
+    int ab = bonus < 0 ? -bonus : bonus;
+    /* gravity: entries saturate at +-HIST_MAX */
+    *h += bonus - (int)((int64_t)*h * ab / HIST_MAX);
+}
+
+/* ---- clock ---- */
+
+static int out_of_time(AbBot *b)
+{
+    if (b->aborted)
+        return 1;
+    if (!b->can_abort)
+        return 0;
+    if (atomic_load_explicit(&b->stop, memory_order_relaxed) ||
+        (b->node_limit && b->nodes >= b->node_limit))
+        b->aborted = 1;
+    else if (b->deadline && b->nodes >= b->next_check) {
+        b->next_check = b->nodes + 256;
+        if (now_ms() >= b->deadline)
+            b->aborted = 1;
+    }
+    return b->aborted;
+}
+
+/* ---- ordering ---- */
+
+static void pick_next(Item *it, int i, int n)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (it[j].key > it[best].key)
+            best = j;
+    if (best != i) {
+        Item t = it[i];
+        it[i] = it[best];
+        it[best] = t;
+    }
+}
+
+static int64_t order_key(AbBot *b, const void *st, int player, Move m,
+                         int has_tt, Move ttm, int ply)
+{
+    const GameVtbl *g = b->g;
+    if (has_tt && m == ttm)
+        return INT64_C(1) << 62;
+    int64_t h = g->heuristic ? g->heuristic(st, m) : 0;
+    if (h > 1000000)
+        h = 1000000;
+    if (h < -1000000)
+        h = -1000000;
+    if (g->is_noisy && g->is_noisy(st, m))
+        return (INT64_C(1) << 50) + h;
+    if (b->nkiller[ply] > 0 && b->killer[ply][0] == m)
+        return INT64_C(1) << 49;
+    if (b->nkiller[ply] > 1 && b->killer[ply][1] == m)
+        return INT64_C(1) << 48;
+    return (int64_t)b->history[player][hist_index(m)] * 4096 + h;
+}
+
+/* The move an opponent plays when it does not branch (best-reply search):
+ * its highest heuristic, the first move without one. */
+static int default_move(const AbBot *b, const void *st, const Move *mv, int n)
+{
+    if (!b->g->heuristic)
+        return 0;
+    int best = 0, bh = b->g->heuristic(st, mv[0]);
+    for (int i = 1; i < n; i++) {
+        int h = b->g->heuristic(st, mv[i]);
+        if (h > bh) {
+            bh = h;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* ---- search ---- */
+
+static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br);
+static int qsearch(AbBot *b, int alpha, int beta, int ply, int qd);
+
+/* Value of the state at stack[ply] from side pov's point of view. */
+static int node_value(AbBot *b, int pov, int depth, int alpha, int beta,
+                      int ply, int br, int qd, int in_qs)
+{
+    const GameVtbl *g = b->g;
+    const void *st = state_at(b, ply);
+    if (ply > b->seldepth)
+        b->seldepth = ply;
+    b->pv_len[ply] = ply;
+    int p = g->to_move(st);
+    if (p == PLAYER_TERMINAL)
+        return terminal_value(b, st, pov, ply);
+    if (ply >= AB_MAX_PLY) {
+        b->horizon++;
+        return static_value(b, st, pov);
+    }
+    if (p == PLAYER_CHANCE) {
+        if (in_qs || depth <= 0) {
+            b->horizon++;
+            return static_value(b, st, pov);
+        }
+        Move *mv = b->moves + (size_t)ply * b->maxm;
+        double *pr = b->probs;
+        int n = g->chance_outcomes(st, mv, pr);
+        double probs[n > 0 ? n : 1];
+        memcpy(probs, pr, sizeof(double) * (size_t)n);
+        double sum = 0;
+        for (int i = 0; i < n; i++) {
+            memcpy(state_at(b, ply + 1), st, g->info.state_size);
+            g->make(state_at(b, ply + 1), mv[i]);
+            b->nodes++;
+            int v = node_value(b, pov, depth, -AB_INF, AB_INF, ply + 1, br,
+                               0, 0);
+            if (b->aborted)
+                return 0;
+            sum += probs[i] * v;
+        }
+        b->pv_len[ply] = ply;
+        return (int)lround(sum);
+    }
+    int s = side_of(b, p);
+    if (in_qs)
+        return s == pov ? qsearch(b, alpha, beta, ply, qd)
+                        : -qsearch(b, -beta, -alpha, ply, qd);
+    return s == pov ? negamax(b, depth, alpha, beta, ply, br)
+                    : -negamax(b, depth, -beta, -alpha, ply, br);
+}
+
+static int qsearch(AbBot *b, int alpha, int beta, int ply, int qd)
+{
+    const GameVtbl *g = b->g;
+    const void *st = state_at(b, ply);
+    int p = g->to_move(st), s = side_of(b, p);
+    b->nodes++;
+    b->horizon++;
+    if (out_of_time(b))
+        return 0;
+    int stand = static_value(b, st, s);
+    if (!b->qs || !g->is_noisy || qd >= AB_QS_PLIES)
+        return stand;
+    Move *mv = b->moves + (size_t)ply * b->maxm;
+    int n = g->gen_moves(st, mv);
+    Item *it = b->items + (size_t)ply * (b->maxm + 1);
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (g->is_noisy(st, mv[i])) {
+            it[k].m = mv[i];
+            it[k].key = g->heuristic ? g->heuristic(st, mv[i]) : 0;
+            k++;
+        }
+    if (k == 0)
+        return stand;
+    int best = k < n ? stand : -AB_INF;
+    if (best >= beta)
+        return best;
+    if (best > alpha)
+        alpha = best;
+    for (int i = 0; i < k; i++) {
+        pick_next(it, i, k);
+        memcpy(state_at(b, ply + 1), st, g->info.state_size);
+        g->make(state_at(b, ply + 1), it[i].m);
+        int v = node_value(b, s, 0, alpha, beta, ply + 1, 0, qd + 1, 1);
+        if (b->aborted)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* Fills it[] with the moves at stack[ply] for a node of side s at depth
+ * (best-reply restrictions included) and ordering keys; returns the count. */
+static int node_items(AbBot *b, const void *st, int p, int depth, int br,
+                      int has_tt, Move ttm, int ply, Item *it)
+{
+    const GameVtbl *g = b->g;
+    Move *mv = b->moves + (size_t)ply * b->maxm;
+    int n = g->gen_moves(st, mv);
+    int s = side_of(b, p);
+    if (b->np > 2 && b->mode == MODE_BRS && s == 1) {
+        int d = default_move(b, st, mv, n);
+        if (br) {   /* another opponent branched: play the natural move */
+            it[0] = (Item){mv[d], 0, depth, 1};
+            return 1;
+        }
+        for (int i = 0; i < n; i++)
+            it[i] = (Item){mv[i], order_key(b, st, p, mv[i], has_tt, ttm,
+                                            ply), depth - 1, 1};
+        /* or this opponent does not branch and a later one may */
+        it[n] = (Item){mv[d], INT64_MIN, depth, 0};
+        return n + 1;
+    }
+    for (int i = 0; i < n; i++)
+        it[i] = (Item){mv[i], order_key(b, st, p, mv[i], has_tt, ttm, ply),
+                       depth - 1, 0};
+    return n;
+}
+
+static void update_pv(AbBot *b, int ply, Move m)
+{
+    b->pv[ply][ply] = m;
+    int len = b->pv_len[ply + 1];
+    if (len < ply + 1)
+        len = ply + 1;
+    for (int j = ply + 1; j < len; j++)
+        b->pv[ply][j] = b->pv[ply + 1][j];
+    b->pv_len[ply] = len;
+}
+
+static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
+{
+    const GameVtbl *g = b->g;
+    const void *st = state_at(b, ply);
+    if (depth <= 0)
+        return qsearch(b, alpha, beta, ply, 0);
+    b->nodes++;
+    if (out_of_time(b))
+        return 0;
+    int p = g->to_move(st), s = side_of(b, p);
+    b->pv_len[ply] = ply;
+    uint64_t key = node_key(b, st, br);
+    TTHit hit = {0};
+    int has_tt = tt_probe(&b->tt, key, &hit);
+    if (has_tt) {
+        int v = value_from_tt(hit.value, ply);
+        int deep = b->tt_exact ? hit.depth == depth : hit.depth >= depth;
+        if (deep && (hit.bound == TT_EXACT ||
+                     (hit.bound == TT_LOWER && v >= beta) ||
+                     (hit.bound == TT_UPPER && v <= alpha))) {
+            if (hit.depth < TT_MAX_DEPTH)
+                b->horizon++;
+            return v;
+        }
+    }
+    Item *it = b->items + (size_t)ply * (b->maxm + 1);
+    int n = node_items(b, st, p, depth, br, has_tt, hit.move, ply, it);
+    if (n == 0)
+        return static_value(b, st, s);  /* broken game: no moves */
+    if (n == 1 && b->ext && ply < AB_EXT_PLY && it[0].cdepth == depth - 1)
+        it[0].cdepth = depth;   /* a forced move costs no depth */
+    int alpha0 = alpha, best = -AB_INF;
+    uint64_t h0 = b->horizon;
+    Move bestm = it[0].m;
+    for (int i = 0; i < n; i++) {
+        pick_next(it, i, n);
+        unsigned char *child = state_at(b, ply + 1);
+        memcpy(child, st, g->info.state_size);
+        g->make(child, it[i].m);
+        int v;
+        if (i == 0) {
+            v = node_value(b, s, it[i].cdepth, alpha, beta, ply + 1,
+                           it[i].cbr, 0, 0);
+        } else {
+            /* late quiet moves (not table move or killer) get a shallower
+             * null-window look first */
+            int cd = it[i].cdepth, red = 0;
+            if (b->lmr && depth >= 3 && i >= 3 && cd == depth - 1 &&
+                it[i].key < (INT64_C(1) << 48))
+                red = beta - alpha == 1 && i >= 6 ? 2 : 1;
+            v = node_value(b, s, cd - red, alpha, alpha + 1, ply + 1,
+                           it[i].cbr, 0, 0);
+            if (red && v > alpha && !b->aborted)
+                v = node_value(b, s, cd, alpha, alpha + 1, ply + 1,
+                               it[i].cbr, 0, 0);
+            if (v > alpha && v < beta && !b->aborted)
+                v = node_value(b, s, it[i].cdepth, alpha, beta, ply + 1,
+                               it[i].cbr, 0, 0);
+        }
+        if (b->aborted)
+            return 0;
+        if (v > best) {
+            best = v;
+            bestm = it[i].m;
+            if (v > alpha) {
+                alpha = v;
+                update_pv(b, ply, it[i].m);
+                if (v >= beta) {
+                    int quiet = !(g->is_noisy && g->is_noisy(st, it[i].m));
+                    if (quiet) {
+                        if (!(b->nkiller[ply] > 0 &&
+                              b->killer[ply][0] == it[i].m)) {
+                            b->killer[ply][1] = b->killer[ply][0];
+                            b->killer[ply][0] = it[i].m;
+                            if (b->nkiller[ply] < 2)
+                                b->nkiller[ply]++;
+                        }
+                        hist_update(b, p, it[i].m, depth * depth);
+                        for (int j = 0; j < i; j++)
+                            if (!(g->is_noisy && g->is_noisy(st, it[j].m)))
+                                hist_update(b, p, it[j].m, -depth * depth);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
+    int sdepth = depth;
+    if (!b->tt_exact && b->horizon == h0) {
+        /* no leaf was cut by depth: the result holds at any depth */
+        sdepth = TT_MAX_DEPTH;
+    } else if (!b->tt_exact &&
+        ((best >= AB_WIN_BOUND && bound != TT_UPPER) ||
+         (best <= -AB_WIN_BOUND && bound != TT_LOWER))) {
+        /* a forced result holds at any depth, as a bound */
+        sdepth = TT_MAX_DEPTH;
+        bound = best > 0 ? TT_LOWER : TT_UPPER;
+    }
+    tt_store(&b->tt, key, bestm, value_to_tt(best, ply), sdepth, bound);
+    return best;
+}
+
+/* ---- root ---- */
+
+typedef struct Root {
+    Item *it;
+    int n;
+    Move iter_best;     /* best move of the iteration under way, if any */
+    int iter_valid, iter_value;
+} Root;
+
+static int root_search(AbBot *b, Root *r, int depth, int alpha, int beta)
+{
+    const GameVtbl *g = b->g;
+    const void *st = state_at(b, 0);
+    int s = side_of(b, g->to_move(st));
+    int best = -AB_INF;
+    b->pv_len[0] = 0;
+    r->iter_valid = 0;
+    for (int i = 0; i < r->n; i++) {
+        unsigned char *child = state_at(b, 1);
+        memcpy(child, st, g->info.state_size);
+        g->make(child, r->it[i].m);
+        b->nodes++;
+        int v;
+        if (i == 0) {
+            v = node_value(b, s, depth - 1, alpha, beta, 1, 0, 0, 0);
+        } else {
+            v = node_value(b, s, depth - 1, alpha, alpha + 1, 1, 0, 0, 0);
+            if (v > alpha && v < beta && !b->aborted)
+                v = node_value(b, s, depth - 1, alpha, beta, 1, 0, 0, 0);
+        }
+        if (b->aborted)
+            break;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                update_pv(b, 0, r->it[i].m);
+                r->iter_best = r->it[i].m;
+                r->iter_value = v;
+                r->iter_valid = 1;
+                /* keep the best move first for the next iteration */
+                Item t = r->it[i];
+                memmove(r->it + 1, r->it, sizeof(Item) * (size_t)i);
+                r->it[0] = t;
+                if (v >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* Table cutoffs cut the collected PV short: follow the table's moves
+ * from its end (legal ones only, a bounded number). */
+static int extend_pv(AbBot *b, Move *pv, int len)
+{
+    const GameVtbl *g = b->g;
+    if (b->np > 2 && b->mode == MODE_BRS)
+        return len;     /* entries there depend on who branched */
+    unsigned char *st = state_at(b, 1);
+    Move *mv = b->moves + (size_t)(AB_MAX_PLY + 1) * b->maxm;
+    memcpy(st, state_at(b, 0), g->info.state_size);
+    for (int i = 0; i < len; i++)
+        g->make(st, pv[i]);
+    while (len < SEARCH_MAX_PV && g->to_move(st) >= 0) {
+        TTHit hit;
+        if (!tt_probe(&b->tt, node_key(b, st, 0), &hit))
+            break;
+        int n = g->gen_moves(st, mv), legal = 0;
+        for (int i = 0; i < n && !legal; i++)
+            legal = mv[i] == hit.move;
+        if (!legal)
+            break;
+        pv[len++] = hit.move;
+        g->make(st, hit.move);
+    }
+    return len;
+}
+
+static void fill_info(AbBot *b, SearchInfo *out, Move best, int value,
+                      int depth, const Move *pv, int pv_len)
+{
+    out->best = best;
+    out->value = value;
+    out->proven = value >= AB_WIN_BOUND ? 1 : value <= -AB_WIN_BOUND ? -1 : 0;
+    out->depth = depth;
+    out->seldepth = b->seldepth;
+    out->nodes = b->nodes;
+    out->seconds = (double)(now_ms() - b->t0) / 1000.0;
+    if (pv_len > SEARCH_MAX_PV)
+        pv_len = SEARCH_MAX_PV;
+    out->pv_len = pv_len;
+    for (int i = 0; i < pv_len; i++)
+        out->pv[i] = pv[i];
+}
+
+static Move ab_choose(void *p, const void *st0, const Limits *lim,
+                      SearchInfo *out)
+{
+    AbBot *b = p;
+    const GameVtbl *g = b->g;
+    static const Limits none = {0};
+    if (!lim)
+        lim = &none;
+    atomic_store(&b->stop, 0);
+    b->t0 = now_ms();
+    int64_t tlim = lim->time_ms;
+    if (!tlim && !lim->nodes && !lim->depth)
+        tlim = DEFAULT_TIME_MS;
+    b->deadline = tlim ? b->t0 + tlim : 0;
+    b->node_limit = lim->nodes;
+    b->nodes = 0;
+    b->horizon = 0;
+    b->next_check = 0;
+    b->seldepth = 0;
+    b->aborted = 0;
+    b->can_abort = 0;
+    memset(b->nkiller, 0, sizeof b->nkiller);
+    tt_new_search(&b->tt);
+
+    unsigned char *root = state_at(b, 0);
+    if (g->info.flags & GAME_HIDDEN)
+        g->determinize(st0, g->to_move(st0), &b->rng, root);
+    else
+        memcpy(root, st0, g->info.state_size);
+    b->root = g->to_move(root);
+    if (b->root < 0)
+        return 0;   /* terminal or chance: nothing to choose */
+
+    Root r = {0};
+    r.it = b->items + (size_t)(AB_MAX_PLY + 1) * (b->maxm + 1);
+    TTHit hit = {0};
+    int has_tt = tt_probe(&b->tt, node_key(b, root, 0), &hit);
+    Move *mv = b->moves;
+    r.n = g->gen_moves(root, mv);
+    if (r.n < 1)
+        return 0;
+    for (int i = 0; i < r.n; i++)
+        r.it[i] = (Item){mv[i], order_key(b, root, b->root, mv[i], has_tt,
+                                          hit.move, 0), 0, 0};
+    for (int i = 0; i < r.n; i++)
+        pick_next(r.it, i, r.n);
+
+    Move best = r.it[0].m;
+    int value = 0, done = 0;
+    Move pv[SEARCH_MAX_PV];
+    int pv_len = 0;
+    int maxd = lim->depth ? lim->depth : MAX_ITER_DEPTH;
+    if (r.n == 1 && !lim->depth)
+        maxd = 1;   /* a forced move needs no thinking */
+    for (int d = 1; d <= maxd; d++) {
+        int v, delta = b->aspiration;
+        int alpha = -AB_INF, beta = AB_INF;
+        if (d >= 4 && delta > 0 && value > -AB_WIN_BOUND &&
+            value < AB_WIN_BOUND) {
+            alpha = value - delta;
+            beta = value + delta;
+        }
+        uint64_t h0;
+        for (;;) {
+            h0 = b->horizon;
+            v = root_search(b, &r, d, alpha, beta);
+            if (b->aborted)
+                break;
+            if (v <= alpha && alpha > -AB_INF) {
+                delta *= 4;
+                alpha = v - delta < -EVAL_MAX ? -AB_INF : v - delta;
+            } else if (v >= beta && beta < AB_INF) {
+                delta *= 4;
+                beta = v + delta > EVAL_MAX ? AB_INF : v + delta;
+            } else {
+                break;
+            }
+        }
+        if (b->aborted) {
+            if (r.iter_valid) {
+                /* a completed search beat the last iteration's best */
+                best = r.iter_best;
+                value = r.iter_value;
+                pv_len = b->pv_len[0];
+                for (int i = 0; i < pv_len && i < SEARCH_MAX_PV; i++)
+                    pv[i] = b->pv[0][i];
+            }
+            break;
+        }
+        best = r.it[0].m;
+        value = v;
+        done = d;
+        pv_len = b->pv_len[0] < SEARCH_MAX_PV ? b->pv_len[0] : SEARCH_MAX_PV;
+        if (pv_len == 0 || b->pv[0][0] != best) {
+            pv[0] = best;
+            pv_len = 1;
+        } else {
+            for (int i = 0; i < pv_len; i++)
+                pv[i] = b->pv[0][i];
+        }
+        pv_len = extend_pv(b, pv, pv_len);
+        b->can_abort = 1;
+        if (lim->on_info) {
+            SearchInfo tmp;
+            memset(&tmp, 0, sizeof tmp);
+            fill_info(b, &tmp, best, value, done, pv, pv_len);
+            lim->on_info(&tmp, lim->user);
+        }
+        if (out_of_time(b))
+            break;
+        int64_t el = now_ms() - b->t0;
+        if (tlim && el * 100 >= tlim * b->soft)
+            break;  /* the next iteration would likely not finish */
+        if ((value >= AB_WIN_BOUND || value <= -AB_WIN_BOUND) &&
+            d > EVAL_WIN - abs(value) + 1)
+            break;  /* proven, and no shorter result remains to find */
+        if (b->horizon == h0)
+            break;  /* solved: no leaf was cut by depth */
+    }
+    fill_info(b, out, best, value, done, pv, pv_len);
+    return best;
+}
+
+/* ---- life cycle ---- */
+
+static void ab_destroy(void *p)
+{
+    AbBot *b = p;
+    if (!b)
+        return;
+    tt_free(&b->tt);
+    free(b->stack);
+    free(b->moves);
+    free(b->items);
+    free(b->probs);
+    free(b->tmp);
+    free(b);
+}
+
+static void ab_new_game(void *p)
+{
+    AbBot *b = p;
+    tt_clear(&b->tt);
+    memset(b->history, 0, sizeof b->history);
+    memset(b->nkiller, 0, sizeof b->nkiller);
+    rng_seed(&b->rng, b->seed);
+}
+
+static void ab_stop(void *p)
+{
+    AbBot *b = p;
+    atomic_store(&b->stop, 1);
+}
+
+static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
+                       PlyError *err)
+{
+    int mode = MODE_PARANOID, qs = 1, exact = 0, asp = 50, rollouts = 0;
+    int lmr = 1, soft = 50, ext = 1;
+    long hash = 16;
+    const char *s = opts ? opts : "";
+    char key[64], val[128];
+    int rc;
+    while ((rc = botopt_next(&s, key, sizeof key, val, sizeof val,
+                             err)) == 1) {
+        long x;
+        if (!strcmp(key, "hash")) {
+            if (botopt_int(key, val, 0, 65536, &hash, err))
+                return NULL;
+        } else if (!strcmp(key, "mode")) {
+            if (!strcmp(val, "paranoid"))
+                mode = MODE_PARANOID;
+            else if (!strcmp(val, "brs"))
+                mode = MODE_BRS;
+            else {
+                ply_fail(err, "mode must be paranoid or brs, not '%s'", val);
+                return NULL;
+            }
+        } else if (!strcmp(key, "qs")) {
+            if (botopt_int(key, val, 0, 1, &x, err))
+                return NULL;
+            qs = (int)x;
+        } else if (!strcmp(key, "soft")) {
+            if (botopt_int(key, val, 1, 100, &x, err))
+                return NULL;
+            soft = (int)x;
+        } else if (!strcmp(key, "ext")) {
+            if (botopt_int(key, val, 0, 1, &x, err))
+                return NULL;
+            ext = (int)x;
+        } else if (!strcmp(key, "lmr")) {
+            if (botopt_int(key, val, 0, 1, &x, err))
+                return NULL;
+            lmr = (int)x;
+        } else if (!strcmp(key, "ttexact")) {
+            if (botopt_int(key, val, 0, 1, &x, err))
+                return NULL;
+            exact = (int)x;
+        } else if (!strcmp(key, "aspiration")) {
+            if (botopt_int(key, val, 0, EVAL_MAX, &x, err))
+                return NULL;
+            asp = (int)x;
+        } else if (!strcmp(key, "rollouts")) {
+            if (botopt_int(key, val, 0, 10000, &x, err))
+                return NULL;
+            rollouts = (int)x;
+        } else {
+            ply_fail(err, "unknown option '%s' (options: hash, mode, qs, "
+                     "lmr, ext, aspiration, soft, rollouts, ttexact)", key);
+            return NULL;
+        }
+    }
+    if (rc < 0)
+        return NULL;
+    AbBot *b = calloc(1, sizeof *b);
+    if (!b) {
+        ply_fail(err, "out of memory");
+        return NULL;
+    }
+    b->g = g;
+    b->np = g->info.num_players;
+    b->maxm = g->info.max_moves;
+    b->mode = mode;
+    b->qs = qs;
+    b->lmr = lmr;
+    b->ext = ext;
+    b->soft = soft;
+    b->tt_exact = exact;
+    b->aspiration = asp;
+    b->rollouts = rollouts;
+    b->hash_mib = (size_t)hash;
+    b->seed = seed;
+    rng_seed(&b->rng, seed);
+    atomic_init(&b->stop, 0);
+    size_t ss = g->info.state_size, slots = AB_MAX_PLY + 2;
+    b->stack = malloc(ss * slots);
+    b->moves = malloc(sizeof(Move) * (size_t)b->maxm * slots);
+    b->items = malloc(sizeof(Item) * (size_t)(b->maxm + 1) * slots);
+    b->probs = malloc(sizeof(double) * (size_t)b->maxm);
+    b->tmp = malloc(ss);
+    if (!b->stack || !b->moves || !b->items || !b->probs || !b->tmp ||
+        tt_init(&b->tt, b->hash_mib)) {
+        ab_destroy(b);
+        ply_fail(err, "out of memory (hash=%ld MiB)", hash);
+        return NULL;
+    }
+    return b;
+}
+
+const BotVtbl bot_alphabeta = {
+    .name = "alphabeta",
+    .help =
+        "Alpha-beta (negamax, PVS, iterative deepening, aspiration windows, "
+        "transposition table, killers and history, quiescence on noisy "
+        "moves, expectation at chance nodes). Limits: time, nodes, depth "
+        "(none given: time=1s). Options: hash=MiB (16; 0 = no table), "
+        "mode=paranoid|brs (more than two players), qs=0|1 (1), "
+        "lmr=0|1 (late move reductions, 1), ext=0|1 (a single legal move "
+        "costs no depth, 1), soft=P (no new iteration "
+        "after P% of the time, 50), "
+        "aspiration=N (50 eval units; 0 = off), rollouts=N (games without "
+        "eval: leaf value from N random playouts; 0 = leaves are 0), "
+        "ttexact=0|1 (table cutoffs only at equal depth, for tests).",
+    .create = ab_create,
+    .destroy = ab_destroy,
+    .new_game = ab_new_game,
+    .choose = ab_choose,
+    .stop = ab_stop,
+};

@@ -12,9 +12,11 @@ const GameVtbl *const ply_games[] = {
 };
 
 extern const BotVtbl bot_random;
+extern const BotVtbl bot_mcts;
 
 const BotVtbl *const ply_bots[] = {
     &bot_random,
+    &bot_mcts,
     NULL,
 };
 

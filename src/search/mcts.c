@@ -714,8 +714,6 @@ static void iterate(Worker *w)
     int done = 0;
     for (;;) {
         MctsNode *n = &p->node[idx];
-        if (depth >= w->path_cap - 1)
-            break;
         if (depth > 1 && m->solver_ok && is_proven(n)) {
             exact_to_reward(m, n->pov, exact_of(n), r);
             done = 1;
@@ -744,6 +742,8 @@ static void iterate(Worker *w)
                 !expand(w, idx, tm))
                 break;      /* simulate from this leaf */
         }
+        if (depth >= w->path_cap)
+            break;      /* cannot happen: a game has max_game_length plies */
         uint32_t c = select_child(w, n);
         MctsNode *cn = &p->node[c];
         if (vl)

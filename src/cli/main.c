@@ -10,6 +10,7 @@ int cmd_info(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -30,6 +31,12 @@ const Command cli_commands[] = {
      "  the strongest bot). Commands at the prompt: a move, 'moves', 'undo'\n"
      "  (takes back your last move and the replies), 'setup', 'help',\n"
      "  'quit'. --demo (or no terminal on stdin): the bot plays both sides."},
+    {"bench", cmd_bench, "fixed search workload: speed and a signature",
+     "ply bench [GAME ...] [--json] [--iterations N] [--depth D] [--playouts N]\n"
+     "  Per game: mcts (N iterations, default 20000), alphabeta (depth D,\n"
+     "  default 6) when built in, and N random playouts (default 5000) on\n"
+     "  fixed positions with fixed seeds, one thread. The signature folds\n"
+     "  node counts and chosen moves: the same on every run of one binary."},
     {NULL, NULL, NULL, NULL},
 };
 

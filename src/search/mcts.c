@@ -28,7 +28,9 @@
  *   amaf_all=0|1 AMAF counts every player's moves (impartial games);
  *                default 1 for GAME_IMPARTIAL games
  *   policy=auto|game|random|heuristic   playout policy; auto = the game's
- *                playout hook when present, else random
+ *                playout hook when present, else heuristic (epsilon-greedy)
+ *                when the game has that hook, else random. On kalah at
+ *                50 ms/move heuristic beat random 22-8.
  *   eps=F        heuristic policy: probability of a random move, 0.1
  */
 #include <math.h>
@@ -550,7 +552,8 @@ static void playout(Worker *w, void *st, double *r)
     const GameVtbl *g = m->g;
     int pol = m->o.policy;
     if (pol == POL_AUTO)
-        pol = g->playout ? POL_GAME : POL_RANDOM;
+        pol = g->playout ? POL_GAME : g->heuristic ? POL_HEURISTIC
+                                                    : POL_RANDOM;
     if (pol == POL_GAME && g->playout) {
         g->playout(st, &w->rng);
     } else {

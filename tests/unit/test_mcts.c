@@ -56,10 +56,18 @@ static int is_legal(const GameVtbl *g, const void *st, Move m)
     return state_is_legal(g, st, m);
 }
 
+/* A bot; mcts gets a small pool unless the spec sets one (the default
+ * 256 MiB is slow to allocate under ASan). */
 static Bot *mk(const GameVtbl *g, const char *spec, uint64_t seed)
 {
     PlyError err = {{0}};
-    Bot *b = bot_new(g, spec, seed, &err);
+    char buf[256];
+    if (!strncmp(spec, "mcts", 4) && !strstr(spec, "mem="))
+        snprintf(buf, sizeof buf, "%s%smem=16", spec,
+                 strchr(spec, ':') ? "," : ":");
+    else
+        snprintf(buf, sizeof buf, "%s", spec);
+    Bot *b = bot_new(g, buf, seed, &err);
     if (!b)
         fail_msg("bot '%s': %s", spec, err.msg);
     return b;

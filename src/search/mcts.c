@@ -25,6 +25,9 @@
  *   solver=0|1   MCTS-Solver (1-2 player zero-sum games), default 1
  *   rave=0|1     RAVE/AMAF blending, default 0
  *   bias=F       RAVE bias b in beta = m/(n+m+4b^2nm), default 0.1
+ *   grave=R      GRAVE: AMAF values from the nearest ancestor with at
+ *                least R visits and the same player to move (implies
+ *                rave=1); 0 (default) is plain RAVE
  *   amaf_all=0|1 AMAF counts every player's moves (impartial games);
  *                default 1 for GAME_IMPARTIAL games
  *   policy=auto|game|random|heuristic   playout policy; auto = the game's
@@ -52,7 +55,7 @@ typedef struct MctsOpts {
     double c;
     size_t mem;
     int threads, playouts, reuse, solver, rave, amaf_all, policy;
-    uint32_t expand;
+    uint32_t expand, grave;
     double bias, eps;
 } MctsOpts;
 
@@ -77,6 +80,10 @@ typedef struct Worker {
     uint64_t *set_key;
     uint32_t *set_stamp;
     uint32_t set_mask, stamp;
+    /* GRAVE: the reference node's children by AMAF key */
+    uint64_t *ref_key;
+    uint32_t *ref_idx, *ref_stamp;
+    uint32_t ref_mask, ref_gen;
     /* read by the reporting thread while searching */
     _Atomic uint64_t iters, playouts;
     _Atomic int seldepth;
@@ -183,6 +190,9 @@ static int parse_opts(const char *s, MctsOpts *o, PlyError *err)
             bad = parse_int(v, 0, 1, &o->solver);
         } else if (!strcmp(k, "rave")) {
             bad = parse_int(v, 0, 1, &o->rave);
+        } else if (!strcmp(k, "grave")) {
+            bad = parse_int(v, 0, 1000000000, &iv);
+            o->grave = (uint32_t)iv;
         } else if (!strcmp(k, "amaf_all")) {
             bad = parse_int(v, 0, 1, &o->amaf_all);
         } else if (!strcmp(k, "bias")) {
@@ -204,7 +214,7 @@ static int parse_opts(const char *s, MctsOpts *o, PlyError *err)
         } else {
             return ply_fail(err, "unknown option '%s' (options: c, mem, "
                             "threads, playouts, expand, reuse, solver, rave, "
-                            "bias, amaf_all, policy, eps)", k);
+                            "grave, bias, amaf_all, policy, eps)", k);
         }
         if (bad)
             return ply_fail(err, "bad value '%s' for %s", v, k);
@@ -229,6 +239,9 @@ static void worker_free(Worker *w)
     free(w->seq_player);
     free(w->set_key);
     free(w->set_stamp);
+    free(w->ref_key);
+    free(w->ref_idx);
+    free(w->ref_stamp);
 }
 
 static int worker_init(Worker *w, Mcts *m, int id)
@@ -262,6 +275,17 @@ static int worker_init(Worker *w, Mcts *m, int id)
         w->set_key = malloc(sz * sizeof(uint64_t));
         w->set_stamp = calloc(sz, sizeof(uint32_t));
         if (!w->seq_move || !w->seq_player || !w->set_key || !w->set_stamp)
+            return -1;
+    }
+    if (m->o.grave) {
+        uint32_t sz = 16;
+        while (sz < 2u * (uint32_t)in->max_moves)
+            sz *= 2;
+        w->ref_mask = sz - 1;
+        w->ref_key = malloc(sz * sizeof(uint64_t));
+        w->ref_idx = malloc(sz * sizeof(uint32_t));
+        w->ref_stamp = calloc(sz, sizeof(uint32_t));
+        if (!w->ref_key || !w->ref_idx || !w->ref_stamp)
             return -1;
     }
     return 0;
@@ -458,7 +482,65 @@ static int expand(Worker *w, uint32_t idx, int tm)
 /* ---------------------------------------------------------------------- */
 /* Selection */
 
-static uint32_t select_child(Worker *w, MctsNode *n)
+/* GRAVE: the nearest node on the path, from n up, with enough visits and
+ * the same player to move (any player with amaf_all); MCTS_NONE when n
+ * itself serves. Fills the worker's map from AMAF key to child index. */
+static uint32_t grave_ref(Worker *w, int depth, int player)
+{
+    Mcts *m = w->m;
+    MctsPool *p = &m->pool[m->cur];
+    uint32_t ref = MCTS_NONE;
+    for (int d = depth - 1; d >= 0; d--) {
+        MctsNode *a = &p->node[w->path[d]];
+        if (atomic_load_explicit(&a->state, memory_order_acquire) !=
+            NODE_EXPANDED)
+            continue;
+        uint32_t af = atomic_load_explicit(&a->first, memory_order_relaxed);
+        int pl = p->node[af].mover;
+        if (pl < 0 || (pl != player && !m->o.amaf_all))
+            continue;
+        ref = w->path[d];
+        if (atomic_load_explicit(&a->visits, memory_order_relaxed) >=
+            m->o.grave)
+            break;
+    }
+    if (ref == MCTS_NONE || ref == w->path[depth - 1])
+        return MCTS_NONE;
+    MctsNode *a = &p->node[ref];
+    uint32_t af = atomic_load_explicit(&a->first, memory_order_relaxed);
+    uint32_t ak = atomic_load_explicit(&a->nchild, memory_order_relaxed);
+    if (++w->ref_gen == 0) {
+        memset(w->ref_stamp, 0, (w->ref_mask + 1) * sizeof(uint32_t));
+        w->ref_gen = 1;
+    }
+    for (uint32_t j = 0; j < ak; j++) {
+        uint64_t key = amaf_key(m, player, p->node[af + j].move);
+        uint32_t i = (uint32_t)key & w->ref_mask;
+        while (w->ref_stamp[i] == w->ref_gen)
+            i = (i + 1) & w->ref_mask;
+        w->ref_stamp[i] = w->ref_gen;
+        w->ref_key[i] = key;
+        w->ref_idx[i] = af + j;
+    }
+    return ref;
+}
+
+/* The AMAF record for child index ci (move mv of player) in the
+ * reference node's map, or NULL. */
+static MctsAmaf *grave_amaf(Worker *w, int player, Move mv)
+{
+    Mcts *m = w->m;
+    uint64_t key = amaf_key(m, player, mv);
+    uint32_t i = (uint32_t)key & w->ref_mask;
+    while (w->ref_stamp[i] == w->ref_gen) {
+        if (w->ref_key[i] == key)
+            return &m->pool[m->cur].amaf[w->ref_idx[i]];
+        i = (i + 1) & w->ref_mask;
+    }
+    return NULL;
+}
+
+static uint32_t select_child(Worker *w, MctsNode *n, int depth)
 {
     Mcts *m = w->m;
     MctsPool *p = &m->pool[m->cur];
@@ -482,7 +564,12 @@ static uint32_t select_child(Worker *w, MctsNode *n)
     double logn = log((double)(pn > 0 ? pn : 1));
     double c = m->o.c, best = -HUGE_VAL;
     double b4 = 4.0 * m->o.bias * m->o.bias;
-    int solver = m->solver_ok;
+    int solver = m->solver_ok, player = ch[0].mover;
+    int rave = m->o.rave;
+    uint32_t ref = MCTS_NONE;
+    if (rave && m->o.grave &&
+        atomic_load_explicit(&n->visits, memory_order_relaxed) < m->o.grave)
+        ref = grave_ref(w, depth, player);
     uint32_t bi = UINT32_MAX, fallback = 0;
     for (uint32_t i = 0; i < k; i++) {
         MctsNode *c_ = &ch[i];
@@ -490,6 +577,20 @@ static uint32_t select_child(Worker *w, MctsNode *n)
         uint32_t v = atomic_load_explicit(&c_->visits, memory_order_relaxed);
         uint32_t vl = atomic_load_explicit(&c_->vloss, memory_order_relaxed);
         double nv = (double)v + (double)vl;
+        /* AMAF value: the child's own, or the GRAVE reference's */
+        uint32_t an = 0;
+        double qa = 0;
+        if (rave) {
+            MctsAmaf *a = ref == MCTS_NONE ? &p->amaf[f + i]
+                                           : grave_amaf(w, player, c_->move);
+            if (a) {
+                an = atomic_load_explicit(&a->n, memory_order_relaxed);
+                if (an)
+                    qa = (double)atomic_load_explicit(&a->w,
+                                                      memory_order_relaxed) /
+                         MCTS_FIX / an;
+            }
+        }
         if (solver && is_proven(c_)) {
             int32_t e = exact_of(c_);
             if (e >= (int32_t)MCTS_FIX)
@@ -505,33 +606,17 @@ static uint32_t select_child(Worker *w, MctsNode *n)
             /* untried: optimistic, in expansion order; with RAVE the
              * AMAF value stands in for the mean */
             score = 1e9;
-            if (m->o.rave) {
-                MctsAmaf *a = &p->amaf[f + i];
-                uint32_t an = atomic_load_explicit(&a->n,
-                                                   memory_order_relaxed);
-                q = an ? (double)atomic_load_explicit(&a->w,
-                                                      memory_order_relaxed) /
-                             MCTS_FIX / an
-                       : 1.0;
-                score = q + c * sqrt(logn);
-            }
+            if (rave)
+                score = (an ? qa : 1.0) + c * sqrt(logn);
         } else {
             q = ((double)atomic_load_explicit(&c_->wsum,
                                               memory_order_relaxed) /
                      MCTS_FIX -
                  (double)vl) /
                 nv;
-            if (m->o.rave) {
-                MctsAmaf *a = &p->amaf[f + i];
-                uint32_t an = atomic_load_explicit(&a->n,
-                                                   memory_order_relaxed);
-                if (an > 0) {
-                    double qa = (double)atomic_load_explicit(
-                                    &a->w, memory_order_relaxed) /
-                                MCTS_FIX / an;
-                    double beta = an / (nv + an + b4 * nv * an);
-                    q = (1 - beta) * q + beta * qa;
-                }
+            if (an) {
+                double beta = an / (nv + an + b4 * nv * an);
+                q = (1 - beta) * q + beta * qa;
             }
             score = q + c * sqrt(logn / nv);
         }
@@ -747,7 +832,7 @@ static void iterate(Worker *w)
         }
         if (depth >= w->path_cap)
             break;      /* cannot happen: a game has max_game_length plies */
-        uint32_t c = select_child(w, n);
+        uint32_t c = select_child(w, n, depth);
         MctsNode *cn = &p->node[c];
         if (vl)
             atomic_fetch_add_explicit(&cn->vloss, 1, memory_order_relaxed);
@@ -1073,6 +1158,8 @@ static void *mcts_create(const GameVtbl *g, const char *opts, uint64_t seed,
     };
     if (parse_opts(opts, &o, err))
         return NULL;
+    if (o.grave)
+        o.rave = 1;
     if (o.amaf_all < 0)
         o.amaf_all = (g->info.flags & GAME_IMPARTIAL) != 0;
     if (o.policy == POL_GAME && !g->playout) {
@@ -1222,7 +1309,7 @@ const BotVtbl bot_mcts = {
         "Limits: time, iterations (nodes), seed. Options: c=1.0 "
         "(exploration), mem=256 (MiB, or 64k), threads=1, playouts=1 (per "
         "leaf), expand=2 (visits before expansion), reuse=1, solver=1, "
-        "rave=0, bias=0.1 (RAVE), amaf_all (impartial games: 1), "
+        "rave=0, bias=0.1 (RAVE), grave=0 (ref visits), amaf_all (impartial games: 1), "
         "policy=auto|game|random|heuristic, eps=0.1 (heuristic policy). "
         "Value: 1000 x mean reward; proven results are +-EVAL_WIN.",
     .create = mcts_create,

@@ -154,7 +154,7 @@ static void test_solver_kalah(void **state)
     const char *opts[] = {"houses=2,seeds=1", "houses=2,seeds=2",
                           "houses=2,seeds=3", "houses=3,seeds=1",
                           "houses=3,seeds=2", "houses=3,seeds=3"};
-    const char *specs[] = {"mcts", "mcts:rave=1", "mcts:expand=1,c=0.5"};
+    const char *specs[] = {"mcts", "mcts:grave=20", "mcts:expand=1,c=0.5"};
     int checked = 0, wins = 0, losses = 0;
     Rng r;
     rng_seed(&r, 7);
@@ -216,7 +216,8 @@ static void test_solver_all_games(void **state)
                 if (g->to_move(pos) < 0)
                     continue;
                 checked += check_solver(g, pos, "mcts", 30000, 300000, 3000);
-                Bot *b = mk(g, "mcts:rave=1,threads=2", seed);
+                Bot *b = mk(g, seed & 1 ? "mcts:rave=1,threads=2"
+                                        : "mcts:grave=10", seed);
                 Limits lim = {0};
                 lim.nodes = 2000;
                 assert_true(is_legal(g, pos, bot_choose(b, pos, &lim, NULL)));
@@ -253,7 +254,7 @@ static void test_reproducible(void **state)
     const GameVtbl *g = game_find("kalah");
     const char *specs[] = {"mcts:iterations=20000",
                            "mcts:iterations=5000,rave=1,playouts=3",
-                           "mcts:iterations=5000,policy=heuristic"};
+                           "mcts:iterations=5000,policy=random,grave=30"};
     for (int s = 0; s < 3; s++) {
         void *st = tl_position("kalah", NULL, NULL, "3 1");
         Bot *b = mk(g, specs[s], 9);

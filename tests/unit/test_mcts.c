@@ -362,6 +362,84 @@ static void test_reuse_game(void **state)
               "houses=5,seeds=3", 0, 12);
 }
 
+static uint64_t visit_sum(const SearchInfo *si)
+{
+    uint64_t s = 0;
+    for (int i = 0; i < si->top_len; i++)
+        s += si->top_visits[i];
+    return s;
+}
+
+/* The kept tree shows in the visit counts: after two moves, the root's
+ * children carry more visits than this search's iterations. */
+static void test_reuse_visits(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("kalah");
+    for (int mode = 0; mode < 3; mode++) {
+        /* 0: inform, 1: no inform (found by search), 2: reuse=0 */
+        Bot *b = mk(g, mode == 2 ? "mcts:reuse=0" : "mcts", 1);
+        void *st = tl_position("kalah", NULL, NULL, NULL);
+        Limits lim = {0};
+        lim.nodes = 20000;
+        SearchInfo si;
+        for (int ply = 0; ply < 2;) {
+            int p = g->to_move(st);
+            Move m = bot_choose(b, st, &lim, &si);
+            if (mode == 0)
+                bot_inform(b, st, m);
+            g->make(st, m);
+            if (g->to_move(st) != p)
+                ply++;
+        }
+        lim.nodes = 1000;
+        bot_choose(b, st, &lim, &si);
+        assert_int_equal(si.nodes, 1000);
+        if (mode == 2)
+            assert_int_equal(visit_sum(&si), 1000);
+        else if (visit_sum(&si) <= 1000)
+            fail_msg("mode %d: no tree kept (%llu visits)", mode,
+                     (unsigned long long)visit_sum(&si));
+        bot_free(b);
+        free(st);
+    }
+}
+
+typedef struct InfoCount {
+    int calls;
+    uint64_t last_nodes;
+} InfoCount;
+
+static void on_info(const SearchInfo *si, void *user)
+{
+    InfoCount *c = user;
+    c->calls++;
+    assert_true(si->nodes >= c->last_nodes);
+    c->last_nodes = si->nodes;
+}
+
+static void test_info_callback(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("kalah");
+    void *st = tl_position("kalah", NULL, NULL, NULL);
+    Bot *b = mk(g, "mcts", 1);
+    InfoCount ic = {0, 0};
+    Limits lim = {0};
+    lim.time_ms = 600;
+    lim.on_info = on_info;
+    lim.user = &ic;
+    SearchInfo si;
+    bot_choose(b, st, &lim, &si);
+    /* every 250 ms and at the end; a loaded machine may stretch it */
+    assert_true(ic.calls >= 2);
+    assert_int_equal(ic.last_nodes, si.nodes);
+    assert_true(si.seconds >= 0.5);
+    assert_true(si.pv_len >= 1 && si.pv[0] == si.best);
+    bot_free(b);
+    free(st);
+}
+
 /* The bot should still beat a random player (a weak check that MCTS
  * searches something sensible: 6 of 6 at 3000 iterations). */
 static void test_beats_random(void **state)
@@ -657,6 +735,8 @@ int main(void)
         cmocka_unit_test(test_tiny_pool),
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_reuse_game),
+        cmocka_unit_test(test_reuse_visits),
+        cmocka_unit_test(test_info_callback),
         cmocka_unit_test(test_beats_random),
         cmocka_unit_test(test_three_players),
         cmocka_unit_test(test_chance),

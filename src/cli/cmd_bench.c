@@ -48,6 +48,7 @@ int cmd_bench(int argc, char **argv)
             if (v < 1 || v > 100000000)
                 return cli_error("bench", "--iterations must be 1..1e8");
             cfg.mcts_iterations = v;
+            cfg.scale = 0;
             break;
         case 'd':
             if (cli_parse_uint("bench", "--depth", optarg, &v))
@@ -62,6 +63,7 @@ int cmd_bench(int argc, char **argv)
             if (v > 100000000)
                 return cli_error("bench", "--playouts must be 0..1e8");
             cfg.playouts = v;
+            cfg.scale = 0;
             break;
         case ':': return cli_error("bench", "%s needs a value",
                                    argv[optind - 1]);

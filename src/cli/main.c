@@ -32,11 +32,14 @@ const Command cli_commands[] = {
      "  (takes back your last move and the replies), 'setup', 'help',\n"
      "  'quit'. --demo (or no terminal on stdin): the bot plays both sides."},
     {"bench", cmd_bench, "fixed search workload: speed and a signature",
-     "ply bench [GAME ...] [--json] [--iterations N] [--depth D] [--playouts N]\n"
+     "ply bench [GAME ...] [--json] [--iterations N] [--depth D]\n"
+     "          [--playouts N]\n"
      "  Per game: mcts (N iterations, default 20000), alphabeta (depth D,\n"
      "  default 6) when built in, and N random playouts (default 5000) on\n"
-     "  fixed positions with fixed seeds, one thread. The signature folds\n"
-     "  node counts and chosen moves: the same on every run of one binary."},
+     "  fixed positions with fixed seeds, one thread (both counts scaled\n"
+     "  down for games with long random games unless given). The signature\n"
+     "  folds node counts and chosen moves: the same on every run of one\n"
+     "  binary."},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -15,6 +15,7 @@ void bench_default_config(BenchConfig *c)
     c->ab_depth = 6;
     c->ab_nodes = 2000000;
     c->playouts = 5000;
+    c->scale = 1;
 }
 
 uint64_t bench_fold(uint64_t sig, uint64_t v)
@@ -113,9 +114,41 @@ static void bench_playouts(const GameVtbl *g, uint64_t n, const void *start,
     res->signature = bench_fold(sig, plies);
 }
 
-int bench_game(const GameVtbl *g, const BenchConfig *c, BenchResult *out,
+/* Mean length in plies of 16 seeded uniformly random games from st. */
+static double mean_length(const GameVtbl *g, const void *start, Move *mv,
+                          double *pr, void *st)
+{
+    Rng r;
+    rng_seed(&r, 99);
+    uint64_t plies = 0;
+    for (int i = 0; i < 16; i++) {
+        memcpy(st, start, g->info.state_size);
+        for (int k = 0; k < 2 * g->info.max_game_length; k++) {
+            int p = g->to_move(st);
+            if (p == PLAYER_TERMINAL)
+                break;
+            int c = p == PLAYER_CHANCE ? g->chance_outcomes(st, mv, pr)
+                                       : g->gen_moves(st, mv);
+            if (c <= 0)
+                break;
+            g->make(st, mv[rng_below(&r, (uint32_t)c)]);
+            plies++;
+        }
+    }
+    return (double)plies / 16.0;
+}
+
+static uint64_t scaled(uint64_t n, double f, uint64_t lo)
+{
+    uint64_t x = (uint64_t)((double)n * f / 100.0) * 100;
+    return x < lo ? (n < lo ? n : lo) : x;
+}
+
+int bench_game(const GameVtbl *g, const BenchConfig *cfg, BenchResult *out,
                PlyError *err)
 {
+    BenchConfig cc = *cfg;
+    const BenchConfig *c = &cc;
     size_t sz = g->info.state_size;
     int nres = 0, rc = 0;
     unsigned char *pos = calloc(BENCH_POSITIONS, sz);
@@ -135,6 +168,13 @@ int bench_game(const GameVtbl *g, const BenchConfig *c, BenchResult *out,
             goto done;
         }
         random_walk(g, st, plies[i], 1000 + (uint64_t)i, mv, pr, tmp);
+    }
+    if (cc.scale) {
+        double len = mean_length(g, pos, mv, pr, tmp);
+        if (len > 64) {
+            cc.mcts_iterations = scaled(cc.mcts_iterations, 64 / len, 1000);
+            cc.playouts = scaled(cc.playouts, 64 / len, 200);
+        }
     }
     memset(out, 0, sizeof(BenchResult) * BENCH_MAX_RESULTS);
     if (bot_find("mcts") && !(g->info.flags & GAME_HIDDEN)) {

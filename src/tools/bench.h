@@ -15,6 +15,10 @@ typedef struct BenchConfig {
     int ab_depth;               /* alphabeta depth per position */
     uint64_t ab_nodes;          /* alphabeta node cap (0: none) */
     uint64_t playouts;          /* random playouts from the start */
+    /* Scale iterations and playouts down for games whose random games
+     * are long (chess, xiangqi), so a bench of every game stays quick:
+     * by 64 / (mean length of 16 seeded random games), when above 64. */
+    int scale;
 } BenchConfig;
 
 /* One measured workload: a bot (or "playouts") on one game. */

@@ -13,6 +13,7 @@ static void test_signature_stable(void **state)
     c.ab_depth = 2;
     c.ab_nodes = 20000;
     c.playouts = 30;
+    c.scale = 0;
     for (int i = 0; ply_games[i]; i++) {
         const GameVtbl *g = ply_games[i];
         BenchResult a[BENCH_MAX_RESULTS], b[BENCH_MAX_RESULTS];

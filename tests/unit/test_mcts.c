@@ -87,6 +87,9 @@ static int check_solver(const GameVtbl *g, const void *st, const char *spec,
     if (exhaustive(g, st, v, &budget))
         return 0;
     long used = cap - budget;
+    /* big trees are only checked for false proofs: fewer iterations */
+    if (used >= must_prove_below && iters > 5000)
+        iters = 5000;
     Bot *b = mk(g, spec, 42);
     Limits lim = {0};
     lim.nodes = iters;
@@ -112,7 +115,11 @@ static int check_solver(const GameVtbl *g, const void *st, const char *spec,
             fail_msg("%s %s: mcts proves a loss, exhaustive says %g",
                      g->info.name, text, v[p]);
     }
-    if (used < must_prove_below) {
+    int np = g->info.num_players;
+    int solver_game = np == 1 || (np == 2 && (g->info.flags & GAME_ZERO_SUM));
+    if (!solver_game)
+        assert_int_equal(si.proven, 0);   /* no solver beyond two players */
+    if (used < must_prove_below && solver_game) {
         if (v[p] >= 1.0 && si.proven != 1)
             fail_msg("%s %s: a win (%ld nodes) not proven in %llu "
                      "iterations", g->info.name, text, used,
@@ -196,7 +203,7 @@ static void test_solver_all_games(void **state)
         Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
         double *pr = malloc(sizeof(double) * (size_t)g->info.max_moves);
         int checked = 0;
-        for (uint64_t seed = 1; seed <= 12; seed++) {
+        for (uint64_t seed = 1; seed <= 8; seed++) {
             void *st = tl_position(g->info.name, NULL, NULL, NULL);
             Rng r;
             rng_seed(&r, seed);
@@ -215,11 +222,11 @@ static void test_solver_all_games(void **state)
                 void *pos = hist + sz * (size_t)(n - back);
                 if (g->to_move(pos) < 0)
                     continue;
-                checked += check_solver(g, pos, "mcts", 30000, 300000, 3000);
+                checked += check_solver(g, pos, "mcts", 30000, 100000, 3000);
                 Bot *b = mk(g, seed & 1 ? "mcts:rave=1,threads=2"
                                         : "mcts:grave=10", seed);
                 Limits lim = {0};
-                lim.nodes = 2000;
+                lim.nodes = 500;
                 assert_true(is_legal(g, pos, bot_choose(b, pos, &lim, NULL)));
                 bot_free(b);
             }

@@ -44,6 +44,10 @@ expect_out "show" "to move: North" $PLY show kalah --moves 1
 expect_fail "unknown bot" "unknown bot 'nobot'" $PLY play kalah --bot nobot --demo
 expect_fail "bad bot option" "bad value" $PLY play kalah --bot random:time=abc --demo
 expect_out "demo game" "record:" $PLY play kalah --bot random --demo
+expect_out "bench" "signature" $PLY bench kalah --iterations 500 --playouts 50
+expect_fail "bench bad flag" "iterations" $PLY bench --iterations 0
+expect_fail "bench unknown game" "unknown game 'nosuch'" $PLY bench nosuch
+expect_fail "mcts bad option" "unknown option 'zz'" $PLY play kalah --bot mcts:zz=1 --demo
 expect_out "play reads moves" "record: 1" sh -c "printf '1\nquit\n' | $PLY play kalah --bot random"
 expect_out "analyze" "best: " $PLY analyze kalah --bot alphabeta:depth=4
 expect_out "analyze watch" "^depth 3 " $PLY analyze kalah --moves "3 1" --bot alphabeta:depth=3 --watch

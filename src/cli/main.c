@@ -14,6 +14,7 @@ int cmd_match(int argc, char **argv);
 int cmd_ugi(int argc, char **argv);
 int cmd_codecup(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -70,6 +71,15 @@ const Command cli_commands[] = {
      "  prints the best move, its value (the mover's point of view), the\n"
      "  principal variation, depth, nodes and nodes/s. --watch prints a\n"
      "  line per completed iteration as the search deepens."},
+    {"bench", cmd_bench, "fixed search workload: speed and a signature",
+     "ply bench [GAME ...] [--json] [--iterations N] [--depth D]\n"
+     "          [--playouts N]\n"
+     "  Per game: mcts (N iterations, default 20000), alphabeta (depth D,\n"
+     "  default 6) when built in, and N random playouts (default 5000) on\n"
+     "  fixed positions with fixed seeds, one thread (both counts scaled\n"
+     "  down for games with long random games unless given). The signature\n"
+     "  folds node counts and chosen moves: the same on every run of one\n"
+     "  binary."},
     {NULL, NULL, NULL, NULL},
 };
 

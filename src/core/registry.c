@@ -14,6 +14,7 @@ extern const GameVtbl game_zuniq;
 extern const BotVtbl bot_random;
 extern const BotVtbl bot_greedy;
 extern const BotVtbl bot_alphabeta;
+extern const BotVtbl bot_mcts;
 
 const GameVtbl *game_find(const char *name)
 {
@@ -87,5 +88,6 @@ const BotVtbl *const ply_bots[] = {
     &bot_random,
     &bot_greedy,
     &bot_alphabeta,
+    &bot_mcts,
     NULL,
 };

@@ -6,10 +6,14 @@
 
 extern const GameVtbl game_kalah;
 extern const GameVtbl game_reversi;
+extern const GameVtbl game_shogi;
+extern const GameVtbl game_minishogi;
 
 const GameVtbl *const ply_games[] = {
     &game_kalah,
     &game_reversi,
+    &game_shogi,
+    &game_minishogi,
     NULL,
 };
 

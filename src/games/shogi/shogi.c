@@ -447,6 +447,34 @@ static int has_legal_move(const Shogi *s)
          * empty squares (40 pieces on 81, 12 on 25) */
         if (h[SILVER] | h[GOLD] | h[BISHOP] | h[ROOK])
             return 1;
+        /* a piece off every line through the king cannot be pinned, so
+         * any of its moves is legal when not in check */
+        const Variant *v = var_of(s);
+        const uint8_t *b = s->board;
+        int kr = row_of(s->ksq[us]), kc = col_of(s->ksq[us]);
+        for (int r = 0; r < v->h; r++) {
+            if (r == kr)
+                continue;
+            for (int c = 0; c < v->w; c++) {
+                int f = sq_of(r, c), p = b[f];
+                if (!p || COLOR(p) != us || c == kc || r - c == kr - kc ||
+                    r + c == kr + kc)
+                    continue;
+                unsigned dirs = step_mask[p] | slide_mask[p];
+                while (dirs) {
+                    int i = __builtin_ctz(dirs), q = b[f + dv[i]];
+                    dirs &= dirs - 1;
+                    if (q != OFF && (!q || COLOR(q) != us))
+                        return 1;
+                }
+                if (TYPE(p) == KNIGHT)
+                    for (int j = 19; j <= 21; j += 2) {
+                        int q = b[us == BLACK ? f - j : f + j];
+                        if (q != OFF && (!q || COLOR(q) != us))
+                            return 1;
+                    }
+            }
+        }
     }
     Move buf[MAX_MOVES];
     return gen_legal(s, buf) > 0;
@@ -485,6 +513,13 @@ static int impasse_win(const Shogi *s)
 static int repetition(const Shogi *s, int *loser)
 {
     uint32_t cur = s->hist[s->ply % HIST];
+    /* common case first: a branch-free count over the entries with the
+     * same side to move (HIST is even, so they share the ply's parity) */
+    int same = 0;
+    for (int j = s->ply & 1; j < HIST; j += 2)
+        same += !((s->hist[j] ^ cur) >> 1);
+    if (same < 4)
+        return R_NONE;
     int count = 1, first = -1;
     for (int back = 4; back < s->hist_len; back += 2) {
         uint32_t e = s->hist[(s->ply - back) % HIST];
@@ -924,15 +959,24 @@ static int shogi_move_to_text(const void *st, Move m, char *buf, size_t n)
 {
     const Shogi *s = st;
     const Variant *v = var_of(s);
-    int to = mv_to(m), dt = mv_drop(m), k;
-    if (dt)
-        k = snprintf(buf, n, "%c*%d%c", piece_chars[dt], v->w - col_of(to),
-                     'a' + row_of(to));
-    else
-        k = snprintf(buf, n, "%d%c%d%c%s", v->w - col_of(mv_from(m)),
-                     'a' + row_of(mv_from(m)), v->w - col_of(to),
-                     'a' + row_of(to), mv_prom(m) ? "+" : "");
-    return k < 0 || (size_t)k >= n ? -1 : k;
+    int to = mv_to(m), dt = mv_drop(m), k = 0;
+    char t[8];
+    if (dt) {
+        t[k++] = piece_chars[dt];
+        t[k++] = '*';
+    } else {
+        t[k++] = (char)('0' + v->w - col_of(mv_from(m)));
+        t[k++] = (char)('a' + row_of(mv_from(m)));
+    }
+    t[k++] = (char)('0' + v->w - col_of(to));
+    t[k++] = (char)('a' + row_of(to));
+    if (mv_prom(m))
+        t[k++] = '+';
+    if ((size_t)k >= n)
+        return -1;
+    memcpy(buf, t, (size_t)k);
+    buf[k] = 0;
+    return k;
 }
 
 /* "7g" -> square, or -1. */

@@ -22,6 +22,7 @@ for t in "$BUILD"/tests/test_*; do
     run "$(basename "$t")" "$t"
 done
 run cli env PLY="$PLY" sh tests/cli.sh
+run usi env PLY="$PLY" sh tests/usi.sh
 if [ -n "${FUZZ:-}" ] && [ -x "$FUZZ" ]; then
     run fuzz env FUZZ="$FUZZ" PLY="$PLY" sh tests/fuzz/run.sh
 fi

@@ -10,6 +10,7 @@ int cmd_info(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_usi(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -30,6 +31,8 @@ const Command cli_commands[] = {
      "  the strongest bot). Commands at the prompt: a move, 'moves', 'undo'\n"
      "  (takes back your last move and the replies), 'setup', 'help',\n"
      "  'quit'. --demo (or no terminal on stdin): the bot plays both sides."},
+    {"usi", cmd_usi, "USI engine for shogi GUIs (shogi, minishogi)",
+     "ply usi [shogi|minishogi] [--bot SPEC]   (options: UCI_Variant, PlyBot)"},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -1308,7 +1308,9 @@ static const char minishogi_rules[] =
     "promotion zone being the last rank. Fourfold repetition draws,\n"
     "perpetual check loses (repetitions looked up among the last 128\n"
     "plies). No impasse rule (as Fairy-Stockfish). Differences from\n"
-    "Fairy-Stockfish: the game is drawn at move number 513 (512 plies).";
+    "Fairy-Stockfish: the game is drawn at move number 513 (512 plies);\n"
+    "Fairy-Stockfish 11.1 lets some mating pawn drops through (pawn\n"
+    "guarded by a silver), so its perft 7 is 132680698, Ply's 132680617.";
 
 #define SHOGI_HOOKS                                                     \
     .to_move = shogi_to_move, .gen_moves = shogi_gen_moves,             \

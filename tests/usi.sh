@@ -78,6 +78,8 @@ usi "bad variant" "variant must be shogi or minishogi" \
     'setoption name UCI_Variant value chess\n'
 usi "bad bot" "unknown bot 'nobot'" 'setoption name PlyBot value nobot\n'
 usi "setoption syntax" "expected 'name'" 'setoption UCI_Variant\n'
+bestmove_legal "variant value with spaces" minishogi "" \
+    'setoption name UCI_Variant value  minishogi  \ngo depth 1\n'
 usi "GUI options accepted" "readyok" \
     'setoption name USI_Hash value 256\nsetoption name USI_Ponder value false\nisready\n'
 usi "long garbage" "readyok" "$(head -c 3000 /dev/zero | tr '\\0' 'x')\nisready\n"

@@ -391,6 +391,13 @@ static void cmd_setoption(Usi *u, char *save)
             return;
         }
         value = strtok_r(NULL, "", &save);
+        if (value) {
+            size_t l = strlen(value);
+            while (l > 0 && (value[l - 1] == ' ' || value[l - 1] == '\t'))
+                value[--l] = 0;
+            while (*value == ' ' || *value == '\t')
+                value++;
+        }
     }
     if (!strcmp(name, "UCI_Variant") || !strcmp(name, "USI_Variant")) {
         if (!value || (strcmp(value, "shogi") && strcmp(value, "minishogi"))) {

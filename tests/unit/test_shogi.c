@@ -450,6 +450,17 @@ static void test_move_limit(void **state)
     free(st);
 }
 
+/* The published position with the most legal moves (593): a generator
+ * bound (max_moves) and a count that mixes every kind of move. */
+static void test_most_moves(void **state)
+{
+    (void)state;
+    int n = count_moves("shogi", "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b "
+                        "RBGSNLP3g3n17p 1");
+    assert_int_equal(n, 593);
+    assert_true(n <= game("shogi")->info.max_moves);
+}
+
 static void test_bad_setups(void **state)
 {
     (void)state;
@@ -585,6 +596,7 @@ int main(void)
         cmocka_unit_test(test_repetition),
         cmocka_unit_test(test_impasse),
         cmocka_unit_test(test_move_limit),
+        cmocka_unit_test(test_most_moves),
         cmocka_unit_test(test_bad_setups),
         cmocka_unit_test(test_bad_moves),
         cmocka_unit_test(test_hooks),

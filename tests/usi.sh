@@ -51,6 +51,15 @@ if grep -q bestmove "$tmp.mid"; then bad "infinite: bestmove before stop"
 elif ! grep -q bestmove "$tmp"; then bad "infinite: no bestmove after stop"
 else ok; fi
 rm -f "$tmp" "$tmp.mid"
+# go ponder: bestmove waits for ponderhit
+tmp=$(mktemp)
+(printf 'position startpos\ngo ponder depth 1\n'; sleep 1; cp "$tmp" "$tmp.mid"
+ printf 'ponderhit\n'; sleep 1; cp "$tmp" "$tmp.after") |
+    timeout 20 $PLY usi > "$tmp" 2>&1
+if grep -q bestmove "$tmp.mid"; then bad "ponder: bestmove before ponderhit"
+elif ! grep -q bestmove "$tmp.after"; then bad "ponder: no bestmove after ponderhit"
+else ok; fi
+rm -f "$tmp" "$tmp.mid" "$tmp.after"
 usi "quit while searching" "" 'position startpos\ngo infinite\nquit\n'
 usi "resign when mated" "bestmove resign" \
     'position sfen 8k/6G2/8P/7N1/9/9/9/9/4K4 b - 1 moves 1c1b\ngo movetime 100\n'

@@ -200,7 +200,7 @@ static void cmd_go(Usi *u, char *save)
         return;
     long long btime = -1, wtime = -1, binc = 0, winc = 0, byoyomi = 0,
               movetime = 0, nodes = 0, depth = 0;
-    int infinite = 0, any_time = 0;
+    int infinite = 0, any_time = 0, ponder = 0;
     for (char *t = strtok_r(NULL, " \t", &save); t;
          t = strtok_r(NULL, " \t", &save)) {
         long long *dst = NULL;
@@ -208,8 +208,12 @@ static void cmd_go(Usi *u, char *save)
             infinite = 1;
             continue;
         }
-        if (!strcmp(t, "ponder"))
-            continue;   /* no pondering: search as for a normal move */
+        if (!strcmp(t, "ponder")) {
+            /* searched as a normal move; bestmove waits for ponderhit
+             * or stop, as the protocol wants */
+            ponder = 1;
+            continue;
+        }
         if (!strcmp(t, "btime"))
             dst = &btime;
         else if (!strcmp(t, "wtime"))
@@ -288,7 +292,7 @@ static void cmd_go(Usi *u, char *save)
     memcpy(u->search_st, u->st, g->info.state_size);
     u->stop = 0;
     u->done = 0;
-    u->infinite = infinite;
+    u->infinite = infinite || ponder;
     u->t0 = now_ms();
     if (pthread_create(&u->thread, NULL, search_main, u)) {
         say(u, "info string error cannot start the search thread");
@@ -472,7 +476,11 @@ static int usi_loop(Usi *u)
             if (u->searching)
                 stop_search(u);
         } else if (!strcmp(cmd, "ponderhit")) {
-            /* Ply does not ponder: the running search just goes on */
+            /* the pondered move was played: bestmove may now be sent */
+            pthread_mutex_lock(&u->mu);
+            u->infinite = 0;
+            pthread_cond_broadcast(&u->cv);
+            pthread_mutex_unlock(&u->mu);
         } else if (!strcmp(cmd, "gameover")) {
             if (u->searching)
                 stop_search(u);

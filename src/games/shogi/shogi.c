@@ -1156,23 +1156,31 @@ static int shogi_eval(const void *st, int player)
     const Shogi *s = st;
     const Variant *v = var_of(s);
     int score[2] = {0, 0}, attack[2] = {0, 0}, defend[2] = {0, 0};
-    for (int r = 0; r < v->h; r++)
+    int kr[2], kc[2];
+    for (int col = 0; col < 2; col++) {
+        kr[col] = row_of(s->ksq[col]);
+        kc[col] = col_of(s->ksq[col]);
+    }
+    for (int r = 0; r < v->h; r++) {
+        const uint8_t *row = s->board + sq_of(r, 0);
         for (int c = 0; c < v->w; c++) {
-            int q = sq_of(r, c), p = s->board[q];
+            int p = row[c];
             if (!p)
                 continue;
             int col = COLOR(p), t = TYPE(p);
             score[col] += board_value[t];
             if (t == KING)
                 continue;
-            /* pieces near the enemy king attack it, near one's own king
-             * defend it */
-            if (dist(q, s->ksq[col ^ 1]) <= 2)
+            /* pieces near the enemy king attack it, golds, silvers and
+             * promoted pieces next to their own king defend it */
+            int e = col ^ 1;
+            if (abs(r - kr[e]) <= 2 && abs(c - kc[e]) <= 2)
                 attack[col] += t == PAWN ? 1 : 2;
-            if (dist(q, s->ksq[col]) <= 1 &&
+            if (abs(r - kr[col]) <= 1 && abs(c - kc[col]) <= 1 &&
                 (t == GOLD || t == SILVER || t > KING))
                 defend[col]++;
         }
+    }
     for (int col = 0; col < 2; col++) {
         int hand_pieces = 0;
         for (int t = PAWN; t <= GOLD; t++) {

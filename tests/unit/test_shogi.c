@@ -450,6 +450,26 @@ static void test_move_limit(void **state)
     free(st);
 }
 
+/* The "matsuri" position, a standard shogi perft benchmark (YaneuraOu):
+ * 207, 28684, 4809015, 516925165; Fairy-Stockfish 11.1 gives the same d3
+ * (checked with its FEN ...[RGgsnppppp] b - - 0 1). */
+static void test_perft_matsuri(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game("shogi");
+    void *st = tl_position("shogi", NULL,
+                           "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/"
+                           "P5GS1/R8/LN4bKL w RGgsn5p 1", NULL);
+    const uint64_t want[] = {0, 207, 28684, 4809015, 516925165};
+    int maxd = tl_slow() ? 4 : 3;
+    for (int d = 1; d <= maxd; d++)
+        if (perft(g, st, d, 0) != want[d])
+            fail_msg("matsuri perft %d: %llu, want %llu", d,
+                     (unsigned long long)perft(g, st, d, 0),
+                     (unsigned long long)want[d]);
+    free(st);
+}
+
 /* The published position with the most legal moves (593): a generator
  * bound (max_moves) and a count that mixes every kind of move. */
 static void test_most_moves(void **state)
@@ -596,6 +616,7 @@ int main(void)
         cmocka_unit_test(test_repetition),
         cmocka_unit_test(test_impasse),
         cmocka_unit_test(test_move_limit),
+        cmocka_unit_test(test_perft_matsuri),
         cmocka_unit_test(test_most_moves),
         cmocka_unit_test(test_bad_setups),
         cmocka_unit_test(test_bad_moves),

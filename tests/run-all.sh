@@ -23,6 +23,7 @@ for t in "$BUILD"/tests/test_*; do
 done
 run cli env PLY="$PLY" sh tests/cli.sh
 run match env PLY="$PLY" sh tests/match.sh
+run usi env PLY="$PLY" sh tests/usi.sh
 if [ -n "${FUZZ:-}" ] && [ -x "$FUZZ" ]; then
     run fuzz env FUZZ="$FUZZ" PLY="$PLY" sh tests/fuzz/run.sh
 fi

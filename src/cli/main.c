@@ -15,6 +15,7 @@ int cmd_ugi(int argc, char **argv);
 int cmd_codecup(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_usi(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -80,6 +81,8 @@ const Command cli_commands[] = {
      "  down for games with long random games unless given). The signature\n"
      "  folds node counts and chosen moves: the same on every run of one\n"
      "  binary."},
+    {"usi", cmd_usi, "USI engine for shogi GUIs (shogi, minishogi)",
+     "ply usi [shogi|minishogi] [--bot SPEC]   (options: UCI_Variant, PlyBot)"},
     {NULL, NULL, NULL, NULL},
 };
 

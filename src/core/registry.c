@@ -9,6 +9,8 @@
 extern const GameVtbl game_kalah;
 extern const GameVtbl game_reversi;
 extern const GameVtbl game_zuniq;
+extern const GameVtbl game_shogi;
+extern const GameVtbl game_minishogi;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -81,6 +83,8 @@ const GameVtbl *const ply_games[] = {
     &game_kalah,
     &game_reversi,
     &game_zuniq,
+    &game_shogi,
+    &game_minishogi,
     NULL,
 };
 

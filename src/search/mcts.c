@@ -852,7 +852,6 @@ static void iterate(Worker *w)
             playout(w, w->st, r);
         } else {
             memset(acc, 0, sizeof acc);
-            int base = w->seq_len;
             for (int j = 0; j < k; j++) {
                 memcpy(w->tmp, w->st, m->sz);
                 /* AMAF sees the first playout only; the sequences of the
@@ -867,7 +866,6 @@ static void iterate(Worker *w)
                 for (int i = 0; i < np; i++)
                     acc[i] += r[i];
             }
-            (void)base;
             for (int i = 0; i < np; i++)
                 r[i] = acc[i] / k;
         }

@@ -35,6 +35,10 @@
  *                when the game has that hook, else random. On kalah at
  *                50 ms/move heuristic beat random 22-8.
  *   eps=F        heuristic policy: probability of a random move, 0.1
+ *   ept=N        early playout termination: after N playout plies score
+ *                the position with the eval hook, tanh(eval/ept_scale)
+ *                per player (ept_scale default 400); 0 (default) plays
+ *                to the end. Uses the policy loop, not the playout hook.
  */
 #include <math.h>
 #include <pthread.h>
@@ -56,7 +60,8 @@ typedef struct MctsOpts {
     size_t mem;
     int threads, playouts, reuse, solver, rave, amaf_all, policy;
     uint32_t expand, grave;
-    double bias, eps;
+    int ept;
+    double bias, eps, ept_scale;
 } MctsOpts;
 
 struct Mcts;
@@ -190,6 +195,11 @@ static int parse_opts(const char *s, MctsOpts *o, PlyError *err)
             bad = parse_int(v, 0, 1, &o->solver);
         } else if (!strcmp(k, "rave")) {
             bad = parse_int(v, 0, 1, &o->rave);
+        } else if (!strcmp(k, "ept")) {
+            bad = parse_int(v, 0, 100000, &o->ept);
+        } else if (!strcmp(k, "ept_scale")) {
+            bad = parse_double(v, &o->ept_scale) || o->ept_scale <= 0 ||
+                  o->ept_scale > 1e9;
         } else if (!strcmp(k, "grave")) {
             bad = parse_int(v, 0, 1000000000, &iv);
             o->grave = (uint32_t)iv;
@@ -214,7 +224,8 @@ static int parse_opts(const char *s, MctsOpts *o, PlyError *err)
         } else {
             return ply_fail(err, "unknown option '%s' (options: c, mem, "
                             "threads, playouts, expand, reuse, solver, rave, "
-                            "grave, bias, amaf_all, policy, eps)", k);
+                            "grave, bias, amaf_all, policy, eps, ept, "
+                            "ept_scale)", k);
         }
         if (bad)
             return ply_fail(err, "bad value '%s' for %s", v, k);
@@ -636,13 +647,17 @@ static void playout(Worker *w, void *st, double *r)
     Mcts *m = w->m;
     const GameVtbl *g = m->g;
     int pol = m->o.policy;
+    int ept = m->o.ept;
     if (pol == POL_AUTO)
-        pol = g->playout ? POL_GAME : g->heuristic ? POL_HEURISTIC
-                                                    : POL_RANDOM;
+        pol = g->playout && !ept ? POL_GAME
+              : g->heuristic     ? POL_HEURISTIC
+                                 : POL_RANDOM;
     if (pol == POL_GAME && g->playout) {
         g->playout(st, &w->rng);
     } else {
         int limit = 2 * g->info.max_game_length + 16;
+        if (ept && ept < limit)
+            limit = ept;
         int use_h = pol == POL_HEURISTIC && g->heuristic;
         double eps = m->o.eps;
         for (int ply = 0; ply < limit; ply++) {
@@ -679,10 +694,16 @@ static void playout(Worker *w, void *st, double *r)
             g->make(st, mv);
         }
     }
-    if (g->to_move(st) == PLAYER_TERMINAL)
+    int tm = g->to_move(st);
+    if (tm == PLAYER_TERMINAL) {
         g->returns(st, r);
-    else
+    } else if (ept && g->eval && tm != PLAYER_CHANCE) {
+        /* cut short: the evaluation, squashed into (-1, 1) */
+        for (int i = 0; i < g->info.num_players; i++)
+            r[i] = tanh((double)g->eval(st, i) / m->o.ept_scale);
+    } else {
         memset(r, 0, sizeof(double) * (size_t)g->info.num_players);
+    }
     atomic_store_explicit(&w->playouts, w->playouts + 1, memory_order_relaxed);
 }
 
@@ -1153,6 +1174,7 @@ static void *mcts_create(const GameVtbl *g, const char *opts, uint64_t seed,
         .c = 1.0, .mem = (size_t)256 << 20, .threads = 1, .playouts = 1,
         .reuse = 1, .solver = 1, .rave = 0, .amaf_all = -1,
         .policy = POL_AUTO, .expand = 2, .bias = 0.1, .eps = 0.1,
+        .ept_scale = 400,
     };
     if (parse_opts(opts, &o, err))
         return NULL;
@@ -1162,6 +1184,10 @@ static void *mcts_create(const GameVtbl *g, const char *opts, uint64_t seed,
         o.amaf_all = (g->info.flags & GAME_IMPARTIAL) != 0;
     if (o.policy == POL_GAME && !g->playout) {
         ply_fail(err, "policy=game: %s has no playout hook", g->info.name);
+        return NULL;
+    }
+    if (o.ept && !g->eval) {
+        ply_fail(err, "ept: %s has no eval hook", g->info.name);
         return NULL;
     }
     if (o.policy == POL_HEURISTIC && !g->heuristic) {
@@ -1308,7 +1334,8 @@ const BotVtbl bot_mcts = {
         "(exploration), mem=256 (MiB, or 64k), threads=1, playouts=1 (per "
         "leaf), expand=2 (visits before expansion), reuse=1, solver=1, "
         "rave=0, bias=0.1 (RAVE), grave=0 (ref visits), amaf_all (impartial games: 1), "
-        "policy=auto|game|random|heuristic, eps=0.1 (heuristic policy). "
+        "policy=auto|game|random|heuristic, eps=0.1 (heuristic policy), "
+        "ept=0 (plies before a playout is scored by eval), ept_scale=400. "
         "Value: 1000 x mean reward; proven results are +-EVAL_WIN.",
     .create = mcts_create,
     .destroy = mcts_destroy,

@@ -161,7 +161,8 @@ static void test_solver_kalah(void **state)
     const char *opts[] = {"houses=2,seeds=1", "houses=2,seeds=2",
                           "houses=2,seeds=3", "houses=3,seeds=1",
                           "houses=3,seeds=2", "houses=3,seeds=3"};
-    const char *specs[] = {"mcts", "mcts:grave=20", "mcts:expand=1,c=0.5"};
+    const char *specs[] = {"mcts", "mcts:grave=20", "mcts:expand=1,c=0.5",
+                           "mcts:ept=4"};
     int checked = 0, wins = 0, losses = 0;
     Rng r;
     rng_seed(&r, 7);
@@ -177,7 +178,7 @@ static void test_solver_kalah(void **state)
                 wins += v[p] >= 1;
                 losses += v[p] <= -1;
             }
-            checked += check_solver(g, st, specs[k % 3], 200000, 2000000,
+            checked += check_solver(g, st, specs[k % 4], 200000, 2000000,
                                     20000);
             free(st);
         }
@@ -731,6 +732,12 @@ static void test_bad_options(void **state)
         assert_null(b);
         assert_true(err.msg[0] != 0);
     }
+    /* early termination needs an eval hook */
+    PlyError err = {{0}};
+    assert_null(bot_new(&game_race, "mcts:ept=3", 1, &err));
+    assert_non_null(strstr(err.msg, "eval"));
+    Bot *b = mk(g, "mcts:ept=3,ept_scale=250", 1);
+    bot_free(b);
 }
 
 int main(void)

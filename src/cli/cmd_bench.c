@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "../core/registry.h"
 #include "../tools/bench.h"
@@ -128,10 +129,15 @@ int cmd_bench(int argc, char **argv)
         if (json)
             printf("]}");
     }
+    /* peak memory of the whole run (the mcts pool is only touched as
+     * far as it is used) */
+    struct rusage ru;
+    long rss = getrusage(RUSAGE_SELF, &ru) ? 0 : ru.ru_maxrss;
     if (json)
-        printf("\n], \"seconds\": %.3f, \"signature\": \"%016" PRIx64
-               "\"}\n", secs, total);
+        printf("\n], \"seconds\": %.3f, \"max_rss_kib\": %ld, "
+               "\"signature\": \"%016" PRIx64 "\"}\n", secs, rss, total);
     else
-        printf("total %.3f s  signature %016" PRIx64 "\n", secs, total);
+        printf("total %.3f s  peak RSS %ld KiB  signature %016" PRIx64 "\n",
+               secs, rss, total);
     return 0;
 }

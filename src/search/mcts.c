@@ -35,6 +35,15 @@
  *                when the game has that hook, else random. On kalah at
  *                50 ms/move heuristic beat random 22-8.
  *   eps=F        heuristic policy: probability of a random move, 0.1
+ *   ept=N        early playout termination: after N playout plies score
+ *                the position with the eval hook, tanh(eval/ept_scale)
+ *                per player (ept_scale default 400); 0 (default) plays
+ *                to the end. Uses the policy loop, not the playout hook.
+ *   im=A         implicit minimax backups (Lanctot et al. 2014): children
+ *                are scored by tanh(eval/ept_scale) at expansion, minimax
+ *                values backed up the tree, and selection uses
+ *                (1-A) mean + A minimax; untried children come in minimax
+ *                order. One- and two-player zero-sum games with eval.
  */
 #include <math.h>
 #include <pthread.h>
@@ -56,7 +65,8 @@ typedef struct MctsOpts {
     size_t mem;
     int threads, playouts, reuse, solver, rave, amaf_all, policy;
     uint32_t expand, grave;
-    double bias, eps;
+    int ept;
+    double bias, eps, ept_scale, im;
 } MctsOpts;
 
 struct Mcts;
@@ -96,6 +106,7 @@ typedef struct Mcts {
     MctsOpts o;
     size_t sz;
     int solver_ok;           /* exact values convert between players */
+    int im_ok;               /* implicit minimax on (same condition) */
     uint64_t seed;
     Rng rng;
     MctsPool pool[2];
@@ -190,6 +201,13 @@ static int parse_opts(const char *s, MctsOpts *o, PlyError *err)
             bad = parse_int(v, 0, 1, &o->solver);
         } else if (!strcmp(k, "rave")) {
             bad = parse_int(v, 0, 1, &o->rave);
+        } else if (!strcmp(k, "im")) {
+            bad = parse_double(v, &o->im) || o->im < 0 || o->im > 1;
+        } else if (!strcmp(k, "ept")) {
+            bad = parse_int(v, 0, 100000, &o->ept);
+        } else if (!strcmp(k, "ept_scale")) {
+            bad = parse_double(v, &o->ept_scale) || o->ept_scale <= 0 ||
+                  o->ept_scale > 1e9;
         } else if (!strcmp(k, "grave")) {
             bad = parse_int(v, 0, 1000000000, &iv);
             o->grave = (uint32_t)iv;
@@ -214,7 +232,8 @@ static int parse_opts(const char *s, MctsOpts *o, PlyError *err)
         } else {
             return ply_fail(err, "unknown option '%s' (options: c, mem, "
                             "threads, playouts, expand, reuse, solver, rave, "
-                            "grave, bias, amaf_all, policy, eps)", k);
+                            "grave, bias, amaf_all, policy, eps, ept, "
+                            "ept_scale, im)", k);
         }
         if (bad)
             return ply_fail(err, "bad value '%s' for %s", v, k);
@@ -317,6 +336,7 @@ static inline int32_t to_fix(double r)
 
 static void set_proven(MctsNode *n, int32_t v)
 {
+    atomic_store_explicit(&n->im, v, memory_order_relaxed);
     atomic_store_explicit(&n->exact, v, memory_order_relaxed);
     atomic_store_explicit(&n->proven, PROVEN_YES, memory_order_release);
 }
@@ -395,6 +415,60 @@ static inline void seq_push(Worker *w, int player, Move mv)
 }
 
 /* ---------------------------------------------------------------------- */
+/* Implicit minimax */
+
+/* The heuristic value for pov of the position after move mv from w->st. */
+static int32_t leaf_im(Worker *w, Move mv, int pov)
+{
+    Mcts *m = w->m;
+    const GameVtbl *g = m->g;
+    memcpy(w->tmp, w->st, m->sz);
+    g->make(w->tmp, mv);
+    int tm = g->to_move(w->tmp);
+    double v;
+    if (tm == PLAYER_TERMINAL) {
+        double r[PLY_MAX_PLAYERS];
+        g->returns(w->tmp, r);
+        v = r[pov];
+    } else {
+        v = tanh((double)g->eval(w->tmp, pov) / m->o.ept_scale);
+    }
+    return to_fix(v);
+}
+
+/* n's minimax value from its children's: the best for the player to
+ * move (converted to n's pov), or the expectation at a chance node. */
+static void update_im(Mcts *m, MctsNode *n)
+{
+    if (atomic_load_explicit(&n->state, memory_order_acquire) !=
+        NODE_EXPANDED)
+        return;
+    MctsPool *p = &m->pool[m->cur];
+    uint32_t f = atomic_load_explicit(&n->first, memory_order_relaxed);
+    uint32_t k = atomic_load_explicit(&n->nchild, memory_order_relaxed);
+    MctsNode *ch = &p->node[f];
+    int32_t v;
+    if (ch[0].mover == PLAYER_CHANCE) {
+        double s = 0, ps = 0;
+        for (uint32_t i = 0; i < k; i++) {
+            s += ch[i].prob * (double)atomic_load_explicit(
+                                  &ch[i].im, memory_order_relaxed);
+            ps += ch[i].prob;
+        }
+        v = (int32_t)lrint(ps > 0 ? s / ps : 0);
+    } else {
+        int32_t best = INT32_MIN;
+        for (uint32_t i = 0; i < k; i++) {
+            int32_t x = atomic_load_explicit(&ch[i].im, memory_order_relaxed);
+            if (x > best)
+                best = x;
+        }
+        v = ch[0].pov == n->pov ? best : -best;
+    }
+    atomic_store_explicit(&n->im, v, memory_order_relaxed);
+}
+
+/* ---------------------------------------------------------------------- */
 /* Expansion */
 
 static int cmp_hval_desc(const void *a, const void *b, void *ctx)
@@ -469,9 +543,15 @@ static int expand(Worker *w, uint32_t idx, int tm)
     int pov = tm >= 0 ? tm : n->pov;
     for (int i = 0; i < k; i++) {
         uint32_t o = w->order[i];
-        mcts_node_reset(&p->node[f + (uint32_t)i], w->moves[o], tm, pov,
+        MctsNode *c = &p->node[f + (uint32_t)i];
+        mcts_node_reset(c, w->moves[o], tm, pov,
                         tm == PLAYER_CHANCE ? (float)w->probs[o] : 0.0f);
+        if (m->im_ok)
+            atomic_store_explicit(&c->im, leaf_im(w, w->moves[o], pov),
+                                  memory_order_relaxed);
     }
+    if (m->im_ok)
+        update_im(m, n);
     atomic_store_explicit(&n->nchild, (uint16_t)k, memory_order_relaxed);
     atomic_store_explicit(&n->first, f, memory_order_relaxed);
     /* publish the children last */
@@ -604,10 +684,14 @@ static uint32_t select_child(Worker *w, MctsNode *n, int depth)
             score = q + c * sqrt(logn / (nv > 0 ? nv : 1));
         } else if (nv == 0) {
             /* untried: optimistic, in expansion order; with RAVE the
-             * AMAF value stands in for the mean */
+             * AMAF value stands in for the mean, with implicit minimax
+             * the best minimax value comes first */
             score = 1e9;
             if (rave)
                 score = (an ? qa : 1.0) + c * sqrt(logn);
+            else if (m->im_ok)
+                score += (double)atomic_load_explicit(
+                             &c_->im, memory_order_relaxed) / MCTS_FIX;
         } else {
             q = ((double)atomic_load_explicit(&c_->wsum,
                                               memory_order_relaxed) /
@@ -618,6 +702,11 @@ static uint32_t select_child(Worker *w, MctsNode *n, int depth)
                 double beta = an / (nv + an + b4 * nv * an);
                 q = (1 - beta) * q + beta * qa;
             }
+            if (m->im_ok)
+                q = (1 - m->o.im) * q +
+                    m->o.im * (double)atomic_load_explicit(
+                                  &c_->im, memory_order_relaxed) /
+                        MCTS_FIX;
             score = q + c * sqrt(logn / nv);
         }
         if (score > best) {
@@ -636,13 +725,17 @@ static void playout(Worker *w, void *st, double *r)
     Mcts *m = w->m;
     const GameVtbl *g = m->g;
     int pol = m->o.policy;
+    int ept = m->o.ept;
     if (pol == POL_AUTO)
-        pol = g->playout ? POL_GAME : g->heuristic ? POL_HEURISTIC
-                                                    : POL_RANDOM;
+        pol = g->playout && !ept ? POL_GAME
+              : g->heuristic     ? POL_HEURISTIC
+                                 : POL_RANDOM;
     if (pol == POL_GAME && g->playout) {
         g->playout(st, &w->rng);
     } else {
         int limit = 2 * g->info.max_game_length + 16;
+        if (ept && ept < limit)
+            limit = ept;
         int use_h = pol == POL_HEURISTIC && g->heuristic;
         double eps = m->o.eps;
         for (int ply = 0; ply < limit; ply++) {
@@ -679,10 +772,16 @@ static void playout(Worker *w, void *st, double *r)
             g->make(st, mv);
         }
     }
-    if (g->to_move(st) == PLAYER_TERMINAL)
+    int tm = g->to_move(st);
+    if (tm == PLAYER_TERMINAL) {
         g->returns(st, r);
-    else
+    } else if (ept && g->eval && tm != PLAYER_CHANCE) {
+        /* cut short: the evaluation, squashed into (-1, 1) */
+        for (int i = 0; i < g->info.num_players; i++)
+            r[i] = tanh((double)g->eval(st, i) / m->o.ept_scale);
+    } else {
         memset(r, 0, sizeof(double) * (size_t)g->info.num_players);
+    }
     atomic_store_explicit(&w->playouts, w->playouts + 1, memory_order_relaxed);
 }
 
@@ -759,6 +858,8 @@ static void backup(Worker *w, int depth, const double *r)
             else if (proven_below)
                 proven_below = try_prove(m, n);
         }
+        if (m->im_ok && d < depth - 1)
+            update_im(m, n);
         if (m->o.rave && d < depth - 1) {
             while (pos > w->path_seq[d]) {
                 pos--;
@@ -852,7 +953,6 @@ static void iterate(Worker *w)
             playout(w, w->st, r);
         } else {
             memset(acc, 0, sizeof acc);
-            int base = w->seq_len;
             for (int j = 0; j < k; j++) {
                 memcpy(w->tmp, w->st, m->sz);
                 /* AMAF sees the first playout only; the sequences of the
@@ -867,7 +967,6 @@ static void iterate(Worker *w)
                 for (int i = 0; i < np; i++)
                     acc[i] += r[i];
             }
-            (void)base;
             for (int i = 0; i < np; i++)
                 r[i] = acc[i] / k;
         }
@@ -1155,6 +1254,7 @@ static void *mcts_create(const GameVtbl *g, const char *opts, uint64_t seed,
         .c = 1.0, .mem = (size_t)256 << 20, .threads = 1, .playouts = 1,
         .reuse = 1, .solver = 1, .rave = 0, .amaf_all = -1,
         .policy = POL_AUTO, .expand = 2, .bias = 0.1, .eps = 0.1,
+        .ept_scale = 400,
     };
     if (parse_opts(opts, &o, err))
         return NULL;
@@ -1164,6 +1264,11 @@ static void *mcts_create(const GameVtbl *g, const char *opts, uint64_t seed,
         o.amaf_all = (g->info.flags & GAME_IMPARTIAL) != 0;
     if (o.policy == POL_GAME && !g->playout) {
         ply_fail(err, "policy=game: %s has no playout hook", g->info.name);
+        return NULL;
+    }
+    if ((o.ept || o.im > 0) && !g->eval) {
+        ply_fail(err, "%s: %s has no eval hook", o.ept ? "ept" : "im",
+                 g->info.name);
         return NULL;
     }
     if (o.policy == POL_HEURISTIC && !g->heuristic) {
@@ -1182,8 +1287,9 @@ static void *mcts_create(const GameVtbl *g, const char *opts, uint64_t seed,
     m->seed = seed;
     rng_seed(&m->rng, seed);
     int np = g->info.num_players;
-    m->solver_ok = o.solver &&
-                   (np == 1 || (np == 2 && (g->info.flags & GAME_ZERO_SUM)));
+    int two_zs = np == 1 || (np == 2 && (g->info.flags & GAME_ZERO_SUM));
+    m->solver_ok = o.solver && two_zs;
+    m->im_ok = o.im > 0 && two_zs;
     /* The pool must hold at least a root and one expansion. */
     size_t per = mcts_pool_bytes_per_node(o.rave);
     size_t minb = per * ((size_t)g->info.max_moves + 2);
@@ -1310,7 +1416,9 @@ const BotVtbl bot_mcts = {
         "(exploration), mem=256 (MiB, or 64k), threads=1, playouts=1 (per "
         "leaf), expand=2 (visits before expansion), reuse=1, solver=1, "
         "rave=0, bias=0.1 (RAVE), grave=0 (ref visits), amaf_all (impartial games: 1), "
-        "policy=auto|game|random|heuristic, eps=0.1 (heuristic policy). "
+        "policy=auto|game|random|heuristic, eps=0.1 (heuristic policy), "
+        "ept=0 (plies before a playout is scored by eval), ept_scale=400, "
+        "im=0 (implicit minimax weight). "
         "Value: 1000 x mean reward; proven results are +-EVAL_WIN.",
     .create = mcts_create,
     .destroy = mcts_destroy,

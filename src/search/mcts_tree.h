@@ -38,6 +38,7 @@ typedef struct MctsNode {
     int8_t mover;                  /* to_move before the move into it */
     uint16_t pad;
     float prob;                    /* chance outcome probability */
+    _Atomic int32_t im;            /* implicit minimax value for pov */
     Move move;                     /* the move into this node */
 } MctsNode;
 
@@ -81,6 +82,7 @@ static inline void mcts_node_reset(MctsNode *n, Move m, int mover, int pov,
     n->mover = (int8_t)mover;
     n->pad = 0;
     n->prob = prob;
+    atomic_store_explicit(&n->im, 0, memory_order_relaxed);
     n->move = m;
 }
 

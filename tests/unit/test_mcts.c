@@ -161,7 +161,8 @@ static void test_solver_kalah(void **state)
     const char *opts[] = {"houses=2,seeds=1", "houses=2,seeds=2",
                           "houses=2,seeds=3", "houses=3,seeds=1",
                           "houses=3,seeds=2", "houses=3,seeds=3"};
-    const char *specs[] = {"mcts", "mcts:grave=20", "mcts:expand=1,c=0.5"};
+    const char *specs[] = {"mcts", "mcts:grave=20", "mcts:expand=1,c=0.5",
+                           "mcts:ept=4,im=0.4"};
     int checked = 0, wins = 0, losses = 0;
     Rng r;
     rng_seed(&r, 7);
@@ -177,7 +178,7 @@ static void test_solver_kalah(void **state)
                 wins += v[p] >= 1;
                 losses += v[p] <= -1;
             }
-            checked += check_solver(g, st, specs[k % 3], 200000, 2000000,
+            checked += check_solver(g, st, specs[k % 4], 200000, 2000000,
                                     20000);
             free(st);
         }
@@ -261,7 +262,8 @@ static void test_reproducible(void **state)
     const GameVtbl *g = game_find("kalah");
     const char *specs[] = {"mcts:iterations=20000",
                            "mcts:iterations=5000,rave=1,playouts=3",
-                           "mcts:iterations=5000,policy=random,grave=30"};
+                           "mcts:iterations=5000,policy=random,grave=30,"
+                           "im=0.3"};
     for (int s = 0; s < 3; s++) {
         void *st = tl_position("kalah", NULL, NULL, "3 1");
         Bot *b = mk(g, specs[s], 9);
@@ -731,6 +733,14 @@ static void test_bad_options(void **state)
         assert_null(b);
         assert_true(err.msg[0] != 0);
     }
+    /* early termination needs an eval hook */
+    PlyError err = {{0}};
+    assert_null(bot_new(&game_race, "mcts:ept=3", 1, &err));
+    assert_non_null(strstr(err.msg, "eval"));
+    assert_null(bot_new(&game_race, "mcts:im=0.5", 1, &err));
+    assert_null(bot_new(g, "mcts:im=2", 1, &err));
+    Bot *b = mk(g, "mcts:ept=3,ept_scale=250", 1);
+    bot_free(b);
 }
 
 int main(void)

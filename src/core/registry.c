@@ -5,9 +5,11 @@
 #include "registry.h"
 
 extern const GameVtbl game_kalah;
+extern const GameVtbl game_chess;
 
 const GameVtbl *const ply_games[] = {
     &game_kalah,
+    &game_chess,
     NULL,
 };
 

@@ -6,10 +6,14 @@
 
 extern const GameVtbl game_kalah;
 extern const GameVtbl game_chess;
+extern const GameVtbl game_makruk;
+extern const GameVtbl game_shatranj;
 
 const GameVtbl *const ply_games[] = {
     &game_kalah,
     &game_chess,
+    &game_makruk,
+    &game_shatranj,
     NULL,
 };
 

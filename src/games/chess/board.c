@@ -156,8 +156,13 @@ int cb_gen(const CBoard *b, Move *out, int limit)
     if (checkers & (checkers - 1))
         return n;   /* double check: only the king moves */
     U64 target = ~own;
-    if (checkers)
-        target = checkers | T_BETWEEN[ksq][cb_lsb(checkers)];
+    if (checkers) {
+        /* block only a slider's check: an alfil jumps over c3 in b4-d2 */
+        int cs = cb_lsb(checkers), ct = b->sq[cs] & 15;
+        target = checkers;
+        if (ct == CB_ROOK || ct == CB_BISHOP || ct == CB_QUEEN)
+            target |= T_BETWEEN[ksq][cs];
+    }
 
     /* pinned pieces keep to the line through the king */
     U64 pinned = 0;

@@ -10,6 +10,7 @@ int cmd_info(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_uci(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -30,6 +31,10 @@ const Command cli_commands[] = {
      "  the strongest bot). Commands at the prompt: a move, 'moves', 'undo'\n"
      "  (takes back your last move and the replies), 'setup', 'help',\n"
      "  'quit'. --demo (or no terminal on stdin): the bot plays both sides."},
+    {"uci", cmd_uci, "UCI engine mode (chess, makruk, shatranj)",
+     "ply uci [--bot SPEC] [--seed N]\n"
+     "  Speaks UCI on stdin/stdout with SPEC (default: alphabeta, else mcts,\n"
+     "  else random). Options: UCI_Variant (chess|makruk|shatranj), Bot."},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -1,0 +1,17 @@
+/* uci.h — UCI engine mode for chess, makruk and shatranj (`ply uci`).
+ * Reads commands from `in`, answers on `out`; a search runs in its own
+ * thread so that `stop`, `isready` and `quit` are answered at once. */
+#ifndef PLY_UCI_H
+#define PLY_UCI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* The bot used when no spec is given: alphabeta if registered, else mcts,
+ * else random. */
+const char *uci_default_bot(void);
+/* Runs the protocol until `quit` or end of input. bot_spec may be NULL
+ * (the default bot). Returns 0, or 2 when the bot spec is bad. */
+int uci_run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed);
+
+#endif

@@ -3,6 +3,8 @@
  * generator against a slow square-by-square one on random games, game
  * ends (mate, stalemate, 50/64/70-move, repetition, material, bare king,
  * counting), notation (long algebraic, SAN) and setup-string errors. */
+#include <ctype.h>
+
 #include "testlib.h"
 
 #include "games/chess/board.h"
@@ -527,6 +529,111 @@ static void test_setup(void **state)
     free(st);
 }
 
+/* --------------------------------------------------------------- eval */
+
+/* The colour-flipped FEN: ranks reversed, cases swapped, side swapped. */
+static void mirror_fen(const char *fen, char *out)
+{
+    char place[96], side[4], castle[8], ep[4];
+    int half, full;
+    assert_int_equal(sscanf(fen, "%95s %3s %7s %3s %d %d", place, side,
+                            castle, ep, &half, &full), 6);
+    char *ranks[8];
+    int n = 0;
+    char *save = NULL;
+    for (char *r = strtok_r(place, "/", &save); r;
+         r = strtok_r(NULL, "/", &save))
+        ranks[n++] = r;
+    assert_int_equal(n, 8);
+    out[0] = 0;
+    for (int i = 7; i >= 0; i--) {
+        for (char *c = ranks[i]; *c; c++)
+            *c = (char)(islower((unsigned char)*c) ? toupper(*c)
+                                                   : tolower(*c));
+        strcat(out, ranks[i]);
+        if (i)
+            strcat(out, "/");
+    }
+    char cs[8] = "", *k = cs;
+    for (const char *c = castle; *c; c++)
+        if (*c != '-')
+            *k++ = (char)(islower((unsigned char)*c) ? toupper(*c)
+                                                     : tolower(*c));
+    *k = 0;
+    /* KQkq order */
+    char ordered[8] = "";
+    int no = 0;
+    for (const char *o = "KQkq"; *o; o++)
+        if (strchr(cs, *o))
+            ordered[no++] = *o;
+    ordered[no] = 0;
+    if (ep[0] != '-')
+        ep[1] = (char)('1' + '8' - ep[1]);
+    sprintf(out + strlen(out), " %s %s %s %d %d", side[0] == 'w' ? "b" : "w",
+            ordered[0] ? ordered : "-", ep, half, full);
+}
+
+static void test_eval(void **state)
+{
+    (void)state;
+    for (int vi = 0; vi < 3; vi++) {
+        const GameVtbl *g = game_find(FAMILY[vi]);
+        Move mv[CB_MAX_MOVES];
+        for (int gi = 0; gi < 20; gi++) {
+            Rng r;
+            rng_seed(&r, 500 + (uint64_t)gi);
+            CBoard *b = tl_position(FAMILY[vi], NULL, NULL, NULL);
+            while (g->to_move(b) != PLAYER_TERMINAL) {
+                char fen[128], mfen[128];
+                g->to_text(b, fen, sizeof fen);
+                mirror_fen(fen, mfen);
+                CBoard *m = tl_position(FAMILY[vi], NULL, mfen, NULL);
+                for (int p = 0; p < 2; p++)
+                    if (g->eval(b, p) != g->eval(m, !p))
+                        fail_msg("%s: eval not colour-symmetric: %s (%d) "
+                                 "vs %s (%d)", FAMILY[vi], fen,
+                                 g->eval(b, p), mfen, g->eval(m, !p));
+                assert_int_equal(g->eval(b, 0), -g->eval(b, 1));
+                int n = g->gen_moves(b, mv);
+                for (int i = 0; i < n; i++) {
+                    int noisy = g->is_noisy(b, mv[i]);
+                    assert_int_equal(noisy, cb_is_capture(b, mv[i]) ||
+                                                CB_PROMO(mv[i]) != 0);
+                    if (noisy)
+                        assert_true(g->heuristic(b, mv[i]) >= 1000);
+                    else
+                        assert_true(g->heuristic(b, mv[i]) < 1000);
+                }
+                free(m);
+                g->make(b, mv[rng_below(&r, (uint32_t)n)]);
+            }
+            free(b);
+        }
+    }
+    /* material counts: a queen up is clearly better */
+    const GameVtbl *g = game_find("chess");
+    void *st = tl_position("chess", NULL, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+                           NULL);
+    assert_true(g->eval(st, 0) > 700);
+    assert_true(g->eval(st, 1) < -700);
+    free(st);
+    /* MVV-LVA: pawn takes queen before queen takes pawn */
+    st = tl_position("chess", NULL, "4k3/8/8/3q4/2P1p3/8/8/3QK3 w - - 0 1",
+                     NULL);
+    Move a, b2;
+    PlyError err = {{0}};
+    assert_int_equal(g->text_to_move(st, "cxd5", &a, &err), 0);
+    assert_int_equal(g->text_to_move(st, "Qxd5", &b2, &err), 0);
+    assert_true(g->heuristic(st, a) > g->heuristic(st, b2));
+    free(st);
+    /* en passant is noisy */
+    st = tl_position("chess", NULL, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+                     NULL);
+    assert_int_equal(g->text_to_move(st, "e5d6", &a, &err), 0);
+    assert_true(g->is_noisy(st, a));
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -536,6 +643,7 @@ int main(void)
         cmocka_unit_test(test_variant_ends),
         cmocka_unit_test(test_notation),
         cmocka_unit_test(test_setup),
+        cmocka_unit_test(test_eval),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -136,5 +136,9 @@ const GameVtbl game_shatranj = {
     .move_to_text = cb_hook_move_to_text,
     .text_to_move = cb_hook_text_to_move,
     .render = cb_hook_render,
+    .eval = cb_hook_eval,
+    .heuristic = cb_hook_heuristic,
+    .is_noisy = cb_hook_is_noisy,
+    .score = cb_hook_score,
     .check = cb_hook_check,
 };

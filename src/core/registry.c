@@ -8,12 +8,14 @@ extern const GameVtbl game_kalah;
 extern const GameVtbl game_chess;
 extern const GameVtbl game_makruk;
 extern const GameVtbl game_shatranj;
+extern const GameVtbl game_xiangqi;
 
 const GameVtbl *const ply_games[] = {
     &game_kalah,
     &game_chess,
     &game_makruk,
     &game_shatranj,
+    &game_xiangqi,
     NULL,
 };
 

@@ -11,6 +11,7 @@ int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
+int cmd_ucci(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -35,6 +36,10 @@ const Command cli_commands[] = {
      "ply uci [--bot SPEC] [--seed N]\n"
      "  Speaks UCI on stdin/stdout with SPEC (default: alphabeta, else mcts,\n"
      "  else random). Options: UCI_Variant (chess|makruk|shatranj), Bot."},
+    {"ucci", cmd_ucci, "UCCI engine mode (xiangqi)",
+     "ply ucci [--bot SPEC] [--seed N]\n"
+     "  Speaks UCCI on stdin/stdout for xiangqi with SPEC (default as uci).\n"
+     "  Options: bot, usemillisec."},
     {NULL, NULL, NULL, NULL},
 };
 

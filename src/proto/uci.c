@@ -1,4 +1,5 @@
-/* uci.c — the Universal Chess Interface over Ply's games and bots.
+/* uci.c — the Universal Chess Interface over Ply's games and bots, and
+ * its Chinese sibling UCCI for xiangqi (`ply ucci`).
  *
  * Supported: uci, isready, ucinewgame, setoption (UCI_Variant: chess,
  * makruk, shatranj; Bot: a Ply bot spec), position startpos|fen ...
@@ -7,7 +8,13 @@
  * ponderhit, quit, and `d` to print the position. The search runs in a
  * thread on a copy of the position; its info lines and the bestmove are
  * written under a lock. Anything malformed is answered with an
- * `info string error: ...` line and otherwise ignored. */
+ * `info string error: ...` line and otherwise ignored.
+ *
+ * UCCI (xiangqi only): ucci/ucciok, isready, setoption (bot <spec>,
+ * usemillisec true|false; others ignored), position, go [ponder|draw]
+ * [depth d | nodes n | time t [movestogo m | increment i] [opptime ...]]
+ * (times in seconds unless usemillisec is on), stop, quit/bye,
+ * nobestmove in a finished game. banmoves and probe are not supported. */
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -41,6 +48,7 @@ typedef struct Uci {
     void *search_pos;
     Limits lim;
     int64_t t0;
+    int ucci, millisec;           /* UCCI mode; its times in ms */
 } Uci;
 
 static void say(Uci *u, const char *fmt, ...)
@@ -166,6 +174,22 @@ static void reap(Uci *u)
     }
 }
 
+/* Waits for a search with limits to end; an infinite one (or pondering)
+ * ends only with stop: then -1. */
+static int finish(Uci *u)
+{
+    if (!u->searching)
+        return 0;
+    pthread_mutex_lock(&u->lock);
+    int endless = u->infinite && !u->stop_flag;
+    pthread_mutex_unlock(&u->lock);
+    if (endless)
+        return -1;
+    pthread_join(u->thread, NULL);
+    u->searching = 0;
+    return 0;
+}
+
 static void stop_search(Uci *u)
 {
     if (!u->searching)
@@ -200,8 +224,10 @@ static int set_variant(Uci *u, const char *name)
 {
     const GameVtbl *g = NULL;
     for (int i = 0; VARIANTS[i]; i++)
-        if (!strcmp(VARIANTS[i], name))
+        if (!strcmp(VARIANTS[i], name) && !u->ucci)
             g = game_find(name);
+    if (u->ucci && !strcmp(name, "xiangqi"))
+        g = game_find(name);
     if (!g) {
         say(u, "info string error: unknown UCI_Variant '%s' (chess, makruk, "
             "shatranj)", name);
@@ -229,6 +255,22 @@ static int set_variant(Uci *u, const char *name)
 
 static void cmd_setoption(Uci *u, char *args)
 {
+    if (u->ucci && strncmp(args, "name ", 5)) {
+        /* UCCI: setoption <name> <value> */
+        char *save = NULL, *name = strtok_r(args, " \t", &save);
+        char *value = save;
+        while (value && (*value == ' ' || *value == '\t'))
+            value++;
+        if (!name)
+            say(u, "info string error: setoption needs a name");
+        else if (!strcmp(name, "bot") && value && *value)
+            new_bot(u, value);
+        else if (!strcmp(name, "usemillisec") && value)
+            u->millisec = !strcmp(value, "true") || !strcmp(value, "on");
+        else
+            say(u, "info string option '%.40s' ignored", name);
+        return;
+    }
     /* setoption name <id...> [value <x...>] */
     char *name = strstr(args, "name ");
     if (!name) {
@@ -366,12 +408,9 @@ static void cmd_perft(Uci *u, int depth)
 
 static void cmd_go(Uci *u, char *args)
 {
-    if (u->searching) {
-        say(u, "info string error: already searching (send stop first)");
-        return;
-    }
     long long wtime = -1, btime = -1, winc = 0, binc = 0, togo = 0;
     long long movetime = -1, nodes = -1, depth = -1, perft_depth = -1;
+    long long mytime_u = -1, myinc_u = 0, ignored = 0;   /* UCCI */
     int infinite = 0;
     char *save = NULL;
     for (char *tok = strtok_r(args, " \t", &save); tok;
@@ -381,7 +420,14 @@ static void cmd_go(Uci *u, char *args)
             infinite = 1;
             continue;
         }
-        if (!strcmp(tok, "wtime")) dst = &wtime;
+        if (u->ucci && !strcmp(tok, "draw"))
+            continue;   /* a draw offer: not taken */
+        if (u->ucci && !strcmp(tok, "time")) dst = &mytime_u;
+        else if (u->ucci && !strcmp(tok, "increment")) dst = &myinc_u;
+        else if (u->ucci && (!strcmp(tok, "opptime") ||
+                             !strcmp(tok, "oppincrement") ||
+                             !strcmp(tok, "oppmovestogo"))) dst = &ignored;
+        else if (!strcmp(tok, "wtime")) dst = &wtime;
         else if (!strcmp(tok, "btime")) dst = &btime;
         else if (!strcmp(tok, "winc")) dst = &winc;
         else if (!strcmp(tok, "binc")) dst = &binc;
@@ -414,7 +460,7 @@ static void cmd_go(Uci *u, char *args)
     const GameVtbl *g = u->g;
     if (g->to_move(u->pos) < 0) {
         say(u, "info string the game is over in this position");
-        say(u, "bestmove 0000");
+        say(u, u->ucci ? "nobestmove" : "bestmove 0000");
         return;
     }
     Limits lim = u->bot->limits;
@@ -422,8 +468,15 @@ static void cmd_go(Uci *u, char *args)
     lim.user = u;
     int side = g->to_move(u->pos);
     long long mytime = side ? btime : wtime, myinc = side ? binc : winc;
+    if (u->ucci) {
+        int scale = u->millisec ? 1 : 1000;
+        mytime = mytime_u >= 0 ? mytime_u * scale : -1;
+        myinc = myinc_u * scale;
+    }
     if (movetime >= 0 || mytime >= 0 || nodes >= 0 || depth >= 0 || infinite)
         lim.time_ms = 0, lim.nodes = 0, lim.depth = 0;
+    else if (!lim.time_ms && !lim.nodes && !lim.depth)
+        infinite = 1;   /* a bare go with a bot without limits: until stop */
     if (movetime >= 0)
         lim.time_ms = movetime > 0 ? movetime : 1;
     else if (mytime >= 0) {
@@ -471,6 +524,15 @@ static void cmd_uci(Uci *u)
     say(u, "uciok");
 }
 
+static void cmd_ucci(Uci *u)
+{
+    say(u, "id name Ply");
+    say(u, "id author the Ply authors");
+    say(u, "option usemillisec type check default false");
+    say(u, "option bot type string default %s", u->bot_spec);
+    say(u, "ucciok");
+}
+
 static void cmd_d(Uci *u)
 {
     char buf[4096], fen[512];
@@ -481,19 +543,21 @@ static void cmd_d(Uci *u)
     say(u, "%sFen: %s", buf, fen);
 }
 
-int uci_run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed)
+static int run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed,
+               int ucci)
 {
     Uci u;
     memset(&u, 0, sizeof u);
     u.out = out;
     u.seed = seed;
+    u.ucci = ucci;
     pthread_mutex_init(&u.out_lock, NULL);
     pthread_mutex_init(&u.lock, NULL);
     pthread_cond_init(&u.cond, NULL);
     snprintf(u.bot_spec, sizeof u.bot_spec, "%s",
              bot_spec ? bot_spec : uci_default_bot());
     int rc = 0;
-    if (set_variant(&u, "chess")) {
+    if (set_variant(&u, ucci ? "xiangqi" : "chess")) {
         rc = 2;
         goto done;
     }
@@ -516,8 +580,10 @@ int uci_run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed)
         reap(&u);
         if (!strcmp(p, "quit")) {
             break;
-        } else if (!strcmp(p, "uci")) {
+        } else if (!strcmp(p, "uci") && !ucci) {
             cmd_uci(&u);
+        } else if (!strcmp(p, "ucci") && ucci) {
+            cmd_ucci(&u);
         } else if (!strcmp(p, "isready")) {
             say(&u, "readyok");
         } else if (!strcmp(p, "stop")) {
@@ -529,11 +595,11 @@ int uci_run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed)
             pthread_mutex_unlock(&u.lock);
         } else if (!strcmp(p, "debug") || !strcmp(p, "register")) {
             /* accepted and ignored */
-        } else if (u.searching) {
+        } else if (finish(&u)) {
             /* the position and the bot belong to the search thread */
-            say(&u, "info string error: '%s' while searching (send stop "
-                "first)", p);
-        } else if (!strcmp(p, "ucinewgame")) {
+            say(&u, "info string error: '%s' during an infinite search "
+                "(send stop first)", p);
+        } else if (!strcmp(p, "ucinewgame") && !ucci) {
             bot_new_game(u.bot);
             state_setup(u.g, u.pos, NULL, NULL, u.seed, NULL);
         } else if (!strcmp(p, "setoption")) {
@@ -550,6 +616,8 @@ int uci_run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed)
     }
     free(line);
     stop_search(&u);
+    if (ucci)
+        say(&u, "bye");
 done:
     bot_free(u.bot);
     free(u.pos);
@@ -558,4 +626,14 @@ done:
     pthread_mutex_destroy(&u.lock);
     pthread_cond_destroy(&u.cond);
     return rc;
+}
+
+int uci_run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed)
+{
+    return run(in, out, bot_spec, seed, 0);
+}
+
+int ucci_run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed)
+{
+    return run(in, out, bot_spec, seed, 1);
 }

@@ -7,7 +7,9 @@
 #include "proto/uci.h"
 
 /* Runs a dialogue and returns what the engine wrote (free() it). */
-static char *dialogue(const char *bot, const char *script)
+static char *dialogue_with(int (*run)(FILE *, FILE *, const char *,
+                                      uint64_t),
+                           const char *bot, const char *script)
 {
     FILE *in = fmemopen((void *)script, strlen(script), "r");
     char *out = NULL;
@@ -15,10 +17,15 @@ static char *dialogue(const char *bot, const char *script)
     FILE *o = open_memstream(&out, &len);
     assert_non_null(in);
     assert_non_null(o);
-    assert_int_equal(uci_run(in, o, bot, 7), 0);
+    assert_int_equal(run(in, o, bot, 7), 0);
     fclose(in);
     fclose(o);
     return out;
+}
+
+static char *dialogue(const char *bot, const char *script)
+{
+    return dialogue_with(uci_run, bot, script);
 }
 
 static int count(const char *hay, const char *needle)
@@ -160,6 +167,36 @@ static void test_garbage(void **state)
     free(o);
 }
 
+static void test_ucci(void **state)
+{
+    (void)state;
+    char *out = dialogue_with(ucci_run, "random",
+        "ucci\nisready\nposition startpos moves h2e2 h9g7\n"
+        "go time 10 increment 1\nsetoption usemillisec true\n"
+        "position fen 4k4/9/4P4/9/9/9/9/9/3R1R3/4K4 b - - 0 1\n"
+        "go depth 2\nsetoption UCI_Variant chess\nuci\n"
+        "position startpos moves h2e2 h9g7 zz\nposition startpos\n"
+        "go infinite\nposition startpos moves b0c2\nstop\n"
+        "quit\nisready\n");
+    assert_non_null(strstr(out, "ucciok"));
+    assert_int_equal(count(out, "readyok"), 1);
+    assert_non_null(strstr(out, "nobestmove"));
+    assert_int_equal(count(out, "bestmove "), 2);
+    assert_true(count(out, "info string error") >= 3);
+    assert_non_null(strstr(out, "bye"));
+    expect_legal_bestmove(out, "xiangqi", NULL, "h2e2 h9g7");
+    /* the last bestmove answers the infinite search from the start */
+    const char *last = strstr(strstr(out, "bestmove ") + 1, "bestmove ");
+    assert_non_null(last);
+    expect_legal_bestmove(last, "xiangqi", NULL, NULL);
+    free(out);
+    /* UCCI does not speak UCI's variants */
+    out = dialogue("random", "setoption name UCI_Variant value xiangqi\n"
+                   "quit\n");
+    assert_non_null(strstr(out, "info string error"));
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -168,6 +205,7 @@ int main(void)
         cmocka_unit_test(test_infinite_and_stop),
         cmocka_unit_test(test_variants_and_perft),
         cmocka_unit_test(test_garbage),
+        cmocka_unit_test(test_ucci),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

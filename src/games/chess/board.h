@@ -28,7 +28,7 @@ enum {
     CB_NTYPES
 };
 enum { CB_CHESS, CB_MAKRUK, CB_SHATRANJ };
-enum { CB_HIST = 140, CB_NO_EP = 64, CB_MAX_MOVES = 384 };
+enum { CB_HIST = 140, CB_NO_EP = 64, CB_MAX_MOVES = 420 };
 /* Results (CBoard.over) and why (CBoard.reason). */
 enum { CB_PLAYING = 0, CB_WIN_WHITE, CB_WIN_BLACK, CB_DRAW };
 enum {

@@ -113,45 +113,41 @@ static int gen(const XBoard *b, Move *out, int limit)
     uint8_t cell[CELLS];
     memcpy(cell, b->cell, sizeof cell);
     int us = b->side, them = !us, n = 0;
-    int ksq = b->king[us], kr = rank_of(ksq), kf = file_of(ksq);
+    int ksq = b->king[us];
     int check = b->in_check;
     int tgt[20];
     /* rays from the general that hold an enemy chariot, cannon or
      * general: only pieces leaving or entering those can expose it */
-    int danger[4] = {0, 0, 0, 0};
-    for (int d = 0; d < 4; d++)
-        for (int x = ksq + ORTH[d]; cell[x] != OFF; x += ORTH[d]) {
+    uint8_t zone[CELLS];   /* 1: on such a ray, 2: a horse-leg point */
+    memset(zone, 0, sizeof zone);
+    for (int d = 0; d < 4; d++) {
+        int x = ksq + ORTH[d], danger = 0;
+        for (; cell[x] != OFF; x += ORTH[d]) {
             int p = cell[x];
             if (p != EMPTY && color_of(p) == them &&
                 (type_of(p) == XR || type_of(p) == XC ||
                  (type_of(p) == XK && d < 2)))
-                danger[d] = 1;
+                danger = 1;
         }
-#define ON_DANGER(x)                                                    \
-    (file_of(x) == kf ? danger[rank_of(x) > kr ? 0 : 1]                 \
-     : rank_of(x) == kr ? danger[file_of(x) > kf ? 2 : 3] : 0)
+        if (danger)
+            for (x = ksq + ORTH[d]; cell[x] != OFF; x += ORTH[d])
+                zone[x] = 1;
+        zone[ksq + DIAG[d]] |= 2;
+    }
     /* A move can expose the general only if it is the general's, or we
      * are in check, or it leaves or enters the general's rank or file
      * (chariot lines, cannon screens, facing generals), or it leaves a
      * point diagonally next to the general (a horse's leg). Other moves
      * need no test. Entering or leaving matters only on a ray that holds
-     * an enemy chariot, cannon or general (danger[]). */
+     * an enemy chariot, cannon or general (zone[]). */
 #define TRY(from, to)                                                   \
     do {                                                                \
         int f_ = (from), t_ = (to), bad_ = 0;                           \
-        if (check || f_ == ksq || ON_DANGER(f_) || ON_DANGER(t_)) {    \
+        if (check || f_ == ksq || zone[f_] || (zone[t_] & 1)) {        \
             int cap_ = cell[t_];                                        \
             cell[t_] = cell[f_];                                        \
             cell[f_] = EMPTY;                                           \
             bad_ = attacked(cell, f_ == ksq ? t_ : ksq, them);          \
-            cell[f_] = cell[t_];                                        \
-            cell[t_] = (uint8_t)cap_;                                   \
-        } else if (f_ - ksq == W + 1 || f_ - ksq == W - 1 ||            \
-                   ksq - f_ == W + 1 || ksq - f_ == W - 1) {            \
-            int cap_ = cell[t_];                                        \
-            cell[t_] = cell[f_];                                        \
-            cell[f_] = EMPTY;                                           \
-            bad_ = attacked(cell, ksq, them);                           \
             cell[f_] = cell[t_];                                        \
             cell[t_] = (uint8_t)cap_;                                   \
         }                                                               \
@@ -242,7 +238,6 @@ static int gen(const XBoard *b, Move *out, int limit)
         }
 #undef TRY
 #undef FREE_FOR_US
-#undef ON_DANGER
     return n;
 }
 

@@ -152,6 +152,12 @@ static void *search_main(void *arg)
     char mv[64];
     if (g->move_to_text(u->search_pos, m, mv, sizeof mv) < 0)
         snprintf(mv, sizeof mv, "0000");
+    /* a closing info line with what the bot reported */
+    if (info.pv_len < 1 || info.pv[0] != m) {
+        info.pv[0] = m;
+        info.pv_len = 1;
+    }
+    on_info(&info, u);
     /* done before the bestmove line: whoever reads it may join us */
     pthread_mutex_lock(&u->lock);
     u->done = 1;

@@ -106,10 +106,10 @@ const GameVtbl game_chess = {
             "pawn move, on the third occurrence of a position (counted since\n"
             "the last capture or pawn move, and from the setup position on),\n"
             "and when neither side can mate (K v K, K+B or K+N v K, kings and\n"
-            "bishops all on squares of one colour). Perft counts legal moves\n"
-            "only and ignores these draws, as Fairy-Stockfish does; repetition\n"
-            "needs 8 plies and the fifty-move rule 100, so test depths do not\n"
-            "meet them.",
+            "bishops all on squares of one colour). Perft stops at these draws\n"
+            "too, where Fairy-Stockfish's counts on; the two agree wherever\n"
+            "none is within reach (all the oracle rows: repetition needs 8\n"
+            "plies, the fifty-move rule 100).",
     },
     .init = chess_init,
     .to_move = cb_hook_to_move,

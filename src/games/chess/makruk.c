@@ -141,8 +141,8 @@ const GameVtbl game_makruk = {
             "side has only its khun and no bia is left, the count starts at\n"
             "the number of pieces + 1 and the game is drawn once it passes\n"
             "8 (2 rua), 16 (1 rua), 22 (2 khon), 32 (2 ma), 44 (1 khon) or 64\n"
-            "moves; a capture restarts it. Perft ignores these draws, as\n"
-            "Fairy-Stockfish does.",
+            "moves; a capture restarts it. Perft stops at these draws too,\n"
+            "where Fairy-Stockfish's counts on (they agree on the oracle rows).",
     },
     .init = makruk_init,
     .to_move = cb_hook_to_move,

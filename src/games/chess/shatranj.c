@@ -122,8 +122,8 @@ const GameVtbl game_shatranj = {
             "Bare king: a side left with only its shah loses, unless it can\n"
             "at once take the opponent's last piece, which leaves two bare\n"
             "shahs: a draw. 70 moves without a capture or pawn move, or\n"
-            "threefold repetition, draw. Perft ignores these endings, as\n"
-            "Fairy-Stockfish does.",
+            "threefold repetition, draw. Perft stops at these endings too,\n"
+            "where Fairy-Stockfish's counts on (they agree on the oracle rows).",
     },
     .init = shatranj_init,
     .to_move = cb_hook_to_move,

@@ -768,7 +768,8 @@ const GameVtbl game_xiangqi = {
             "every move since the previous occurrence loses, unless both did;\n"
             "otherwise a draw. Chases are not judged. 60 moves without a capture\n"
             "draw, and so do boards where neither side has a chariot, horse,\n"
-            "cannon or soldier. Perft ignores repetition, as Fairy-Stockfish.",
+            "cannon or soldier. Perft stops at these endings too, where\n"
+            "Fairy-Stockfish's counts on (they agree on the oracle rows).",
     },
     .init = xq_init,
     .to_move = xq_to_move,

@@ -659,6 +659,36 @@ static void test_eval(void **state)
     assert_int_equal(g->text_to_move(st, "Qxd5", &b2, &err), 0);
     assert_true(g->heuristic(st, a) > g->heuristic(st, b2));
     free(st);
+    /* one ply of eval finds the free queen, for each game's pieces */
+    static const struct { const char *game, *fen, *best; } grab[] = {
+        {"chess", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "d2d5"},
+        {"makruk", "4k3/8/8/3r4/8/8/3R4/4K3 w - - 0 1", "d2d5"},
+        {"shatranj", "4k3/8/8/3r4/8/8/3R4/4K3 b - - 0 1", "d5d2"},
+    };
+    for (size_t i = 0; i < sizeof grab / sizeof grab[0]; i++) {
+        const GameVtbl *gg = game_find(grab[i].game);
+        void *pos = tl_position(grab[i].game, NULL, grab[i].fen, NULL);
+        Move mv[CB_MAX_MOVES], best = 0;
+        int n = gg->gen_moves(pos, mv), bestv = -EVAL_WIN;
+        int me = gg->to_move(pos);
+        void *c = malloc(gg->info.state_size);
+        for (int k = 0; k < n; k++) {
+            memcpy(c, pos, gg->info.state_size);
+            gg->make(c, mv[k]);
+            int v = gg->eval(c, me);
+            if (v > bestv) {
+                bestv = v;
+                best = mv[k];
+            }
+        }
+        char buf[16];
+        gg->move_to_text(pos, best, buf, sizeof buf);
+        if (strcmp(buf, grab[i].best))
+            fail_msg("%s: one ply of eval plays %s, not %s", grab[i].game,
+                     buf, grab[i].best);
+        free(c);
+        free(pos);
+    }
     /* en passant is noisy */
     st = tl_position("chess", NULL, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
                      NULL);

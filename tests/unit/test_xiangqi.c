@@ -334,6 +334,35 @@ static void test_setup_and_moves(void **state)
     free(st);
 }
 
+static void test_eval(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("xiangqi");
+    void *st = tl_position("xiangqi", NULL,
+                           "4k4/9/9/9/4r4/9/9/9/4R4/3K5 w - - 0 1", NULL);
+    Move mv[256], best = 0;
+    int n = g->gen_moves(st, mv), bestv = -EVAL_WIN;
+    void *c = malloc(g->info.state_size);
+    for (int i = 0; i < n; i++) {
+        memcpy(c, st, g->info.state_size);
+        g->make(c, mv[i]);
+        int v = g->eval(c, 0);
+        assert_int_equal(v, -g->eval(c, 1));
+        if (v > bestv) {
+            bestv = v;
+            best = mv[i];
+        }
+        assert_int_equal(g->is_noisy(st, mv[i]),
+                         g->heuristic(st, mv[i]) >= 1000);
+    }
+    char buf[16];
+    g->move_to_text(st, best, buf, sizeof buf);
+    assert_string_equal(buf, "e1e5");
+    assert_true(g->eval(st, 0) > -200 && g->eval(st, 0) < 200);
+    free(c);
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -341,6 +370,7 @@ int main(void)
         cmocka_unit_test(test_slow_generator),
         cmocka_unit_test(test_ends),
         cmocka_unit_test(test_setup_and_moves),
+        cmocka_unit_test(test_eval),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,10 +32,11 @@ const Command cli_commands[] = {
      "  the strongest bot). Commands at the prompt: a move, 'moves', 'undo'\n"
      "  (takes back your last move and the replies), 'setup', 'help',\n"
      "  'quit'. --demo (or no terminal on stdin): the bot plays both sides."},
-    {"uci", cmd_uci, "UCI engine mode (chess, makruk, shatranj)",
+    {"uci", cmd_uci, "UCI engine mode (chess, makruk, shatranj, xiangqi)",
      "ply uci [--bot SPEC] [--seed N]\n"
      "  Speaks UCI on stdin/stdout with SPEC (default: alphabeta, else mcts,\n"
-     "  else random). Options: UCI_Variant (chess|makruk|shatranj), Bot."},
+     "  else random). Options: UCI_Variant (chess|makruk|shatranj|xiangqi,\n"
+     "  xiangqi ranks 1-10 as Fairy-Stockfish), Bot."},
     {"ucci", cmd_ucci, "UCCI engine mode (xiangqi)",
      "ply ucci [--bot SPEC] [--seed N]\n"
      "  Speaks UCCI on stdin/stdout for xiangqi with SPEC (default as uci).\n"

@@ -2,7 +2,8 @@
  * its Chinese sibling UCCI for xiangqi (`ply ucci`).
  *
  * Supported: uci, isready, ucinewgame, setoption (UCI_Variant: chess,
- * makruk, shatranj; Bot: a Ply bot spec), position startpos|fen ...
+ * makruk, shatranj, xiangqi with Fairy-Stockfish's ranks 1-10; Bot: a Ply
+ * bot spec), position startpos|fen ...
  * [moves ...], go (wtime btime winc binc movestogo movetime nodes depth
  * infinite ponder, and `go perft N` as Fairy-Stockfish has it), stop,
  * ponderhit, quit, and `d` to print the position. The search runs in a
@@ -15,6 +16,7 @@
  * [depth d | nodes n | time t [movestogo m | increment i] [opptime ...]]
  * (times in seconds unless usemillisec is on), stop, quit/bye,
  * nobestmove in a finished game. banmoves and probe are not supported. */
+#include <ctype.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -28,7 +30,10 @@
 #include "../tools/perft.h"
 #include "uci.h"
 
-static const char *const VARIANTS[] = {"chess", "makruk", "shatranj", NULL};
+/* Xiangqi over UCI writes ranks 1-10 as Fairy-Stockfish does (h3e3);
+ * Ply's own notation and UCCI count 0-9 (h2e2): see rank_shift(). */
+static const char *const VARIANTS[] = {"chess", "makruk", "shatranj",
+                                       "xiangqi", NULL};
 
 typedef struct Uci {
     FILE *out;
@@ -53,6 +58,40 @@ typedef struct Uci {
 
 static void say(Uci *u, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* 1 when moves on the wire count ranks from 1 but the game from 0. */
+static int rank_shift(const Uci *u)
+{
+    return !u->ucci && !strcmp(u->g->info.name, "xiangqi");
+}
+
+/* Rewrites a square-to-square move "f<r>f<r>" with ranks moved by
+ * delta; anything else is copied unchanged (and rejected later). */
+static void shift_move(const char *in, int delta, char *out, size_t n)
+{
+    int r1, r2, used = 0;
+    char f1, f2;
+    if (sscanf(in, "%c%d%c%d%n", &f1, &r1, &f2, &r2, &used) == 4 &&
+        !in[used] && f1 >= 'a' && f1 <= 'z' && f2 >= 'a' && f2 <= 'z' &&
+        r1 >= 0 && r1 <= 99 && r2 >= 0 && r2 <= 99 && isdigit((unsigned char)in[1]))
+        snprintf(out, n, "%c%d%c%d", f1, r1 + delta, f2, r2 + delta);
+    else
+        snprintf(out, n, "%s", in);
+}
+
+/* A move as the protocol writes it. */
+static int wire_move(const Uci *u, const void *st, Move m, char *buf,
+                     size_t n)
+{
+    char tmp[64];
+    if (u->g->move_to_text(st, m, tmp, sizeof tmp) < 0)
+        return -1;
+    if (rank_shift(u))
+        shift_move(tmp, 1, buf, n);
+    else
+        snprintf(buf, n, "%s", tmp);
+    return 0;
+}
 
 static void say(Uci *u, const char *fmt, ...)
 {
@@ -92,9 +131,10 @@ static void format_score(const SearchInfo *in, char *buf, size_t n)
 
 /* The PV as text, played out on a copy and cut at the first move that is
  * not legal (a bot's PV may be stale). */
-static void format_pv(const GameVtbl *g, const void *st, const Move *pv,
-                      int n, char *buf, size_t cap)
+static void format_pv(const Uci *u, const void *st, const Move *pv, int n,
+                      char *buf, size_t cap)
 {
+    const GameVtbl *g = u->g;
     void *c = malloc(g->info.state_size);
     size_t len = 0;
     buf[0] = 0;
@@ -104,7 +144,7 @@ static void format_pv(const GameVtbl *g, const void *st, const Move *pv,
     for (int i = 0; i < n && i < SEARCH_MAX_PV; i++) {
         char mv[64];
         if (g->to_move(c) < 0 || !state_is_legal(g, c, pv[i]) ||
-            g->move_to_text(c, pv[i], mv, sizeof mv) < 0)
+            wire_move(u, c, pv[i], mv, sizeof mv) < 0)
             break;
         if (len + strlen(mv) + 2 >= cap)
             break;
@@ -120,7 +160,7 @@ static void on_info(const SearchInfo *in, void *user)
     Uci *u = user;
     char score[32], pv[2048];
     format_score(in, score, sizeof score);
-    format_pv(u->g, u->search_pos, in->pv, in->pv_len, pv, sizeof pv);
+    format_pv(u, u->search_pos, in->pv, in->pv_len, pv, sizeof pv);
     int64_t ms = now_ms() - u->t0;
     say(u, "info depth %d seldepth %d score %s nodes %llu nps %llu time "
         "%lld%s%s", in->depth, in->seldepth, score,
@@ -150,7 +190,7 @@ static void *search_main(void *arg)
         free(mv);
     }
     char mv[64];
-    if (g->move_to_text(u->search_pos, m, mv, sizeof mv) < 0)
+    if (wire_move(u, u->search_pos, m, mv, sizeof mv) < 0)
         snprintf(mv, sizeof mv, "0000");
     /* a closing info line with what the bot reported */
     if (info.pv_len < 1 || info.pv[0] != m) {
@@ -235,8 +275,8 @@ static int set_variant(Uci *u, const char *name)
     if (u->ucci && !strcmp(name, "xiangqi"))
         g = game_find(name);
     if (!g) {
-        say(u, "info string error: unknown UCI_Variant '%s' (chess, makruk, "
-            "shatranj)", name);
+        say(u, "info string error: unknown variant '%s' here (UCI: chess, "
+            "makruk, shatranj, xiangqi; UCCI: xiangqi)", name);
         return -1;
     }
     PlyError err = {{0}};
@@ -352,20 +392,44 @@ static void cmd_position(Uci *u, char *args)
         }
         moves = save;   /* the rest of the line */
     }
+    char *shifted = NULL;
+    if (moves && rank_shift(u)) {
+        /* each move's ranks from 1-10 to 0-9 */
+        size_t cap = 2 * strlen(moves) + 16, len = 0;
+        shifted = malloc(cap);
+        if (!shifted) {
+            say(u, "info string error: no memory");
+            return;
+        }
+        shifted[0] = 0;
+        char *s2 = NULL;
+        for (char *t = strtok_r((char *)moves, " \t", &s2); t;
+             t = strtok_r(NULL, " \t", &s2)) {
+            char one[64];
+            shift_move(t, -1, one, sizeof one);
+            size_t ol = strlen(one);
+            if (len + ol + 2 > cap)
+                break;   /* cannot happen: a shifted move is not longer */
+            len += (size_t)snprintf(shifted + len, cap - len, "%s%s",
+                                    len ? " " : "", one);
+        }
+        moves = shifted;
+    }
     void *st = state_alloc(u->g);
     PlyError err = {{0}};
     if (!st) {
         say(u, "info string error: no memory");
-        return;
+    } else if (state_setup(u->g, st, NULL, fen[0] ? fen : NULL, u->seed,
+                           &err) ||
+               state_play_moves(u->g, st, moves, &err)) {
+        say(u, "info string error: %s (position unchanged%s)", err.msg,
+            shifted ? "; xiangqi ranks are read as 1-10 and shown as 0-9"
+                    : "");
+    } else {
+        memcpy(u->pos, st, u->g->info.state_size);
     }
-    if (state_setup(u->g, st, NULL, fen[0] ? fen : NULL, u->seed, &err) ||
-        state_play_moves(u->g, st, moves, &err)) {
-        say(u, "info string error: %s (position unchanged)", err.msg);
-        free(st);
-        return;
-    }
-    memcpy(u->pos, st, u->g->info.state_size);
     free(st);
+    free(shifted);
 }
 
 static int parse_i64(const char *s, long long *v)
@@ -400,7 +464,7 @@ static void cmd_perft(Uci *u, int depth)
         g->make(c, mv[i]);
         uint64_t k = perft(g, c, depth - 1, 0);
         total += k;
-        g->move_to_text(u->pos, mv[i], buf, sizeof buf);
+        wire_move(u, u->pos, mv[i], buf, sizeof buf);
         say(u, "%s: %llu", buf, (unsigned long long)k);
     }
     int64_t ms = now_ms() - t0;

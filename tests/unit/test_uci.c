@@ -143,7 +143,7 @@ static void test_garbage(void **state)
         "position startpos moves e2e5\nposition startpos junk\n"
         "position banana\ngo wtime\ngo wtime -5\ngo depth abc\ngo sideways\n"
         "go perft 0\nsetoption\nsetoption name\n"
-        "setoption name UCI_Variant value xiangqi\n"
+        "setoption name UCI_Variant value janggi\n"
         "setoption name UCI_Variant\nsetoption name Hash value 16\n"
         "setoption name Bot value nosuchbot\n"
         "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2 e8e7 zz\n"
@@ -191,9 +191,35 @@ static void test_ucci(void **state)
     expect_legal_bestmove(last, "xiangqi", NULL, NULL);
     free(out);
     /* UCCI does not speak UCI's variants */
-    out = dialogue("random", "setoption name UCI_Variant value xiangqi\n"
-                   "quit\n");
+    out = dialogue_with(ucci_run, "random",
+                        "setoption name UCI_Variant value chess\nquit\n");
     assert_non_null(strstr(out, "info string error"));
+    free(out);
+    /* xiangqi over UCI counts ranks 1-10, as Fairy-Stockfish */
+    out = dialogue("random", "setoption name UCI_Variant value xiangqi\n"
+                   "position startpos moves h3e3 h10g8\ngo perft 1\n"
+                   "position startpos moves h2e2\n"
+                   "position startpos moves h3e3\ngo movetime 5\nquit\n");
+    assert_non_null(strstr(out, "Nodes searched: 35"));
+    assert_non_null(strstr(out, "e4e5: 1"));     /* e3e4 in Ply's terms */
+    assert_int_equal(count(out, "info string error"), 1);   /* h2e2 */
+    const char *b = strstr(out, "bestmove ");
+    assert_non_null(b);
+    char mv[16];
+    int r1, r2;
+    char f1, f2;
+    assert_int_equal(sscanf(b + 9, "%15s", mv), 1);
+    assert_int_equal(sscanf(mv, "%c%d%c%d", &f1, &r1, &f2, &r2), 4);
+    assert_true(r1 >= 1 && r1 <= 10 && r2 >= 1 && r2 <= 10);
+    char ply_mv[48];
+    snprintf(ply_mv, sizeof ply_mv, "%c%d%c%d", f1, r1 - 1, f2, r2 - 1);
+    const GameVtbl *g = game_find("xiangqi");
+    void *st = tl_position("xiangqi", NULL, NULL, "h2e2");
+    Move m;
+    PlyError err = {{0}};
+    if (g->text_to_move(st, ply_mv, &m, &err))
+        fail_msg("bestmove %s (%s) is not legal: %s", mv, ply_mv, err.msg);
+    free(st);
     free(out);
 }
 

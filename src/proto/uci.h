@@ -1,5 +1,5 @@
-/* uci.h — UCI engine mode for chess, makruk, shatranj and xiangqi (`ply uci`), and
- * UCCI for xiangqi (`ply ucci`).
+/* uci.h — UCI engine mode for chess, makruk, shatranj and xiangqi
+ * (`ply uci`), and UCCI for xiangqi (`ply ucci`).
  * Reads commands from `in`, answers on `out`; a search runs in its own
  * thread so that `stop`, `isready` and `quit` are answered at once. */
 #ifndef PLY_UCI_H

@@ -223,6 +223,48 @@ static void test_ucci(void **state)
     free(out);
 }
 
+/* Seeded random lines from protocol words, numbers, moves and junk: the
+ * engine must answer isready after each batch and never crash (this runs
+ * under ASan/UBSan in make test MODE=sanitize). */
+static void test_random_lines(void **state)
+{
+    (void)state;
+    static const char *const words[] = {
+        "position", "startpos", "fen", "moves", "go", "stop", "isready",
+        "ucinewgame", "setoption", "name", "value", "UCI_Variant", "chess",
+        "makruk", "shatranj", "xiangqi", "Bot", "random", "wtime", "btime",
+        "winc", "binc", "movetime", "depth", "nodes", "infinite", "ponder",
+        "ponderhit", "perft", "e2e4", "e7e5", "g1f3", "h3e3", "e1g1", "a7a8q",
+        "-1", "0", "1", "2", "99999999999999999999", "-", "w", "b", "KQkq",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "8/8/8/8/8/8/8/8",
+        "4k3/8/8/8/8/8/8/4K3", "\xff\xfe", "%s%n%x", "d", "uci", "debug",
+    };
+    enum { NWORDS = sizeof words / sizeof words[0] };
+    Rng r;
+    rng_seed(&r, 2024);
+    size_t cap = 1 << 16, len = 0;
+    char *script = malloc(cap);
+    for (int line = 0; line < 400; line++) {
+        int n = (int)rng_below(&r, 8);
+        for (int i = 0; i < n; i++) {
+            const char *w = words[rng_below(&r, NWORDS)];
+            /* no perft deeper than 2 and no endless search: keep it fast */
+            if (!strcmp(w, "perft") || !strcmp(w, "infinite") ||
+                !strcmp(w, "ponder"))
+                w = "depth";
+            len += (size_t)snprintf(script + len, cap - len, "%s%s",
+                                    i ? " " : "", w);
+        }
+        len += (size_t)snprintf(script + len, cap - len, "\n%s",
+                                line % 50 == 49 ? "stop\nisready\n" : "");
+    }
+    snprintf(script + len, cap - len, "stop\nisready\nquit\n");
+    char *out = dialogue("random", script);
+    assert_int_equal(count(out, "readyok") >= 9, 1);
+    free(out);
+    free(script);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -232,6 +274,7 @@ int main(void)
         cmocka_unit_test(test_variants_and_perft),
         cmocka_unit_test(test_garbage),
         cmocka_unit_test(test_ucci),
+        cmocka_unit_test(test_random_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,9 +1,10 @@
 /* eval.c — evaluation, move ordering and quiescence hooks shared by the
  * 8x8 chess family, with game-specific piece values.
  *
- * eval: material, piece placement (centralisation, pawn advance, passed
- * pawns, king shelter in the middlegame and centralisation in the
- * endgame, blended by the non-pawn material left), mobility, attacks on
+ * eval: material, piece placement (piece-square tables for chess,
+ * centralisation and pawn advance for makruk and shatranj; passed pawns;
+ * king shelter in the middlegame and centralisation in the endgame,
+ * blended by the non-pawn material left), mobility, attacks on
  * the squares around the enemy king, bishop pair, rook on open files, a
  * small tempo bonus. Shatranj adds a bonus for baring the enemy king,
  * which wins there. Weights are hand-set round numbers (not tuned yet).
@@ -33,6 +34,66 @@ static const int START_MATERIAL[3] = {
 };
 
 static const uint64_t FILE_A = 0x0101010101010101ull;
+
+/* Chess piece-square tables, hand-set, White's view with a1 first (row 1
+ * is rank 1); Black reads them with the rank mirrored (sq ^ 56). */
+static const int8_t PST[7][64] = {
+    {0},
+    {   /* pawn */
+      0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,  -8,  -8,   0,   0,   0,
+      2,   0,   4,   6,   6,   4,   0,   2,
+      2,   2,   8,  18,  18,   8,   2,   2,
+      4,   6,  10,  20,  20,  10,   6,   4,
+     10,  12,  16,  24,  24,  16,  12,  10,
+     30,  30,  30,  30,  30,  30,  30,  30,
+      0,   0,   0,   0,   0,   0,   0,   0},
+    {   /* knight */
+    -40, -25, -20, -20, -20, -20, -25, -40,
+    -25, -10,   0,   4,   4,   0, -10, -25,
+    -20,   4,  10,  12,  12,  10,   4, -20,
+    -20,   2,  12,  18,  18,  12,   2, -20,
+    -20,   4,  14,  20,  20,  14,   4, -20,
+    -20,   6,  14,  16,  16,  14,   6, -20,
+    -25, -10,   2,   6,   6,   2, -10, -25,
+    -40, -25, -20, -20, -20, -20, -25, -40},
+    {   /* bishop */
+    -15,  -5, -10,  -5,  -5, -10,  -5, -15,
+     -5,  10,   4,   6,   6,   4,  10,  -5,
+     -5,   6,   8,   8,   8,   8,   6,  -5,
+     -5,   4,  10,  12,  12,  10,   4,  -5,
+     -5,   6,   8,  12,  12,   8,   6,  -5,
+     -5,   4,   6,   8,   8,   6,   4,  -5,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+    -15,  -5,  -5,  -5,  -5,  -5,  -5, -15},
+    {   /* rook */
+      0,   0,   4,   8,   8,   4,   0,   0,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+      0,   0,   0,   0,   0,   0,   0,   0,
+     15,  20,  20,  20,  20,  20,  20,  15,
+      5,   5,   5,   5,   5,   5,   5,   5},
+    {   /* queen */
+    -10,  -5,  -5,   0,   0,  -5,  -5, -10,
+     -5,   0,   4,   0,   0,   0,   0,  -5,
+     -5,   4,   4,   4,   4,   4,   0,  -5,
+      0,   0,   4,   4,   4,   4,   0,  -2,
+     -2,   0,   4,   4,   4,   4,   0,  -2,
+     -5,   0,   4,   4,   4,   4,   0,  -5,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+    -10,  -5,  -5,  -2,  -2,  -5,  -5, -10},
+    {   /* king, middlegame (the endgame uses centrality) */
+     15,  25,   8,  -5,   0,   5,  25,  15,
+     10,  10,  -5, -15, -15,  -5,  10,  10,
+    -10, -20, -20, -25, -25, -20, -20, -10,
+    -20, -30, -30, -40, -40, -30, -30, -20,
+    -30, -40, -40, -50, -50, -40, -40, -30,
+    -30, -40, -40, -50, -50, -40, -40, -30,
+    -30, -40, -40, -50, -50, -40, -40, -30,
+    -30, -40, -40, -50, -50, -40, -40, -30},
+};
 
 /* 0 (rim) .. 6 (the four centre squares) */
 static int centrality(int s)
@@ -72,7 +133,10 @@ static int eval_white(const CBoard *b)
         for (uint64_t p = my_pawns; p; p &= p - 1) {
             int s = cb_lsb(p), f = s & 7;
             int rel = c ? 7 - (s >> 3) : s >> 3;
-            sc += val[CB_PAWN] + rel * 4 + (f >= 2 && f <= 5 ? 5 : 0);
+            if (v == CB_CHESS)
+                sc += val[CB_PAWN] + PST[CB_PAWN][c ? s ^ 56 : s];
+            else
+                sc += val[CB_PAWN] + rel * 4 + (f >= 2 && f <= 5 ? 5 : 0);
             /* passed: no enemy pawn ahead on this or the next files */
             uint64_t files = FILE_A << f;
             if (f > 0) files |= FILE_A << (f - 1);
@@ -91,7 +155,9 @@ static int eval_white(const CBoard *b)
                 uint64_t att = cb_piece_attacks(t, c, s, occ);
                 sc += val[t];
                 sc += MOBILITY[t] * cb_popcount(att & ~own);
-                if (t == CB_KNIGHT || t >= CB_FERZ)
+                if (v == CB_CHESS)
+                    sc += PST[t][c ? s ^ 56 : s];
+                else if (t == CB_KNIGHT || t >= CB_FERZ)
                     sc += 3 * centrality(s);
                 if (t == CB_ROOK && !(b->pcs[CB_PAWN] & (FILE_A << (s & 7))))
                     sc += 15;
@@ -106,7 +172,8 @@ static int eval_white(const CBoard *b)
             sc += 30;
         /* king: shelter in the middlegame, centre in the endgame */
         int k = kings[c], krel = c ? 7 - (k >> 3) : k >> 3;
-        int shelter = -12 * krel;
+        int shelter = v == CB_CHESS ? PST[CB_KING][c ? k ^ 56 : k]
+                                    : -12 * krel;
         uint64_t front = cb_piece_attacks(CB_KING, c, k, 0) & my_pawns;
         shelter += 10 * cb_popcount(front);
         sc += (shelter * mg + 6 * centrality(k) * eg) / 256;

@@ -107,8 +107,9 @@ static int attacked(const uint8_t *cell, int sq, int by)
     return 0;
 }
 
-/* Legal moves, at most `limit`. */
-static int gen(const XBoard *b, Move *out, int limit)
+/* Legal moves, at most `limit`; only those from the point `only` when
+ * it is not -1 (to check one move cheaply). */
+static int gen_from(const XBoard *b, Move *out, int limit, int only)
 {
     uint8_t cell[CELLS];
     memcpy(cell, b->cell, sizeof cell);
@@ -162,7 +163,8 @@ static int gen(const XBoard *b, Move *out, int limit)
     for (int r = 0; r < 10; r++)
         for (int f = 0; f < 9; f++) {
             int from = CELL(r, f), pc = cell[from];
-            if (pc == EMPTY || color_of(pc) != us)
+            if (pc == EMPTY || color_of(pc) != us ||
+                (only >= 0 && from != only))
                 continue;
             int nt = 0;
             switch (type_of(pc)) {
@@ -239,6 +241,11 @@ static int gen(const XBoard *b, Move *out, int limit)
 #undef TRY
 #undef FREE_FOR_US
     return n;
+}
+
+static int gen(const XBoard *b, Move *out, int limit)
+{
+    return gen_from(b, out, limit, -1);
 }
 
 /* ------------------------------------------------------- rules, make */
@@ -572,7 +579,7 @@ static int xq_text_to_move(const void *st, const char *s, Move *m,
     int from = CELL(s[1] - '0', s[0] - 'a'), to = CELL(s[3] - '0',
                                                        s[2] - 'a');
     Move mv[XQ_MAX_MOVES];
-    int n = gen(b, mv, XQ_MAX_MOVES);
+    int n = gen_from(b, mv, XQ_MAX_MOVES, from);
     for (int i = 0; i < n; i++)
         if (mv[i] == MOVE(from, to)) {
             *m = mv[i];

@@ -16,6 +16,8 @@ int cmd_codecup(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_usi(int argc, char **argv);
+int cmd_uci(int argc, char **argv);
+int cmd_ucci(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -83,6 +85,15 @@ const Command cli_commands[] = {
      "  binary."},
     {"usi", cmd_usi, "USI engine for shogi GUIs (shogi, minishogi)",
      "ply usi [shogi|minishogi] [--bot SPEC]   (options: UCI_Variant, PlyBot)"},
+    {"uci", cmd_uci, "UCI engine mode (chess, makruk, shatranj, xiangqi)",
+     "ply uci [--bot SPEC] [--seed N]\n"
+     "  Speaks UCI on stdin/stdout with SPEC (default: alphabeta, else mcts,\n"
+     "  else random). Options: UCI_Variant (chess|makruk|shatranj|xiangqi,\n"
+     "  xiangqi ranks 1-10 as Fairy-Stockfish), Bot."},
+    {"ucci", cmd_ucci, "UCCI engine mode (xiangqi)",
+     "ply ucci [--bot SPEC] [--seed N]\n"
+     "  Speaks UCCI on stdin/stdout for xiangqi with SPEC (default as uci).\n"
+     "  Options: bot, usemillisec."},
     {NULL, NULL, NULL, NULL},
 };
 

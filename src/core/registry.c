@@ -11,6 +11,10 @@ extern const GameVtbl game_reversi;
 extern const GameVtbl game_zuniq;
 extern const GameVtbl game_shogi;
 extern const GameVtbl game_minishogi;
+extern const GameVtbl game_chess;
+extern const GameVtbl game_makruk;
+extern const GameVtbl game_shatranj;
+extern const GameVtbl game_xiangqi;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -85,6 +89,10 @@ const GameVtbl *const ply_games[] = {
     &game_zuniq,
     &game_shogi,
     &game_minishogi,
+    &game_chess,
+    &game_makruk,
+    &game_shatranj,
+    &game_xiangqi,
     NULL,
 };
 

@@ -1,0 +1,709 @@
+/* uci.c — the Universal Chess Interface over Ply's games and bots, and
+ * its Chinese sibling UCCI for xiangqi (`ply ucci`).
+ *
+ * Supported: uci, isready, ucinewgame, setoption (UCI_Variant: chess,
+ * makruk, shatranj, xiangqi with Fairy-Stockfish's ranks 1-10; Bot: a Ply
+ * bot spec), position startpos|fen ...
+ * [moves ...], go (wtime btime winc binc movestogo movetime nodes depth
+ * infinite ponder, and `go perft N` as Fairy-Stockfish has it), stop,
+ * ponderhit, quit, and `d` to print the position. The search runs in a
+ * thread on a copy of the position; its info lines and the bestmove are
+ * written under a lock. Anything malformed is answered with an
+ * `info string error: ...` line and otherwise ignored.
+ *
+ * UCCI (xiangqi only): ucci/ucciok, isready, setoption (bot <spec>,
+ * usemillisec true|false; others ignored), position, go [ponder|draw]
+ * [depth d | nodes n | time t [movestogo m | increment i] [opptime ...]]
+ * (times in seconds unless usemillisec is on), stop, quit/bye,
+ * nobestmove in a finished game. banmoves and probe are not supported. */
+#include <ctype.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../core/bot.h"
+#include "../core/registry.h"
+#include "../core/setup.h"
+#include "../core/util.h"
+#include "../tools/perft.h"
+#include "uci.h"
+
+/* Xiangqi over UCI writes ranks 1-10 as Fairy-Stockfish does (h3e3);
+ * Ply's own notation and UCCI count 0-9 (h2e2): see rank_shift(). */
+static const char *const VARIANTS[] = {"chess", "makruk", "shatranj",
+                                       "xiangqi", NULL};
+
+typedef struct Uci {
+    FILE *out;
+    pthread_mutex_t out_lock;
+    const GameVtbl *g;
+    void *pos;
+    Bot *bot;
+    char bot_spec[256];
+    uint64_t seed;
+    /* search thread */
+    pthread_t thread;
+    int searching;                /* main thread: a thread to join */
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int stop_flag, infinite;      /* under lock */
+    int done;                     /* under lock: bestmove is out */
+    void *search_pos;
+    Limits lim;
+    int64_t t0;
+    int ucci, millisec;           /* UCCI mode; its times in ms */
+} Uci;
+
+static void say(Uci *u, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* 1 when moves on the wire count ranks from 1 but the game from 0. */
+static int rank_shift(const Uci *u)
+{
+    return !u->ucci && !strcmp(u->g->info.name, "xiangqi");
+}
+
+/* Rewrites a square-to-square move "f<r>f<r>" with ranks moved by
+ * delta; anything else is copied unchanged (and rejected later). */
+static void shift_move(const char *in, int delta, char *out, size_t n)
+{
+    int r1, r2, used = 0;
+    char f1, f2;
+    if (sscanf(in, "%c%d%c%d%n", &f1, &r1, &f2, &r2, &used) == 4 &&
+        !in[used] && f1 >= 'a' && f1 <= 'z' && f2 >= 'a' && f2 <= 'z' &&
+        r1 >= 0 && r1 <= 99 && r2 >= 0 && r2 <= 99 && isdigit((unsigned char)in[1]))
+        snprintf(out, n, "%c%d%c%d", f1, r1 + delta, f2, r2 + delta);
+    else
+        snprintf(out, n, "%s", in);
+}
+
+/* A move as the protocol writes it. */
+static int wire_move(const Uci *u, const void *st, Move m, char *buf,
+                     size_t n)
+{
+    char tmp[64];
+    if (u->g->move_to_text(st, m, tmp, sizeof tmp) < 0)
+        return -1;
+    if (rank_shift(u))
+        shift_move(tmp, 1, buf, n);
+    else
+        snprintf(buf, n, "%s", tmp);
+    return 0;
+}
+
+static void say(Uci *u, const char *fmt, ...)
+{
+    va_list ap;
+    pthread_mutex_lock(&u->out_lock);
+    va_start(ap, fmt);
+    vfprintf(u->out, fmt, ap);
+    va_end(ap);
+    fputc('\n', u->out);
+    fflush(u->out);
+    pthread_mutex_unlock(&u->out_lock);
+}
+
+const char *uci_default_bot(void)
+{
+    if (bot_find("alphabeta"))
+        return "alphabeta";
+    if (bot_find("mcts"))
+        return "mcts";
+    return "random";
+}
+
+/* ------------------------------------------------------------ search */
+
+static void format_score(const SearchInfo *in, char *buf, size_t n)
+{
+    int v = in->value;
+    if (v >= EVAL_WIN - 1000 || v <= -(EVAL_WIN - 1000)) {
+        int plies = EVAL_WIN - (v < 0 ? -v : v);
+        int moves = (plies + 1) / 2;
+        snprintf(buf, n, "mate %d", v > 0 ? (moves ? moves : 1)
+                                          : -(moves ? moves : 1));
+    } else {
+        snprintf(buf, n, "cp %d", v);
+    }
+}
+
+/* The PV as text, played out on a copy and cut at the first move that is
+ * not legal (a bot's PV may be stale). */
+static void format_pv(const Uci *u, const void *st, const Move *pv, int n,
+                      char *buf, size_t cap)
+{
+    const GameVtbl *g = u->g;
+    void *c = malloc(g->info.state_size);
+    size_t len = 0;
+    buf[0] = 0;
+    if (!c)
+        return;
+    memcpy(c, st, g->info.state_size);
+    for (int i = 0; i < n && i < SEARCH_MAX_PV; i++) {
+        char mv[64];
+        if (g->to_move(c) < 0 || !state_is_legal(g, c, pv[i]) ||
+            wire_move(u, c, pv[i], mv, sizeof mv) < 0)
+            break;
+        if (len + strlen(mv) + 2 >= cap)
+            break;
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? " " : "",
+                                mv);
+        g->make(c, pv[i]);
+    }
+    free(c);
+}
+
+static void on_info(const SearchInfo *in, void *user)
+{
+    Uci *u = user;
+    char score[32], pv[2048];
+    format_score(in, score, sizeof score);
+    format_pv(u, u->search_pos, in->pv, in->pv_len, pv, sizeof pv);
+    int64_t ms = now_ms() - u->t0;
+    say(u, "info depth %d seldepth %d score %s nodes %llu nps %llu time "
+        "%lld%s%s", in->depth, in->seldepth, score,
+        (unsigned long long)in->nodes,
+        (unsigned long long)(ms > 0 ? in->nodes * 1000 / (uint64_t)ms : 0),
+        (long long)ms, pv[0] ? " pv " : "", pv);
+}
+
+static void *search_main(void *arg)
+{
+    Uci *u = arg;
+    const GameVtbl *g = u->g;
+    SearchInfo info;
+    memset(&info, 0, sizeof info);
+    Move m = bot_choose(u->bot, u->search_pos, &u->lim, &info);
+    /* `go infinite` and `go ponder` answer only after stop/ponderhit */
+    pthread_mutex_lock(&u->lock);
+    while (u->infinite && !u->stop_flag)
+        pthread_cond_wait(&u->cond, &u->lock);
+    pthread_mutex_unlock(&u->lock);
+    if (!state_is_legal(g, u->search_pos, m)) {
+        Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+        int n = mv ? g->gen_moves(u->search_pos, mv) : 0;
+        say(u, "info string error: the bot chose an illegal move; "
+            "playing the first legal one");
+        m = n > 0 ? mv[0] : 0;
+        free(mv);
+    }
+    char mv[64];
+    if (wire_move(u, u->search_pos, m, mv, sizeof mv) < 0)
+        snprintf(mv, sizeof mv, "0000");
+    /* a closing info line with what the bot reported */
+    if (info.pv_len < 1 || info.pv[0] != m) {
+        info.pv[0] = m;
+        info.pv_len = 1;
+    }
+    on_info(&info, u);
+    /* done before the bestmove line: whoever reads it may join us */
+    pthread_mutex_lock(&u->lock);
+    u->done = 1;
+    pthread_mutex_unlock(&u->lock);
+    say(u, "bestmove %s", mv);
+    return NULL;
+}
+
+/* Joins a search thread that has finished on its own. */
+static void reap(Uci *u)
+{
+    if (!u->searching)
+        return;
+    pthread_mutex_lock(&u->lock);
+    int done = u->done;
+    pthread_mutex_unlock(&u->lock);
+    if (done) {
+        pthread_join(u->thread, NULL);
+        u->searching = 0;
+    }
+}
+
+/* Waits for a search with limits to end; an infinite one (or pondering)
+ * ends only with stop: then -1. */
+static int finish(Uci *u)
+{
+    if (!u->searching)
+        return 0;
+    pthread_mutex_lock(&u->lock);
+    int endless = u->infinite && !u->stop_flag;
+    pthread_mutex_unlock(&u->lock);
+    if (endless)
+        return -1;
+    pthread_join(u->thread, NULL);
+    u->searching = 0;
+    return 0;
+}
+
+static void stop_search(Uci *u)
+{
+    if (!u->searching)
+        return;
+    pthread_mutex_lock(&u->lock);
+    u->stop_flag = 1;
+    pthread_cond_broadcast(&u->cond);
+    pthread_mutex_unlock(&u->lock);
+    if (u->bot->v->stop)
+        u->bot->v->stop(u->bot->impl);
+    pthread_join(u->thread, NULL);
+    u->searching = 0;
+}
+
+/* ---------------------------------------------------------- commands */
+
+static int new_bot(Uci *u, const char *spec)
+{
+    PlyError err = {{0}};
+    Bot *b = bot_new(u->g, spec, u->seed, &err);
+    if (!b) {
+        say(u, "info string error: %s", err.msg);
+        return -1;
+    }
+    bot_free(u->bot);
+    u->bot = b;
+    snprintf(u->bot_spec, sizeof u->bot_spec, "%s", spec);
+    return 0;
+}
+
+static int set_variant(Uci *u, const char *name)
+{
+    const GameVtbl *g = NULL;
+    for (int i = 0; VARIANTS[i]; i++)
+        if (!strcmp(VARIANTS[i], name) && !u->ucci)
+            g = game_find(name);
+    if (u->ucci && !strcmp(name, "xiangqi"))
+        g = game_find(name);
+    if (!g) {
+        say(u, "info string error: unknown variant '%s' here (UCI: chess, "
+            "makruk, shatranj, xiangqi; UCCI: xiangqi)", name);
+        return -1;
+    }
+    PlyError err = {{0}};
+    Bot *b = bot_new(g, u->bot_spec, u->seed, &err);
+    void *pos = state_alloc(g), *spos = state_alloc(g);
+    if (!b || !pos || !spos || state_setup(g, pos, NULL, NULL, u->seed, &err)) {
+        say(u, "info string error: %s", err.msg[0] ? err.msg : "no memory");
+        bot_free(b);
+        free(pos);
+        free(spos);
+        return -1;
+    }
+    bot_free(u->bot);
+    free(u->pos);
+    free(u->search_pos);
+    u->g = g;
+    u->bot = b;
+    u->pos = pos;
+    u->search_pos = spos;
+    return 0;
+}
+
+static void cmd_setoption(Uci *u, char *args)
+{
+    if (u->ucci && strncmp(args, "name ", 5)) {
+        /* UCCI: setoption <name> <value> */
+        char *save = NULL, *name = strtok_r(args, " \t", &save);
+        char *value = save;
+        while (value && (*value == ' ' || *value == '\t'))
+            value++;
+        if (!name)
+            say(u, "info string error: setoption needs a name");
+        else if (!strcmp(name, "bot") && value && *value)
+            new_bot(u, value);
+        else if (!strcmp(name, "usemillisec") && value)
+            u->millisec = !strcmp(value, "true") || !strcmp(value, "on");
+        else
+            say(u, "info string option '%.40s' ignored", name);
+        return;
+    }
+    /* setoption name <id...> [value <x...>] */
+    char *name = strstr(args, "name ");
+    if (!name) {
+        say(u, "info string error: setoption needs 'name'");
+        return;
+    }
+    name += 5;
+    char *value = strstr(name, " value ");
+    if (value) {
+        *value = 0;
+        value += 7;
+        while (*value == ' ')
+            value++;
+    }
+    while (*name == ' ')
+        name++;
+    size_t nl = strlen(name);
+    while (nl && name[nl - 1] == ' ')
+        name[--nl] = 0;
+    if (!strcasecmp(name, "UCI_Variant")) {
+        if (!value || !*value)
+            say(u, "info string error: UCI_Variant needs a value");
+        else
+            set_variant(u, value);
+    } else if (!strcasecmp(name, "Bot")) {
+        if (!value || !*value)
+            say(u, "info string error: Bot needs a value");
+        else
+            new_bot(u, value);
+    } else {
+        say(u, "info string error: unknown option '%s'", name);
+    }
+}
+
+static void cmd_position(Uci *u, char *args)
+{
+    char *save = NULL;
+    char *tok = strtok_r(args, " \t", &save);
+    char fen[512] = "";
+    if (!tok) {
+        say(u, "info string error: position needs startpos or fen");
+        return;
+    }
+    if (!strcmp(tok, "fen")) {
+        size_t len = 0;
+        while ((tok = strtok_r(NULL, " \t", &save)) && strcmp(tok, "moves")) {
+            size_t tl = strlen(tok);
+            if (len + tl + 2 > sizeof fen) {
+                say(u, "info string error: FEN too long");
+                return;
+            }
+            if (len)
+                fen[len++] = ' ';
+            memcpy(fen + len, tok, tl + 1);
+            len += tl;
+        }
+        if (!len) {
+            say(u, "info string error: position fen needs a FEN");
+            return;
+        }
+    } else if (!strcmp(tok, "startpos")) {
+        tok = strtok_r(NULL, " \t", &save);
+    } else {
+        say(u, "info string error: position needs startpos or fen, not "
+            "'%.40s'", tok);
+        return;
+    }
+    const char *moves = NULL;
+    if (tok) {
+        if (strcmp(tok, "moves")) {
+            say(u, "info string error: expected 'moves', not '%.40s'", tok);
+            return;
+        }
+        moves = save;   /* the rest of the line */
+    }
+    char *shifted = NULL;
+    if (moves && rank_shift(u)) {
+        /* each move's ranks from 1-10 to 0-9 */
+        size_t cap = 2 * strlen(moves) + 16, len = 0;
+        shifted = malloc(cap);
+        if (!shifted) {
+            say(u, "info string error: no memory");
+            return;
+        }
+        shifted[0] = 0;
+        char *s2 = NULL;
+        for (char *t = strtok_r((char *)moves, " \t", &s2); t;
+             t = strtok_r(NULL, " \t", &s2)) {
+            char one[64];
+            shift_move(t, -1, one, sizeof one);
+            size_t ol = strlen(one);
+            if (len + ol + 2 > cap)
+                break;   /* cannot happen: a shifted move is not longer */
+            len += (size_t)snprintf(shifted + len, cap - len, "%s%s",
+                                    len ? " " : "", one);
+        }
+        moves = shifted;
+    }
+    void *st = state_alloc(u->g);
+    PlyError err = {{0}};
+    if (!st) {
+        say(u, "info string error: no memory");
+    } else if (state_setup(u->g, st, NULL, fen[0] ? fen : NULL, u->seed,
+                           &err) ||
+               state_play_moves(u->g, st, moves, &err)) {
+        say(u, "info string error: %s (position unchanged%s)", err.msg,
+            shifted ? "; xiangqi ranks are read as 1-10 and shown as 0-9"
+                    : "");
+    } else {
+        memcpy(u->pos, st, u->g->info.state_size);
+    }
+    free(st);
+    free(shifted);
+}
+
+static int parse_i64(const char *s, long long *v)
+{
+    char *end;
+    if (!s)
+        return -1;
+    *v = strtoll(s, &end, 10);
+    return end == s || *end ? -1 : 0;
+}
+
+static void cmd_perft(Uci *u, int depth)
+{
+    const GameVtbl *g = u->g;
+    if (g->to_move(u->pos) < 0) {
+        say(u, "Nodes searched: 0");
+        return;
+    }
+    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    void *c = malloc(g->info.state_size);
+    if (!mv || !c) {
+        free(mv);
+        free(c);
+        return;
+    }
+    int n = g->gen_moves(u->pos, mv);
+    uint64_t total = 0;
+    int64_t t0 = now_ms();
+    for (int i = 0; i < n; i++) {
+        char buf[64];
+        memcpy(c, u->pos, g->info.state_size);
+        g->make(c, mv[i]);
+        uint64_t k = perft(g, c, depth - 1, 0);
+        total += k;
+        wire_move(u, u->pos, mv[i], buf, sizeof buf);
+        say(u, "%s: %llu", buf, (unsigned long long)k);
+    }
+    int64_t ms = now_ms() - t0;
+    say(u, "\nNodes searched: %llu", (unsigned long long)total);
+    say(u, "info string perft %d time %lld ms nps %llu", depth,
+        (long long)ms,
+        (unsigned long long)(ms > 0 ? total * 1000 / (uint64_t)ms : 0));
+    free(mv);
+    free(c);
+}
+
+static void cmd_go(Uci *u, char *args)
+{
+    long long wtime = -1, btime = -1, winc = 0, binc = 0, togo = 0;
+    long long movetime = -1, nodes = -1, depth = -1, perft_depth = -1;
+    long long mytime_u = -1, myinc_u = 0, ignored = 0;   /* UCCI */
+    int infinite = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(args, " \t", &save); tok;
+         tok = strtok_r(NULL, " \t", &save)) {
+        long long *dst = NULL;
+        if (!strcmp(tok, "infinite") || !strcmp(tok, "ponder")) {
+            infinite = 1;
+            continue;
+        }
+        if (u->ucci && !strcmp(tok, "draw"))
+            continue;   /* a draw offer: not taken */
+        if (u->ucci && !strcmp(tok, "time")) dst = &mytime_u;
+        else if (u->ucci && !strcmp(tok, "increment")) dst = &myinc_u;
+        else if (u->ucci && (!strcmp(tok, "opptime") ||
+                             !strcmp(tok, "oppincrement") ||
+                             !strcmp(tok, "oppmovestogo"))) dst = &ignored;
+        else if (!strcmp(tok, "wtime")) dst = &wtime;
+        else if (!strcmp(tok, "btime")) dst = &btime;
+        else if (!strcmp(tok, "winc")) dst = &winc;
+        else if (!strcmp(tok, "binc")) dst = &binc;
+        else if (!strcmp(tok, "movestogo")) dst = &togo;
+        else if (!strcmp(tok, "movetime")) dst = &movetime;
+        else if (!strcmp(tok, "nodes")) dst = &nodes;
+        else if (!strcmp(tok, "depth")) dst = &depth;
+        else if (!strcmp(tok, "perft")) dst = &perft_depth;
+        else if (!strcmp(tok, "mate") || !strcmp(tok, "searchmoves")) {
+            say(u, "info string error: go %s is not supported, ignored",
+                tok);
+            continue;
+        } else {
+            say(u, "info string error: go: unknown parameter '%.40s'", tok);
+            return;
+        }
+        char *val = strtok_r(NULL, " \t", &save);
+        if (parse_i64(val, dst) || *dst < 0 || *dst > 1000000000000ll) {
+            say(u, "info string error: go %s needs a number >= 0", tok);
+            return;
+        }
+    }
+    if (perft_depth >= 0) {
+        if (perft_depth < 1 || perft_depth > 20)
+            say(u, "info string error: go perft needs a depth 1..20");
+        else
+            cmd_perft(u, (int)perft_depth);
+        return;
+    }
+    const GameVtbl *g = u->g;
+    if (g->to_move(u->pos) < 0) {
+        say(u, "info string the game is over in this position");
+        say(u, u->ucci ? "nobestmove" : "bestmove 0000");
+        return;
+    }
+    Limits lim = u->bot->limits;
+    lim.on_info = on_info;
+    lim.user = u;
+    int side = g->to_move(u->pos);
+    long long mytime = side ? btime : wtime, myinc = side ? binc : winc;
+    if (u->ucci) {
+        int scale = u->millisec ? 1 : 1000;
+        mytime = mytime_u >= 0 ? mytime_u * scale : -1;
+        myinc = myinc_u * scale;
+    }
+    if (movetime >= 0 || mytime >= 0 || nodes >= 0 || depth >= 0 || infinite)
+        lim.time_ms = 0, lim.nodes = 0, lim.depth = 0;
+    else if (!lim.time_ms && !lim.nodes && !lim.depth)
+        infinite = 1;   /* a bare go with a bot without limits: until stop */
+    if (movetime >= 0)
+        lim.time_ms = movetime > 0 ? movetime : 1;
+    else if (mytime >= 0) {
+        /* a share of the clock plus most of the increment, keeping a
+         * margin for the protocol */
+        long long share = mytime / (togo > 0 ? togo + 1 : 30) + myinc * 3 / 4;
+        long long cap = mytime - 50 > 0 ? (mytime - 50) / 2 : 1;
+        lim.time_ms = share < cap ? share : cap;
+        if (lim.time_ms < 1)
+            lim.time_ms = 1;
+    }
+    if (nodes >= 0)
+        lim.nodes = nodes > 0 ? (uint64_t)nodes : 1;
+    if (depth >= 0)
+        lim.depth = depth > 0 ? (depth > 200 ? 200 : (int)depth) : 1;
+    memcpy(u->search_pos, u->pos, g->info.state_size);
+    u->lim = lim;
+    u->t0 = now_ms();
+    u->stop_flag = 0;
+    u->done = 0;
+    u->infinite = infinite;
+    if (pthread_create(&u->thread, NULL, search_main, u)) {
+        say(u, "info string error: cannot start the search thread");
+        return;
+    }
+    u->searching = 1;
+}
+
+static void cmd_uci(Uci *u)
+{
+    char vars[256] = "";
+    const char *first = NULL;
+    for (int i = 0; VARIANTS[i]; i++)
+        if (game_find(VARIANTS[i])) {
+            if (!first)
+                first = VARIANTS[i];
+            strncat(vars, " var ", sizeof vars - strlen(vars) - 1);
+            strncat(vars, VARIANTS[i], sizeof vars - strlen(vars) - 1);
+        }
+    say(u, "id name Ply");
+    say(u, "id author the Ply authors");
+    say(u, "option name UCI_Variant type combo default %s%s",
+        first ? first : "chess", vars);
+    say(u, "option name Bot type string default %s", u->bot_spec);
+    say(u, "uciok");
+}
+
+static void cmd_ucci(Uci *u)
+{
+    say(u, "id name Ply");
+    say(u, "id author the Ply authors");
+    say(u, "option usemillisec type check default false");
+    say(u, "option bot type string default %s", u->bot_spec);
+    say(u, "ucciok");
+}
+
+static void cmd_d(Uci *u)
+{
+    char buf[4096], fen[512];
+    if (u->g->render(u->pos, buf, sizeof buf) < 0)
+        buf[0] = 0;
+    if (u->g->to_text(u->pos, fen, sizeof fen) < 0)
+        fen[0] = 0;
+    say(u, "%sFen: %s", buf, fen);
+}
+
+static int run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed,
+               int ucci)
+{
+    Uci u;
+    memset(&u, 0, sizeof u);
+    u.out = out;
+    u.seed = seed;
+    u.ucci = ucci;
+    pthread_mutex_init(&u.out_lock, NULL);
+    pthread_mutex_init(&u.lock, NULL);
+    pthread_cond_init(&u.cond, NULL);
+    snprintf(u.bot_spec, sizeof u.bot_spec, "%s",
+             bot_spec ? bot_spec : uci_default_bot());
+    int rc = 0;
+    if (set_variant(&u, ucci ? "xiangqi" : "chess")) {
+        rc = 2;
+        goto done;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    while ((len = getline(&line, &cap, in)) >= 0) {
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = 0;
+        char *p = line;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            continue;
+        char *args = p;
+        while (*args && *args != ' ' && *args != '\t')
+            args++;
+        if (*args)
+            *args++ = 0;
+        reap(&u);
+        if (!strcmp(p, "quit")) {
+            break;
+        } else if (!strcmp(p, "uci") && !ucci) {
+            cmd_uci(&u);
+        } else if (!strcmp(p, "ucci") && ucci) {
+            cmd_ucci(&u);
+        } else if (!strcmp(p, "isready")) {
+            say(&u, "readyok");
+        } else if (!strcmp(p, "stop")) {
+            stop_search(&u);
+        } else if (!strcmp(p, "ponderhit")) {
+            pthread_mutex_lock(&u.lock);
+            u.infinite = 0;
+            pthread_cond_broadcast(&u.cond);
+            pthread_mutex_unlock(&u.lock);
+        } else if (!strcmp(p, "debug") || !strcmp(p, "register")) {
+            /* accepted and ignored */
+        } else if (finish(&u)) {
+            /* the position and the bot belong to the search thread */
+            say(&u, "info string error: '%s' during an infinite search "
+                "(send stop first)", p);
+        } else if (!strcmp(p, "ucinewgame") && !ucci) {
+            bot_new_game(u.bot);
+            state_setup(u.g, u.pos, NULL, NULL, u.seed, NULL);
+        } else if (!strcmp(p, "setoption")) {
+            cmd_setoption(&u, args);
+        } else if (!strcmp(p, "position")) {
+            cmd_position(&u, args);
+        } else if (!strcmp(p, "go")) {
+            cmd_go(&u, args);
+        } else if (!strcmp(p, "d")) {
+            cmd_d(&u);
+        } else {
+            say(&u, "info string error: unknown command '%.40s'", p);
+        }
+    }
+    free(line);
+    stop_search(&u);
+    if (ucci)
+        say(&u, "bye");
+done:
+    bot_free(u.bot);
+    free(u.pos);
+    free(u.search_pos);
+    pthread_mutex_destroy(&u.out_lock);
+    pthread_mutex_destroy(&u.lock);
+    pthread_cond_destroy(&u.cond);
+    return rc;
+}
+
+int uci_run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed)
+{
+    return run(in, out, bot_spec, seed, 0);
+}
+
+int ucci_run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed)
+{
+    return run(in, out, bot_spec, seed, 1);
+}

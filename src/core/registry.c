@@ -5,9 +5,11 @@
 #include "registry.h"
 
 extern const GameVtbl game_kalah;
+extern const GameVtbl game_draughts_russian;
 
 const GameVtbl *const ply_games[] = {
     &game_kalah,
+    &game_draughts_russian,
     NULL,
 };
 

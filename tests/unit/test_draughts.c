@@ -1,0 +1,232 @@
+/* test_draughts.c — the draughts family: every unique_moves perft row of
+ * tests/data/draughts-perft.tsv for the variants Ply has (small counts in
+ * `make test`, the rest under PLY_SLOW), and rule and notation checks. */
+#include "testlib.h"
+#include "tools/perft.h"
+
+/* Rows above this many leaves run only under tl_slow(). */
+enum { FAST_NODES = 1200000 };
+static const uint64_t SLOW_NODES = 400000000ull;
+
+static const struct {
+    const char *tsv, *game;
+} game_map[] = {
+    {"russian", "draughts-russian"},
+    {"international", "draughts-international"},
+    {"english_checkers", "draughts-english"},
+    {"brazilian", "draughts-brazilian"},
+    {"pool", "draughts-pool"},
+    {"frisian", "draughts-frisian"},
+    {"turkish", "draughts-turkish"},
+};
+
+static const char *map_game(const char *tsv)
+{
+    for (size_t i = 0; i < sizeof game_map / sizeof game_map[0]; i++)
+        if (!strcmp(game_map[i].tsv, tsv))
+            return game_map[i].game;
+    return NULL;
+}
+
+static FILE *open_tsv(void)
+{
+    const char *paths[] = {"tests/data/draughts-perft.tsv",
+                           "../tests/data/draughts-perft.tsv",
+                           "../../tests/data/draughts-perft.tsv"};
+    for (int i = 0; i < 3; i++) {
+        FILE *f = fopen(paths[i], "r");
+        if (f)
+            return f;
+    }
+    return NULL;
+}
+
+static void test_perft_oracle(void **state)
+{
+    (void)state;
+    FILE *f = open_tsv();
+    if (!f)
+        fail_msg("cannot open tests/data/draughts-perft.tsv");
+    char line[4096];
+    int checked = 0, deferred = 0;
+    uint64_t limit = tl_slow() ? SLOW_NODES : FAST_NODES;
+    while (fgets(line, sizeof line, f)) {
+        char *field[8];
+        int nf = 0;
+        char *p = line;
+        line[strcspn(line, "\r\n")] = 0;
+        while (nf < 8) {
+            field[nf++] = p;
+            p = strchr(p, '\t');
+            if (!p)
+                break;
+            *p++ = 0;
+        }
+        if (nf < 5 || strcmp(field[4], "unique_moves"))
+            continue;
+        const char *game = map_game(field[0]);
+        if (!game || !game_find(game))
+            continue;
+        int depth = atoi(field[2]);
+        uint64_t want = strtoull(field[3], NULL, 10);
+        if (want > limit) {
+            deferred++;
+            continue;
+        }
+        const char *setup = NULL;
+        if (strncmp(field[1], "initial", 7)) {
+            setup = strchr(field[1], ' ');
+            assert_non_null(setup);
+            setup++;
+        }
+        void *st = tl_position(game, NULL, setup, NULL);
+        uint64_t got = perft(game_find(game), st, depth, 0);
+        if (got != want)
+            fail_msg("%s %s depth %d: %llu, oracle %llu", game, field[1],
+                     depth, (unsigned long long)got,
+                     (unsigned long long)want);
+        free(st);
+        checked++;
+    }
+    fclose(f);
+    printf("checked %d perft rows (%d deeper ones %s)\n", checked, deferred,
+           tl_slow() ? "above the slow limit" : "left for PLY_SLOW=1");
+    assert_true(checked >= 8);
+}
+
+/* All legal moves of a position as text, space separated. */
+static void moves_text(const GameVtbl *g, const void *st, char *buf,
+                       size_t n)
+{
+    Move mv[1024];
+    int k = g->gen_moves(st, mv);
+    buf[0] = 0;
+    for (int i = 0; i < k; i++) {
+        char t[256];
+        assert_true(g->move_to_text(st, mv[i], t, sizeof t) > 0);
+        strncat(buf, i ? " " : "", n - strlen(buf) - 1);
+        strncat(buf, t, n - strlen(buf) - 1);
+    }
+}
+
+static void expect_moves(const char *game, const char *setup,
+                         const char *want)
+{
+    const GameVtbl *g = game_find(game);
+    void *st = tl_position(game, NULL, setup, NULL);
+    char buf[4096];
+    moves_text(g, st, buf, sizeof buf);
+    if (strcmp(buf, want))
+        fail_msg("%s %s:\n  moves %s\n  want  %s", game, setup, buf, want);
+    free(st);
+}
+
+static void expect_setup_after(const char *game, const char *setup,
+                               const char *moves, const char *want)
+{
+    const GameVtbl *g = game_find(game);
+    void *st = tl_position(game, NULL, setup, moves);
+    char buf[1024];
+    assert_true(g->to_text(st, buf, sizeof buf) > 0);
+    if (strcmp(buf, want))
+        fail_msg("%s %s after %s:\n  got  %s\n  want %s", game, setup, moves,
+                 buf, want);
+    free(st);
+}
+
+static void expect_bad_setup(const char *game, const char *setup,
+                             const char *pat)
+{
+    const GameVtbl *g = game_find(game);
+    void *st = state_alloc(g);
+    PlyError err = {{0}};
+    if (!state_setup(g, st, NULL, setup, 1, &err))
+        fail_msg("%s accepted bad setup '%s'", game, setup);
+    if (!strstr(err.msg, pat))
+        fail_msg("%s setup '%s': message '%s' lacks '%s'", game, setup,
+                 err.msg, pat);
+    free(st);
+}
+
+static void test_russian_rules(void **state)
+{
+    (void)state;
+    /* a man crowned mid-capture goes on as a flying king */
+    expect_moves("draughts-russian", "W:Wb6:Bc7,e7",
+                 "b6:d8:h4 b6:d8:g5 b6:d8:f6");
+    expect_setup_after("draughts-russian", "W:Wb6:Bc7,e7", "b6:d8:h4",
+                       "B:WKh4:B");
+    /* men capture in all four directions; jumped pieces block */
+    expect_moves("draughts-russian", "W:Wd4:Bc3,e3,c5,e5",
+                 "d4:f6 d4:b2 d4:b6 d4:f2");
+    expect_moves("draughts-russian", "W:Wd4,Ka1:Bc3,e5,f6,c7", "d4:b2");
+    /* the king lands only where it can go on capturing (e5, not f6-h8) */
+    expect_moves("draughts-russian", "W:WKa1:Bb2,d4,f4,f2",
+                 "a1:c3:e5:g3:e1");
+    /* two orders of the same five captures ending on c3 are one move;
+     * jumped pieces stay and cannot be jumped twice (Turkish strike) */
+    expect_moves("draughts-russian", "W:WKa1:Bb2,d4,f4,f2,d2",
+                 "a1:c3:e5:g3:e1:c3 a1:c3:e5:g3:e1:b4 a1:c3:e5:g3:e1:a5");
+    /* PDN numbers are accepted for squares and moves */
+    expect_setup_after("draughts-russian", "W:W21-32:B1-12", "22-18",
+                       "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb6,d6,f6,h6,"
+                       "a7,c7,e7,g7,b8,d8,f8,h8");
+    /* a kings-only game draws after 30 quiet plies */
+    const GameVtbl *g = game_find("draughts-russian");
+    void *st = tl_position("draughts-russian", NULL, "W:WKa1:BKh8:H29",
+                           NULL);
+    assert_int_equal(g->to_move(st), 0);
+    Move m;
+    PlyError err;
+    assert_int_equal(g->text_to_move(st, "a1-b2", &m, &err), 0);
+    g->make(st, m);
+    assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+    double r[2];
+    g->returns(st, r);
+    assert_true(r[0] == 0 && r[1] == 0);
+    free(st);
+    /* no moves: a loss */
+    st = tl_position("draughts-russian", NULL, "B:Wa1:Bb2,c3", NULL);
+    assert_int_equal(g->to_move(st), 1);
+    free(st);
+    st = tl_position("draughts-russian", NULL, "W:Wa1:Bb2,c3", NULL);
+    assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+    g->returns(st, r);
+    assert_true(r[0] == -1 && r[1] == 1);
+    free(st);
+}
+
+static void test_bad_input(void **state)
+{
+    (void)state;
+    const char *game = "draughts-russian";
+    expect_bad_setup(game, "X:Wa1:Bb8", "side to move");
+    expect_bad_setup(game, "W:Wa1,a1:Bb8", "twice");
+    expect_bad_setup(game, "W:Wa2:Bb8", "not a playing square");
+    expect_bad_setup(game, "W:Wa1:Bb8,z9", "expected a square");
+    expect_bad_setup(game, "W:W33:Bb8", "square number 33");
+    expect_bad_setup(game, "W:Wb8:Ba1", "crowning row");
+    expect_bad_setup(game, "W:Wa1", "both sides");
+    expect_bad_setup(game, "W:Wa1:Bb8:H99", "H needs");
+    expect_bad_setup(game, "W:W12-3:Bb8", "empty range");
+    const GameVtbl *g = game_find(game);
+    void *st = tl_position(game, NULL, NULL, NULL);
+    Move m;
+    PlyError err = {{0}};
+    const char *bad[] = {"", "c3", "c3-c4", "c3-e5", "c3:e5", "i9-a1",
+                         "c3-d4-e5", "c3--d4", "99-1", "c3-d4x"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (!g->text_to_move(st, bad[i], &m, &err))
+            fail_msg("move '%s' accepted", bad[i]);
+    free(st);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_perft_oracle),
+        cmocka_unit_test(test_russian_rules),
+        cmocka_unit_test(test_bad_input),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

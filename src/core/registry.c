@@ -6,10 +6,22 @@
 
 extern const GameVtbl game_kalah;
 extern const GameVtbl game_draughts_russian;
+extern const GameVtbl game_draughts_international;
+extern const GameVtbl game_draughts_english;
+extern const GameVtbl game_draughts_brazilian;
+extern const GameVtbl game_draughts_pool;
+extern const GameVtbl game_draughts_frisian;
+extern const GameVtbl game_draughts_turkish;
 
 const GameVtbl *const ply_games[] = {
     &game_kalah,
     &game_draughts_russian,
+    &game_draughts_international,
+    &game_draughts_english,
+    &game_draughts_brazilian,
+    &game_draughts_pool,
+    &game_draughts_frisian,
+    &game_draughts_turkish,
     NULL,
 };
 

@@ -261,6 +261,11 @@ static void hot_make(void *st, Move m)
     else if (s->quiet < 255)
         s->quiet++;
     if (R->king_limit) {
+        int op = !me;
+        if (s->ksq[op] != DR_NONE && (cap >> s->ksq[op] & 1)) {
+            s->ksq[op] = DR_NONE;   /* that king was taken */
+            s->kcnt[op] = 0;
+        }
         if (!cap && was_king) {
             s->kcnt[me] = s->ksq[me] == from ? (uint8_t)(s->kcnt[me] + 1) : 1;
             if (s->kcnt[me] > R->king_limit)

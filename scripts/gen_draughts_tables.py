@@ -2,8 +2,8 @@
 """Writes src/games/draughts/tables.h: the board geometries of the draughts
 engine as const tables (square layout, direction shifts, edge masks).
 
-Dark-square boards (8x8, 10x10) use the "ghost square" layout: square (r, c)
-(r = 0 bottom row, c = 0 file a, a1 dark) has bit (r*(N+1)+c)/2, so each
+Dark-square boards (7x7, 8x8, 10x10) use the "ghost square" layout: square (r, c)
+(r = 0 bottom row, c = 0 file a, a1 dark) has bit (r*W+c)/2 with W = N+1 (N even) or N+2 (N odd), so each
 diagonal step is one constant shift. The full 8x8 board (Turkish) uses
 bit r*8+c. Directions: 0 NE, 1 SW, 2 NW, 3 SE, 4 N, 5 S, 6 E, 7 W (the
 reverse of d is d^1); orthogonal steps on dark boards go two squares, to
@@ -18,7 +18,9 @@ def geometry(name, n, full):
         return 0 <= r < n and 0 <= c < n and (full or (r + c) % 2 == 0)
 
     def idx(r, c):
-        return r * n + c if full else (r * (n + 1) + c) // 2
+        # an odd width per row pair keeps (r*w+c) even on dark squares
+        w = n + 1 if n % 2 == 0 else n + 2
+        return r * n + c if full else (r * w + c) // 2
 
     sq = [(r, c) for r in range(n) for c in range(n) if playable(r, c)]
     board = 0
@@ -85,6 +87,8 @@ def main():
         geometry("DGEOM_8", 8, False),
         "",
         geometry("DGEOM_10", 10, False),
+        "",
+        geometry("DGEOM_7", 7, False),
         "",
         geometry("DGEOM_FULL8", 8, True),
         "",

@@ -12,6 +12,8 @@ extern const GameVtbl game_draughts_brazilian;
 extern const GameVtbl game_draughts_pool;
 extern const GameVtbl game_draughts_frisian;
 extern const GameVtbl game_draughts_turkish;
+extern const GameVtbl game_draughts_bashni;
+extern const GameVtbl game_draughts_laska;
 
 const GameVtbl *const ply_games[] = {
     &game_kalah,
@@ -22,6 +24,8 @@ const GameVtbl *const ply_games[] = {
     &game_draughts_pool,
     &game_draughts_frisian,
     &game_draughts_turkish,
+    &game_draughts_bashni,
+    &game_draughts_laska,
     NULL,
 };
 

@@ -53,7 +53,7 @@ static int number_sq(const DRules *R, int num)
     return disp_sq(R, r, c);
 }
 
-static int sq_text(const DRules *R, int sq, char *buf, size_t n)
+int dr_sq_text(const DRules *R, int sq, char *buf, size_t n)
 {
     int r, c;
     if (R->numbered)
@@ -63,7 +63,7 @@ static int sq_text(const DRules *R, int sq, char *buf, size_t n)
 }
 
 /* Parses one square (a number or a1-style) at *p, advancing *p. */
-static int parse_sq(const DRules *R, const char **p, PlyError *err)
+int dr_parse_sq(const DRules *R, const char **p, PlyError *err)
 {
     const char *s = *p;
     int n = R->g->n;
@@ -172,7 +172,7 @@ int dr_to_text(const DRules *R, const DState *s, char *buf, size_t n)
             uint64_t b = 1ull << order[i];
             if (!(s->occ[p] & b))
                 continue;
-            sq_text(R, order[i], sqb, sizeof sqb);
+            dr_sq_text(R, order[i], sqb, sizeof sqb);
             out_add(&o, "%s%s%s", first ? "" : ",",
                     (s->kings & b) ? "K" : "", sqb);
             first = 0;
@@ -182,7 +182,7 @@ int dr_to_text(const DRules *R, const DState *s, char *buf, size_t n)
         out_add(&o, ":H%d", s->quiet);
     for (int p = 0; p < 2; p++)
         if (R->king_limit && s->kcnt[p]) {
-            sq_text(R, s->ksq[p], sqb, sizeof sqb);
+            dr_sq_text(R, s->ksq[p], sqb, sizeof sqb);
             out_add(&o, ":R%c%s/%d", R->colours[p], sqb, s->kcnt[p]);
         }
     return o.bad ? -1 : (int)o.len;
@@ -236,7 +236,7 @@ int dr_from_text(const DRules *R, DState *st, const char *str, PlyError *err)
                     p++;
                 }
                 const char *at = p;
-                int a = parse_sq(R, &p, err);
+                int a = dr_parse_sq(R, &p, err);
                 if (a < 0)
                     return -1;
                 int b = a;
@@ -246,7 +246,7 @@ int dr_from_text(const DRules *R, DState *st, const char *str, PlyError *err)
                         !isdigit((unsigned char)*p))
                         return ply_fail(err, "a range joins two square "
                                         "numbers: '%.12s'", at);
-                    b = parse_sq(R, &p, err);
+                    b = dr_parse_sq(R, &p, err);
                     if (b < 0)
                         return -1;
                 }
@@ -285,7 +285,7 @@ int dr_from_text(const DRules *R, DState *st, const char *str, PlyError *err)
             if (pl2 < 0)
                 return ply_fail(err, "R needs a colour letter");
             p++;
-            int sq = parse_sq(R, &p, err), v;
+            int sq = dr_parse_sq(R, &p, err), v;
             if (sq < 0)
                 return -1;
             if (*p != '/' || (p++, parse_uint(&p, R->king_limit, &v)) ||
@@ -490,10 +490,10 @@ int dr_move_to_text(const DRules *R, const DState *s, Move m, char *buf,
 {
     Out o = {buf, n, 0, 0};
     char sqb[16];
-    sq_text(R, DM_FROM(m), sqb, sizeof sqb);
+    dr_sq_text(R, DM_FROM(m), sqb, sizeof sqb);
     out_add(&o, "%s", sqb);
     if (!DM_CAPS(m)) {
-        sq_text(R, DM_TO(m), sqb, sizeof sqb);
+        dr_sq_text(R, DM_TO(m), sqb, sizeof sqb);
         out_add(&o, "-%s", sqb);
         return o.bad ? -1 : (int)o.len;
     }
@@ -501,7 +501,7 @@ int dr_move_to_text(const DRules *R, const DState *s, Move m, char *buf,
     if (!move_path(R, s, m, &f))
         return -1;
     for (int i = 0; i < f.len; i++) {
-        sq_text(R, f.path[i], sqb, sizeof sqb);
+        dr_sq_text(R, f.path[i], sqb, sizeof sqb);
         out_add(&o, "%s%s", R->numbered ? "x" : ":", sqb);
     }
     return o.bad ? -1 : (int)o.len;
@@ -516,7 +516,7 @@ int dr_text_to_move(const DRules *R, DGenFn gen, const DState *s,
         if (k == 64)
             return ply_fail(err, "move '%.20s' is too long", str);
         PlyError e2;
-        int v = parse_sq(R, &p, &e2);
+        int v = dr_parse_sq(R, &p, &e2);
         if (v < 0)
             return ply_fail(err, "bad move '%.20s': %s", str, e2.msg);
         sq[k++] = v;

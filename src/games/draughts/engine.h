@@ -145,6 +145,9 @@ static inline int dr_king_blocked(const DRules *R, const DState *s, int sq)
 typedef int (*DGenFn)(const DState *s, Move *out);
 
 /* engine.c: the cold parts, shared by all variants. */
+/* A square as text (PDN number or a1), and parsing one at *p. */
+int dr_sq_text(const DRules *R, int sq, char *buf, size_t n);
+int dr_parse_sq(const DRules *R, const char **p, PlyError *err);
 int dr_init(const DRules *R, DState *s);
 int dr_to_text(const DRules *R, const DState *s, char *buf, size_t n);
 int dr_from_text(const DRules *R, DState *s, const char *str, PlyError *err);

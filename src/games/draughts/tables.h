@@ -93,6 +93,49 @@ static const DGeom DGEOM_10 = {
     },
 };
 
+static const DGeom DGEOM_7 = {
+    .n = 7, .full = 0, .nsq = 25,
+    .board = 0x000000007bbddeefull,
+    .shift = {5, -5, 4, -4, 9, -9, 1, -1},
+    .from = {
+        0x00000000039dcee7ull,
+        0x0000000073b9dce0ull,
+        0x0000000003b9dceeull,
+        0x000000003b9dcee0ull,
+        0x00000000003ddeefull,
+        0x000000007bbdde00ull,
+        0x00000000399cce67ull,
+        0x0000000073399cceull,
+    },
+    .row = {
+        0x000000000000000full,
+        0x00000000000000e0ull,
+        0x0000000000001e00ull,
+        0x000000000001c000ull,
+        0x00000000003c0000ull,
+        0x0000000003800000ull,
+        0x0000000078000000ull,
+    },
+    .rc = {
+        0x00, 0x02, 0x04, 0x06, 0xff, 0x11, 0x13, 0x15, 0xff, 0x20, 0x22, 0x24, 0x26, 0xff, 0x31, 0x33,
+        0x35, 0xff, 0x40, 0x42, 0x44, 0x46, 0xff, 0x51, 0x53, 0x55, 0xff, 0x60, 0x62, 0x64, 0x66, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    },
+    .idx = {
+        {0, -1, 1, -1, 2, -1, 3, -1, -1, -1},
+        {-1, 5, -1, 6, -1, 7, -1, -1, -1, -1},
+        {9, -1, 10, -1, 11, -1, 12, -1, -1, -1},
+        {-1, 14, -1, 15, -1, 16, -1, -1, -1, -1},
+        {18, -1, 19, -1, 20, -1, 21, -1, -1, -1},
+        {-1, 23, -1, 24, -1, 25, -1, -1, -1, -1},
+        {27, -1, 28, -1, 29, -1, 30, -1, -1, -1},
+        {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1},
+        {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1},
+        {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1},
+    },
+};
+
 static const DGeom DGEOM_FULL8 = {
     .n = 8, .full = 1, .nsq = 64,
     .board = 0xffffffffffffffffull,

@@ -196,6 +196,41 @@ static void test_russian_rules(void **state)
     free(st);
 }
 
+/* Frisian: captures in eight directions, the value rule, and at most
+ * three quiet moves in a row by one king while men remain. */
+static void test_frisian_rules(void **state)
+{
+    (void)state;
+    const char *game = "draughts-frisian";
+    /* orthogonal man capture along row 5: e5 over c5 to a5 */
+    expect_moves(game, "W:W28:B27", "28x26");
+    /* value rule: a king (worth nearly two men) beats one man, and two
+     * men beat one king */
+    expect_moves(game, "W:W28:BK23,22", "28x19");
+    expect_moves(game, "W:W28:BK23,22,11", "28x17x6");
+    const GameVtbl *g = game_find(game);
+    void *st = tl_position(game, NULL, "W:WK46,40:B3", NULL);
+    Move m;
+    PlyError err;
+    const char *plies[] = {"46-41", "3-9", "41-46", "9-13", "46-41",
+                           "13-18"};
+    for (int i = 0; i < 6; i++) {
+        if (g->text_to_move(st, plies[i], &m, &err))
+            fail_msg("frisian: %s rejected: %s", plies[i], err.msg);
+        g->make(st, m);
+    }
+    char buf[256];
+    assert_true(g->to_text(st, buf, sizeof buf) > 0);
+    assert_string_equal(buf, "W:W40,K41:B18:RW41/3");
+    assert_int_not_equal(g->text_to_move(st, "41-46", &m, &err), 0);
+    assert_int_equal(g->text_to_move(st, "40-35", &m, &err), 0);
+    free(st);
+    /* without men the king is free */
+    st = tl_position(game, NULL, "W:WK41:B1:RW41/3", NULL);
+    assert_int_equal(g->text_to_move(st, "41-46", &m, &err), 0);
+    free(st);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -226,6 +261,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_perft_oracle),
         cmocka_unit_test(test_russian_rules),
+        cmocka_unit_test(test_frisian_rules),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

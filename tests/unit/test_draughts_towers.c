@@ -120,7 +120,9 @@ static void finish(Search *x, int r, int c, int king)
     if (king)
         mover[0] = (char)(x->b->side ? 'B' : 'W');
     nb.col[x->r0][x->c0][0] = 0;
-    snprintf(nb.col[r][c], MAXH + 1, "%s", mover);
+    size_t ml = strlen(mover);
+    assert_true(ml <= MAXH);
+    memcpy(nb.col[r][c], mover, ml + 1);
     nb.side = !x->b->side;
     char t[512];
     board_text(&nb, t, sizeof t);
@@ -327,8 +329,10 @@ static void compare(const Variant *v, const Board *b)
     int n;
     slow_moves(v, b, &a);
     engine_moves(g, st, &e, &n);
-    qsort(a.s, (size_t)a.n, sizeof *a.s, cmp_str);
-    qsort(e.s, (size_t)e.n, sizeof *e.s, cmp_str);
+    if (a.n > 1)
+        qsort(a.s, (size_t)a.n, sizeof *a.s, cmp_str);
+    if (e.n > 1)
+        qsort(e.s, (size_t)e.n, sizeof *e.s, cmp_str);
     int same = a.n == e.n;
     for (int i = 0; same && i < a.n; i++)
         same = !strcmp(a.s[i], e.s[i]);

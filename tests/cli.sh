@@ -45,6 +45,10 @@ expect_fail "unknown bot" "unknown bot 'nobot'" $PLY play kalah --bot nobot --de
 expect_fail "bad bot option" "bad value" $PLY play kalah --bot random:time=abc --demo
 expect_out "demo game" "record:" $PLY play kalah --bot random --demo
 expect_out "play reads moves" "record: 1" sh -c "printf '1\nquit\n' | $PLY play kalah --bot random"
+expect_out "pdn" "1. c3-d4 f6-e5 2. d4xf6 g7xe5 1-1" $PLY pdn tests/data/draughts-match.jsonl
+expect_fail "pdn illegal move" "line 1: move 2 'c3-d4'" sh -c "echo '{\"game\":\"draughts-russian\",\"moves\":[\"c3-d4\",\"c3-d4\"]}' | $PLY pdn"
+expect_fail "pdn bad json" "not a JSON object" sh -c "echo garbage | $PLY pdn"
+expect_fail "pdn missing file" "cannot open" $PLY pdn /nonexistent.jsonl
 
 for g in $($PLY list | awk '/^games:/{f=1;next} /^bots:/{f=0} f{print $1}'); do
     expect_out "info $g" "start position setup string" $PLY info $g

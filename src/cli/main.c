@@ -10,6 +10,7 @@ int cmd_info(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_pdn(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -30,6 +31,10 @@ const Command cli_commands[] = {
      "  the strongest bot). Commands at the prompt: a move, 'moves', 'undo'\n"
      "  (takes back your last move and the replies), 'setup', 'help',\n"
      "  'quit'. --demo (or no terminal on stdin): the bot plays both sides."},
+    {"pdn", cmd_pdn, "draughts match records (JSON lines) as PDN",
+     "ply pdn [FILE]\n"
+     "  Reads match records (one JSON object a line, from FILE or stdin) and\n"
+     "  writes the draughts games among them as PDN, replaying every move."},
     {NULL, NULL, NULL, NULL},
 };
 

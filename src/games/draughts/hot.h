@@ -51,6 +51,7 @@ static int hot_king_can_cap(const DGen *x, uint64_t at, uint64_t cap,
     const DGeom *g = R->g;
     uint64_t empty = R->immediate ? x->empty | cap : x->empty;
     uint64_t prey = x->opp & ~cap;
+#pragma GCC unroll 8
     for (int d = 0; d < 8; d++) {
         if (!(R->king_cap >> d & 1) || d == (lastd ^ 1))
             continue;
@@ -74,6 +75,7 @@ static void hot_cap_king(DGen *x, uint64_t at, uint64_t cap, int promo,
     const DGeom *g = R->g;
     uint64_t empty = R->immediate ? x->empty | cap : x->empty;
     uint64_t prey = x->opp & ~cap;
+#pragma GCC unroll 8
     for (int d = 0; d < 8; d++) {
         if (!(R->king_cap >> d & 1) || d == (lastd ^ 1))
             continue;
@@ -110,9 +112,13 @@ static void hot_cap_man(DGen *x, uint64_t at, uint64_t cap)
     uint64_t empty = R->immediate ? x->empty | cap : x->empty;
     uint64_t prey = x->opp & ~cap;
     uint64_t last = dr_promo_row(R, side);
+    /* a constant when both sides capture alike (folds the loop below) */
+    unsigned mc = R->man_cap[0] == R->man_cap[1] ? R->man_cap[0]
+                                                 : R->man_cap[side];
     int found = 0;
+#pragma GCC unroll 8
     for (int d = 0; d < 8; d++) {
-        if (!(R->man_cap[side] >> d & 1))
+        if (!(mc >> d & 1))
             continue;
         uint64_t v = dr_step(g, at, d);
         if (!(v & prey))
@@ -133,11 +139,13 @@ static void hot_cap_man(DGen *x, uint64_t at, uint64_t cap)
         hot_emit(x, at, cap, !R->passing_promo && (at & last));
 }
 
-static int hot_captures(const DState *s, Move *out)
+#define DR_INLINE static inline __attribute__((always_inline))
+
+/* Compiled once per side, so the side's direction masks are constants. */
+DR_INLINE int hot_captures(const DState *s, Move *out, const int me)
 {
     const DRules *R = DR_R;
     const DGeom *g = R->g;
-    int me = s->side;
     DGen x;
     x.out = out;
     x.n = x.first = x.best = 0;
@@ -171,17 +179,17 @@ static int hot_captures(const DState *s, Move *out)
     return x.n;
 }
 
-static int hot_gen(const DState *s, Move *out)
+DR_INLINE int hot_gen_side(const DState *s, Move *out, const int me)
 {
     const DRules *R = DR_R;
     const DGeom *g = R->g;
-    int n = hot_captures(s, out);
+    int n = hot_captures(s, out, me);
     if (n)
         return n;
-    int me = s->side;
     uint64_t empty = ~(s->occ[0] | s->occ[1]) & g->board;
     uint64_t men = s->occ[me] & ~s->kings, kings = s->occ[me] & s->kings;
     uint64_t last = dr_promo_row(R, me);
+#pragma GCC unroll 8
     for (int d = 0; d < 8; d++) {
         if (!(R->man_move[me] >> d & 1))
             continue;
@@ -196,7 +204,8 @@ static int hot_gen(const DState *s, Move *out)
         int from = dr_ctz(bit);
         if (R->king_limit && dr_king_blocked(R, s, from))
             continue;
-        for (int d = 0; d < 8; d++) {
+    #pragma GCC unroll 8
+    for (int d = 0; d < 8; d++) {
             if (!(R->king_move >> d & 1))
                 continue;
             for (uint64_t v = dr_step(g, bit, d); v & empty;
@@ -210,6 +219,11 @@ static int hot_gen(const DState *s, Move *out)
     return n;
 }
 
+static int hot_gen(const DState *s, Move *out)
+{
+    return s->side ? hot_gen_side(s, out, 1) : hot_gen_side(s, out, 0);
+}
+
 static int hot_to_move(const void *st)
 {
     const DRules *R = DR_R;
@@ -221,6 +235,7 @@ static int hot_to_move(const void *st)
     uint64_t empty = ~(s->occ[0] | s->occ[1]) & g->board;
     uint64_t men = s->occ[me] & ~s->kings, kings = s->occ[me] & s->kings;
     /* fast answers: a man or king step, or a man's jump */
+#pragma GCC unroll 8
     for (int d = 0; d < 8; d++) {
         if ((R->man_move[me] >> d & 1) && (dr_step(g, men, d) & empty))
             return me;

@@ -231,6 +231,29 @@ static void test_frisian_rules(void **state)
     free(st);
 }
 
+/* International: a lone king against two kings draws after 5 moves each */
+static void test_international_endgame(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("draughts-international");
+    void *st = tl_position("draughts-international", NULL,
+                           "W:WK46:BK5,K1:H9", NULL);
+    Move m;
+    PlyError err;
+    assert_int_equal(g->to_move(st), 0);
+    assert_int_equal(g->text_to_move(st, "46-41", &m, &err), 0);
+    g->make(st, m);
+    assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+    free(st);
+    /* with three kings the limit is 16 moves each */
+    st = tl_position("draughts-international", NULL,
+                     "W:WK46:BK5,K1,K2:H9", NULL);
+    assert_int_equal(g->text_to_move(st, "46-41", &m, &err), 0);
+    g->make(st, m);
+    assert_int_equal(g->to_move(st), 1);
+    free(st);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -262,6 +285,7 @@ int main(void)
         cmocka_unit_test(test_perft_oracle),
         cmocka_unit_test(test_russian_rules),
         cmocka_unit_test(test_frisian_rules),
+        cmocka_unit_test(test_international_endgame),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

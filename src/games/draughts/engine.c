@@ -532,7 +532,7 @@ int dr_text_to_move(const DRules *R, DGenFn gen, const DState *s,
         return ply_fail(err, "a move is FROM-TO or FROM%sLANDING...%sTO, "
                         "not '%.20s'", R->numbered ? "x" : ":",
                         R->numbered ? "x" : ":", str);
-    if (s->quiet >= R->quiet_limit)
+    if (s->quiet >= dr_quiet_limit(R, s))
         return ply_fail(err, "the game is over (draw)");
     Move *mv = malloc(sizeof(Move) * (size_t)R->max_moves);
     if (!mv)
@@ -611,7 +611,7 @@ int dr_render(const DRules *R, const DState *s, char *buf, size_t n)
 
 void dr_returns(const DRules *R, const DState *s, double *out)
 {
-    if (s->quiet >= R->quiet_limit) {
+    if (s->quiet >= dr_quiet_limit(R, s)) {
         out[0] = out[1] = 0;
         return;
     }
@@ -625,7 +625,7 @@ uint64_t dr_hash(const DRules *R, const DState *s)
     uint64_t h = ply_mix64(s->occ[0] ^ 0x5bd1e995u);
     h = ply_mix64(h ^ s->occ[1]);
     h = ply_mix64(h ^ s->kings);
-    uint64_t extra = s->side | (uint64_t)(s->quiet >= R->quiet_limit) << 1;
+    uint64_t extra = s->side | (uint64_t)(s->quiet >= dr_quiet_limit(R, s)) << 1;
     if (R->king_limit)
         extra |= (uint64_t)s->ksq[0] << 8 | (uint64_t)s->ksq[1] << 16 |
                  (uint64_t)s->kcnt[0] << 24 | (uint64_t)s->kcnt[1] << 32;

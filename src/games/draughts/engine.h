@@ -44,6 +44,9 @@ enum { DR_NE, DR_SW, DR_NW, DR_SE, DR_N, DR_S, DR_E, DR_W };
 #define DR_DIAG ((1u << DR_NE) | (1u << DR_SW) | (1u << DR_NW) | (1u << DR_SE))
 #define DR_ORTH ((1u << DR_N) | (1u << DR_S) | (1u << DR_E) | (1u << DR_W))
 
+/* Endgame draw rules on top of the no-progress limit. */
+enum { DR_SMALL_NONE, DR_SMALL_FMJD, DR_SMALL_FRISIAN };
+
 /* Capture precedence. */
 enum { DR_FREE, DR_MAJORITY, DR_VALUE };
 
@@ -62,6 +65,8 @@ typedef struct DRules {
     uint8_t numbered;       /* moves and setups in PDN square numbers */
     uint8_t flip;           /* the first player starts at the top */
     uint8_t quiet_limit;    /* plies without progress that draw */
+    uint8_t small_draw;     /* DR_SMALL_*: shorter limits against a lone
+                               king */
     uint8_t men_rows[2];    /* start: first and last row of side 0's men */
     int max_moves;
     int man_value, king_value;  /* eval */
@@ -140,6 +145,29 @@ static inline int dr_king_blocked(const DRules *R, const DState *s, int sq)
     int me = s->side;
     return R->king_limit && s->ksq[me] == sq &&
            s->kcnt[me] >= R->king_limit && (s->occ[me] & ~s->kings);
+}
+
+/* Plies without progress that end the game in a draw here. FMJD: a lone
+ * king against 3 pieces with a king, 16 moves each; against 1-2 pieces
+ * with a king, 5 moves each. Frisian: a lone king against 2 kings, 7
+ * moves each; king against king, 2 moves each. The count is the
+ * no-progress counter (man moves reset it too). */
+static inline int dr_quiet_limit(const DRules *R, const DState *s)
+{
+    int lim = R->quiet_limit;
+    if (R->small_draw == DR_SMALL_NONE || s->quiet < 4)
+        return lim;
+    for (int p = 0; p < 2; p++) {
+        if (dr_popcount(s->occ[p]) != 1 || !(s->occ[p] & s->kings))
+            continue;
+        uint64_t o = s->occ[!p];
+        int t = dr_popcount(o), k = dr_popcount(o & s->kings);
+        if (R->small_draw == DR_SMALL_FMJD && k && t <= 3)
+            lim = t == 3 ? 32 : 10;
+        if (R->small_draw == DR_SMALL_FRISIAN && t == k && t <= 2)
+            lim = t == 2 ? 14 : 4;
+    }
+    return lim;
 }
 
 typedef int (*DGenFn)(const DState *s, Move *out);

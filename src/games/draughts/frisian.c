@@ -12,6 +12,7 @@ static const DRules RULES = {
     .king_limit = 3,
     .numbered = 1,
     .quiet_limit = 50,
+    .small_draw = DR_SMALL_FRISIAN,
     .men_rows = {0, 3},
     .max_moves = 1024,
     .man_value = 100,
@@ -42,5 +43,6 @@ DR_DEFINE_GAME(game_draughts_frisian, "draughts-frisian",
     "jumped twice. A man is crowned only if its move ends on the last\n"
     "row. While a side has men, one king may make at most three quiet\n"
     "moves in a row. A player without a legal move loses. Draw: 25 moves\n"
-    "by each side (50 plies) with only king moves and no capture; the\n"
-    "small-material rules and repetition are not applied.");
+    "by each side (50 plies) with only king moves and no capture; a lone\n"
+    "king against two kings, 7 moves each; king against king, 2 moves\n"
+    "each. Repetition is not applied.");

@@ -229,7 +229,7 @@ static int hot_to_move(const void *st)
     const DRules *R = DR_R;
     const DGeom *g = R->g;
     const DState *s = st;
-    if (s->quiet >= R->quiet_limit)
+    if (s->quiet >= dr_quiet_limit(R, s))
         return PLAYER_TERMINAL;
     int me = s->side;
     uint64_t empty = ~(s->occ[0] | s->occ[1]) & g->board;

@@ -12,6 +12,7 @@ static const DRules RULES = {
     .precedence = DR_MAJORITY,
     .numbered = 1,
     .quiet_limit = 50,
+    .small_draw = DR_SMALL_FMJD,
     .men_rows = {0, 3},
     .max_moves = 1024,
     .man_value = 100,
@@ -44,5 +45,7 @@ DR_DEFINE_GAME(game_draughts_international, "draughts-international",
     "twice. A man is crowned only if its move ends on the last row (not\n"
     "when it passes it mid-capture). A player without a legal move loses.\n"
     "Draw: 25 moves by each side (50 plies) with only king moves and no\n"
-    "capture. Threefold repetition and the small-material endgame rules\n"
-    "(16 and 5 moves) are not applied.");
+    "capture. A lone king against three pieces with a king: 16 moves\n"
+    "each; against one or two pieces with a king: 5 moves each (counted\n"
+    "like the 25-move rule, so a man move restarts them). Threefold\n"
+    "repetition is not applied.");

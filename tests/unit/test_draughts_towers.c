@@ -17,10 +17,11 @@ typedef struct Board {
 typedef struct Variant {
     const char *game;
     int n, men_back, flying, passing;  /* men capture backwards, ... */
+    int at_once;    /* a jumped single piece leaves its square at once */
 } Variant;
 
-static const Variant BASHNI = {"draughts-bashni", 8, 1, 1, 1};
-static const Variant LASKA = {"draughts-laska", 7, 0, 0, 0};
+static const Variant BASHNI = {"draughts-bashni", 8, 1, 1, 1, 0};
+static const Variant LASKA = {"draughts-laska", 7, 0, 0, 0, 1};
 
 static int dark(int r, int c)
 {
@@ -95,6 +96,8 @@ typedef struct Search {
 
 static int empty_sq(const Search *x, int r, int c)
 {
+    if (x->v->at_once && x->jumped[r][c] && !x->b->col[r][c][1])
+        return 1;
     return !x->b->col[r][c][0] || (r == x->r0 && c == x->c0);
 }
 

@@ -4,8 +4,11 @@
  * and captures as its top piece and belongs to the top piece's owner.
  *
  * Choices where the sources leave room (documented in info.rules): a
- * jumped column stays in place until the move ends, blocks, and cannot be
- * jumped twice in one move (as Dagaz's column checkers); each prisoner
+ * column cannot be jumped twice in one move; in Bashni a jumped column
+ * stays in place until the move ends and blocks (as Dagaz's column
+ * checkers); in Laska the prisoner is taken at once (Lasker: "picked up
+ * under the attacker as he leaps over it"), so a jumped single piece
+ * frees its square during the move; each prisoner
  * goes to the bottom when it is taken, so the first prisoner ends up
  * just above the second; a freed king stays a king.
  *
@@ -56,6 +59,7 @@ struct TGen {
     const DRules *R;
     int side, from, stop;
     uint64_t opp, oppk, empty;
+    uint64_t singles;       /* opponent columns of one piece */
     int path[32], len;      /* landing squares */
     uint64_t kpat;          /* kings among the prisoners, in order */
     int ncap;
@@ -69,19 +73,26 @@ struct TGen {
     int found[32], nfound;  /* the path found */
 };
 
+/* Free squares: with immediate capture (Laska) a jumped single piece has
+ * left its square at once; a jumped taller column stays either way. */
+static uint64_t t_empty(const TGen *x, uint64_t cap)
+{
+    return x->R->immediate ? x->empty | (cap & x->singles) : x->empty;
+}
+
 static int t_king_can(const TGen *x, uint64_t at, uint64_t cap, int lastd)
 {
     const DRules *R = x->R;
     const DGeom *g = R->g;
-    uint64_t prey = x->opp & ~cap;
+    uint64_t prey = x->opp & ~cap, empty = t_empty(x, cap);
     for (int d = 0; d < 8; d++) {
         if (!(R->king_cap >> d & 1) || d == (lastd ^ 1))
             continue;
         uint64_t v = dr_step(g, at, d);
         if (R->flying)
-            while (v & x->empty)
+            while (v & empty)
                 v = dr_step(g, v, d);
-        if ((v & prey) && (dr_step(g, v, d) & x->empty))
+        if ((v & prey) && (dr_step(g, v, d) & empty))
             return 1;
     }
     return 0;
@@ -106,18 +117,18 @@ static void t_king(TGen *x, uint64_t at, uint64_t cap, int promo, int lastd)
 {
     const DRules *R = x->R;
     const DGeom *g = R->g;
-    uint64_t prey = x->opp & ~cap;
+    uint64_t prey = x->opp & ~cap, empty = t_empty(x, cap);
     for (int d = 0; d < 8 && !x->stop; d++) {
         if (!(R->king_cap >> d & 1) || d == (lastd ^ 1))
             continue;
         uint64_t v = dr_step(g, at, d);
         if (R->flying)
-            while (v & x->empty)
+            while (v & empty)
                 v = dr_step(g, v, d);
         if (!(v & prey))
             continue;
         uint64_t c2 = cap | v, more = 0, ends = 0;
-        for (uint64_t l = dr_step(g, v, d); l & x->empty;
+        for (uint64_t l = dr_step(g, v, d); l & empty;
              l = dr_step(g, l, d)) {
             if (t_king_can(x, l, c2, d))
                 more |= l;
@@ -144,6 +155,7 @@ static void t_man(TGen *x, uint64_t at, uint64_t cap)
     const DRules *R = x->R;
     const DGeom *g = R->g;
     uint64_t prey = x->opp & ~cap, last = dr_promo_row(R, x->side);
+    uint64_t empty = t_empty(x, cap);
     int found = 0;
     for (int d = 0; d < 8 && !x->stop; d++) {
         if (!(R->man_cap[x->side] >> d & 1))
@@ -152,7 +164,7 @@ static void t_man(TGen *x, uint64_t at, uint64_t cap)
         if (!(v & prey))
             continue;
         uint64_t l = dr_step(g, v, d);
-        if (!(l & x->empty))
+        if (!(l & empty))
             continue;
         found = 1;
         t_step_in(x, v, dr_ctz(l));
@@ -221,6 +233,9 @@ static void t_gen_init(TGen *x, const DRules *R, const TState *s)
     x->side = s->side;
     x->opp = s->occ[!s->side];
     x->oppk = x->opp & s->kings;
+    for (uint64_t b = x->opp; b; b &= b - 1)
+        if (s->h[dr_ctz(b)] == 1)
+            x->singles |= b & -b;
 }
 
 static int t_gen(const DRules *R, const TState *s, Move *out)
@@ -833,6 +848,7 @@ static const DRules LASKA = {
     .king_move = DR_DIAG,
     .king_cap = DR_DIAG,
     .flying = 0,
+    .immediate = 1,
     .quiet_limit = 80,
     .men_rows = {0, 2},
     .max_moves = T_MAX_MOVES,
@@ -855,9 +871,8 @@ static const DRules LASKA = {
     "piece of the jumped column and puts it under the jumping column (at\n" \
     "the bottom, in the order taken); the rest of the jumped column stays,\n" \
     "with its new top deciding its owner. A column moves and captures as\n" \
-    "its top piece and belongs to the top piece's owner. A jumped column\n" \
-    "stays in place until the move ends, blocks, and cannot be jumped\n"   \
-    "twice in one move; a freed king stays a king. Capturing is\n"         \
+    "its top piece and belongs to the top piece's owner. A column cannot\n" \
+    "be jumped twice in one move; a freed king stays a king. Capturing is\n" \
     "compulsory with free choice among captures, but a capture must be\n"  \
     "taken to its end. A player without a legal move loses. "
 
@@ -867,7 +882,8 @@ TOWER_GAME(bashni, &BASHNI, "draughts-bashni", "Bashni (column draughts)",
     "nearest rows; White first. Men step diagonally forward and capture\n"
     "forward and backward; kings fly and capture at a distance, landing\n"
     "where the capture can go on if there is such a square. A man reaching\n"
-    "the last row mid-capture is crowned and goes on as a king.\n"
+    "the last row mid-capture is crowned and goes on as a king. A jumped\n"
+    "column stays in place until the move ends and blocks the way.\n"
     TOWER_COMMON
     "Draw: 30 plies with only king moves\n"
     "and no capture, or 1000 plies in all.");
@@ -879,7 +895,8 @@ TOWER_GAME(laska, &LASKA, "draughts-laska", "Laska (Lasca, column draughts)",
     "White first. Men step and capture diagonally forward only (short\n"
     "jumps); a man reaching the last row is crowned (officer) and its\n"
     "move ends. Officers step one square diagonally and capture short in\n"
-    "all four directions.\n"
+    "all four directions. A prisoner is taken as the jump is made: a\n"
+    "jumped single piece leaves its square at once.\n"
     TOWER_COMMON
     "Draw: 80 plies without a capture or a\n"
     "man move, or 1000 plies in all.");

@@ -254,6 +254,24 @@ static void test_international_endgame(void **state)
     free(st);
 }
 
+/* Turkish: orthogonal men (no backward capture), pieces removed at once
+ * (the king crosses a3 again), most captures compulsory, 1 v 1 drawn. */
+static void test_turkish_rules(void **state)
+{
+    (void)state;
+    const char *game = "draughts-turkish";
+    expect_moves(game, "W:Wd4:Bd5,c4,e4,d3", "d4:d6 d4:f4 d4:b4");
+    expect_moves(game, "W:WKa1:Ba3,c4,d2,Kb1,a6",
+                 "a1:a4:d4:d1:a1:a7 a1:a4:d4:d1:a1:a8");
+    const GameVtbl *g = game_find(game);
+    void *st = tl_position(game, NULL, "W:Wa2:Bh7", NULL);
+    assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+    double r[2];
+    g->returns(st, r);
+    assert_true(r[0] == 0 && r[1] == 0);
+    free(st);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -286,6 +304,7 @@ int main(void)
         cmocka_unit_test(test_russian_rules),
         cmocka_unit_test(test_frisian_rules),
         cmocka_unit_test(test_international_endgame),
+        cmocka_unit_test(test_turkish_rules),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -45,7 +45,7 @@ enum { DR_NE, DR_SW, DR_NW, DR_SE, DR_N, DR_S, DR_E, DR_W };
 #define DR_ORTH ((1u << DR_N) | (1u << DR_S) | (1u << DR_E) | (1u << DR_W))
 
 /* Endgame draw rules on top of the no-progress limit. */
-enum { DR_SMALL_NONE, DR_SMALL_FMJD, DR_SMALL_FRISIAN };
+enum { DR_SMALL_NONE, DR_SMALL_FMJD, DR_SMALL_FRISIAN, DR_SMALL_TURKISH };
 
 /* Capture precedence. */
 enum { DR_FREE, DR_MAJORITY, DR_VALUE };
@@ -151,10 +151,14 @@ static inline int dr_king_blocked(const DRules *R, const DState *s, int sq)
  * king against 3 pieces with a king, 16 moves each; against 1-2 pieces
  * with a king, 5 moves each. Frisian: a lone king against 2 kings, 7
  * moves each; king against king, 2 moves each. The count is the
- * no-progress counter (man moves reset it too). */
+ * no-progress counter (man moves reset it too). Turkish: one piece
+ * against one piece is a draw at once. */
 static inline int dr_quiet_limit(const DRules *R, const DState *s)
 {
     int lim = R->quiet_limit;
+    if (R->small_draw == DR_SMALL_TURKISH)
+        return dr_popcount(s->occ[0]) == 1 && dr_popcount(s->occ[1]) == 1
+            ? 0 : lim;
     if (R->small_draw == DR_SMALL_NONE || s->quiet < 4)
         return lim;
     for (int p = 0; p < 2; p++) {

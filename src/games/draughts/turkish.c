@@ -14,6 +14,7 @@ static const DRules RULES = {
     .precedence = DR_MAJORITY,
     .immediate = 1,
     .quiet_limit = 50,
+    .small_draw = DR_SMALL_TURKISH,
     .men_rows = {1, 2},
     .max_moves = 1024,
     .man_value = 100,
@@ -43,4 +44,4 @@ DR_DEFINE_GAME(game_draughts_turkish, "draughts-turkish",
     "degrees between two captures. A man is crowned when its move ends on\n"
     "the last row (mid-capture it goes on as a man). A player without a\n"
     "legal move loses. Draw: 50 plies without a capture or a forward man\n"
-    "move; repetition and one-against-one are not applied.");
+    "move; one piece against one piece. Repetition is not applied.");

@@ -272,6 +272,23 @@ static void test_turkish_rules(void **state)
     free(st);
 }
 
+/* English: Black (first) starts on 1-12 at the top; men capture forward
+ * only; kings are short. */
+static void test_english_rules(void **state)
+{
+    (void)state;
+    const char *game = "draughts-english";
+    expect_setup_after(game, NULL, "11-15 22-18 15x22",
+                       "W:W21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,"
+                       "8,9,10,12,22");
+    expect_moves(game, "W:W21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,"
+                 "7,8,9,10,12,22", "26x17 25x18");
+    expect_moves(game, "B:W15:B11", "11x18");
+    expect_moves(game, "B:W7:B11", "11-15 11-16");
+    expect_moves(game, "B:W15,23:BK11", "11x18x27");
+    expect_moves(game, "B:W15,23,32:BK11", "11x18x27");
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -305,6 +322,7 @@ int main(void)
         cmocka_unit_test(test_frisian_rules),
         cmocka_unit_test(test_international_endgame),
         cmocka_unit_test(test_turkish_rules),
+        cmocka_unit_test(test_english_rules),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -638,9 +638,10 @@ int dr_score(const DRules *R, const DState *s, int player)
     return dr_popcount(s->occ[player]);
 }
 
-/* Material (kings per variant), advancement of men with a bonus near the
- * crowning row, a kept back row while the opponent still has men, central
- * men, and a push to trade down when ahead. */
+/* Material (kings per variant), men backed by an own piece, advancement
+ * of men with a bonus near the crowning row, a kept back row while the
+ * opponent still has men, central men, a tempo for the side to move, and
+ * a push to trade down when ahead. */
 int dr_eval(const DRules *R, const DState *s, int player)
 {
     const DGeom *g = R->g;
@@ -650,6 +651,12 @@ int dr_eval(const DRules *R, const DState *s, int player)
         uint64_t opp_men = s->occ[!p] & ~s->kings;
         v[p] += dr_popcount(men) * R->man_value +
                 dr_popcount(s->occ[p] & s->kings) * R->king_value;
+        /* structure: men with an own piece right behind them */
+        uint64_t sup = 0;
+        for (int d = 0; d < 8; d++)
+            if (R->man_move[p] >> d & 1)
+                sup |= dr_step(g, s->occ[p], d);
+        v[p] += 4 * dr_popcount(men & sup);
         for (uint64_t b = men; b; b &= b - 1) {
             int rc = g->rc[dr_ctz(b)], r = rc >> 4, c = rc & 15;
             int adv = p ? N - 1 - r : r;

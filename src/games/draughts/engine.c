@@ -206,7 +206,6 @@ static int parse_uint(const char **p, int max, int *v)
 
 int dr_from_text(const DRules *R, DState *st, const char *str, PlyError *err)
 {
-    const DGeom *g = R->g;
     DState t;
     memset(&t, 0, sizeof t);
     t.ksq[0] = t.ksq[1] = DR_NONE;
@@ -316,7 +315,6 @@ int dr_from_text(const DRules *R, DState *st, const char *str, PlyError *err)
             return ply_fail(err, "R names a square without a king of %c",
                             R->colours[pl]);
     }
-    (void)g;
     *st = t;
     return 0;
 }

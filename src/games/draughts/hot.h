@@ -350,9 +350,19 @@ static int hot_eval(const void *st, int player)
     return dr_eval(DR_R, st, player);
 }
 
+/* The static ordering of engine.c, minus a penalty when the move lets
+ * the opponent capture at once (a hung piece, or an exchange). */
 static int hot_heuristic(const void *st, Move m)
 {
-    return dr_heuristic(DR_R, st, m);
+    const DRules *R = DR_R;
+    int h = dr_heuristic(R, st, m);
+    DState t = *(const DState *)st;
+    hot_make(&t, m);
+    Move buf[1024];
+    if (R->max_moves <= 1024 &&
+        (t.side ? hot_captures(&t, buf, 1) : hot_captures(&t, buf, 0)))
+        h -= 150;
+    return h;
 }
 
 static int hot_is_noisy(const void *st, Move m)

@@ -690,6 +690,27 @@ static int t_eval(const DRules *R, const TState *s, int player)
                                                               : d;
 }
 
+static int t_end_stop(TGen *x, uint64_t at, uint64_t cap, int promo)
+{
+    (void)x, (void)at, (void)cap, (void)promo;
+    return 1;
+}
+
+/* Whether the player to move has a capture. */
+static int t_any_capture(const DRules *R, const TState *s)
+{
+    TGen x;
+    t_gen_init(&x, R, s);
+    x.end = t_end_stop;
+    for (uint64_t b = s->occ[s->side]; b && !x.stop; b &= b - 1)
+        t_search(&x, s, dr_ctz(b));
+    return x.stop;
+}
+
+static void t_make(const DRules *R, TState *s, Move m);
+
+/* Captures (more prisoners, kings) and crowning first; a move that lets
+ * the opponent capture at once loses points. */
 static int t_heuristic(const DRules *R, const TState *s, Move m)
 {
     int h = T_CAPS(m) ? 1000 + 100 * dr_popcount(T_CAPS(m)) +
@@ -702,6 +723,10 @@ static int t_heuristic(const DRules *R, const TState *s, Move m)
     } else {
         h += 10;
     }
+    TState t = *s;
+    t_make(R, &t, m);
+    if (t_any_capture(R, &t))
+        h -= 150;
     return h;
 }
 

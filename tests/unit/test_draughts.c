@@ -167,6 +167,12 @@ static void test_russian_rules(void **state)
      * jumped pieces stay and cannot be jumped twice (Turkish strike) */
     expect_moves("draughts-russian", "W:WKa1:Bb2,d4,f4,f2,d2",
                  "a1:c3:e5:g3:e1:c3 a1:c3:e5:g3:e1:b4 a1:c3:e5:g3:e1:a5");
+    /* a one-jump move and a longer capture share FROM and TO: the landing
+     * squares given pick the move */
+    expect_moves("draughts-russian", "W:WKd6:BKb8,g5,d2,Kb2,g3,b4",
+                 "d6:a3:c1:e3:h6 d6:a3:c1:f4:h2 d6:h2");
+    expect_setup_after("draughts-russian", "W:WKd6:BKb8,g5,d2,Kb2,g3,b4",
+                       "d6:h2", "B:WKh2:BKb2,d2,b4,g5,Kb8");
     /* PDN numbers are accepted for squares and moves */
     expect_setup_after("draughts-russian", "W:W21-32:B1-12", "22-18",
                        "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb6,d6,f6,h6,"

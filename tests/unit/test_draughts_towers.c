@@ -445,13 +445,13 @@ static void run_variant(const Variant *v, int randoms, int games)
 static void test_bashni(void **state)
 {
     (void)state;
-    run_variant(&BASHNI, 3000, 20);
+    run_variant(&BASHNI, tl_slow() ? 30000 : 3000, tl_slow() ? 200 : 20);
 }
 
 static void test_laska(void **state)
 {
     (void)state;
-    run_variant(&LASKA, 3000, 20);
+    run_variant(&LASKA, tl_slow() ? 30000 : 3000, tl_slow() ? 200 : 20);
 }
 
 static void test_tower_rules(void **state)

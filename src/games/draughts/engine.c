@@ -535,28 +535,37 @@ int dr_text_to_move(const DRules *R, DGenFn gen, const DState *s,
     Move *mv = malloc(sizeof(Move) * (size_t)R->max_moves);
     if (!mv)
         return ply_fail(err, "out of memory");
-    int n = gen(s, mv), found = 0;
-    Move pick = 0;
+    /* a move whose landing squares are exactly the ones given wins; with
+     * just FROM and TO, any one capture between them will do */
+    int n = gen(s, mv), exact = 0, loose = 0;
+    Move pick = 0, pick_loose = 0;
     for (int i = 0; i < n; i++) {
         if (DM_FROM(mv[i]) != sq[0] || DM_TO(mv[i]) != sq[k - 1])
             continue;
+        int is_exact;
         if (!DM_CAPS(mv[i])) {
-            if (k != 2)
-                continue;
-        } else if (k > 2) {
+            is_exact = k == 2;
+        } else {
             FindPath f = {.want = sq + 1, .nwant = k - 1};
-            if (!move_path(R, s, mv[i], &f))
-                continue;
+            is_exact = move_path(R, s, mv[i], &f);
         }
-        if (found++ == 0)
+        if (is_exact && exact++ == 0)
             pick = mv[i];
+        if (k == 2 && DM_CAPS(mv[i]) && loose++ == 0)
+            pick_loose = mv[i];
     }
     free(mv);
     if (!n)
         return ply_fail(err, "the game is over (no moves)");
-    if (!found)
+    if (!exact && loose == 1) {
+        exact = 1;
+        pick = pick_loose;
+    } else if (!exact && loose > 1) {
+        exact = 2;
+    }
+    if (!exact)
         return ply_fail(err, "'%.20s' is not a legal move here", str);
-    if (found > 1)
+    if (exact > 1)
         return ply_fail(err, "'%.20s' is ambiguous: give every landing "
                         "square of the capture", str);
     *m = pick;

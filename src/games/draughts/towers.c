@@ -588,15 +588,17 @@ static int t_text_to_move(const DRules *R, const TState *s, const char *str,
     if (t_over(R, s))
         return ply_fail(err, "the game is over (draw)");
     Move mv[T_MAX_MOVES];
-    int n = t_gen(R, s, mv), found = 0;
-    Move pick = 0;
+    /* a move whose landing squares are exactly the ones given wins; with
+     * just FROM and TO, any one capture between them will do */
+    int n = t_gen(R, s, mv), exact = 0, loose = 0;
+    Move pick = 0, pick_loose = 0;
     for (int i = 0; i < n; i++) {
         if (DM_FROM(mv[i]) != sq[0] || DM_TO(mv[i]) != sq[k - 1])
             continue;
+        int is_exact;
         if (!T_CAPS(mv[i])) {
-            if (k != 2)
-                continue;
-        } else if (k > 2) {
+            is_exact = k == 2;
+        } else {
             TGen x;
             t_gen_init(&x, R, s);
             x.end = t_end_find;
@@ -604,17 +606,24 @@ static int t_text_to_move(const DRules *R, const TState *s, const char *str,
             x.want_path = sq + 1;
             x.want_len = k - 1;
             t_search(&x, s, sq[0]);
-            if (!x.stop)
-                continue;
+            is_exact = x.stop;
         }
-        if (found++ == 0)
+        if (is_exact && exact++ == 0)
             pick = mv[i];
+        if (k == 2 && T_CAPS(mv[i]) && loose++ == 0)
+            pick_loose = mv[i];
     }
     if (!n)
         return ply_fail(err, "the game is over (no moves)");
-    if (!found)
+    if (!exact && loose == 1) {
+        exact = 1;
+        pick = pick_loose;
+    } else if (!exact && loose > 1) {
+        exact = 2;
+    }
+    if (!exact)
         return ply_fail(err, "'%.20s' is not a legal move here", str);
-    if (found > 1)
+    if (exact > 1)
         return ply_fail(err, "'%.20s' is ambiguous: give every landing "
                         "square of the capture", str);
     *m = pick;

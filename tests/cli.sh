@@ -57,6 +57,10 @@ expect_fail "analyze bad bot option" "unknown option 'bogus'" $PLY analyze kalah
 expect_fail "analyze bad move" "move 1" $PLY analyze kalah --moves 9
 expect_fail "analyze no game" "usage" $PLY analyze
 expect_out "greedy demo" "record:" $PLY play kalah --bot greedy --demo
+expect_out "pdn" "1. c3-d4 f6-e5 2. d4xf6 g7xe5 1-1" $PLY pdn tests/data/draughts-match.jsonl
+expect_fail "pdn illegal move" "line 1: move 2 'c3-d4'" sh -c "echo '{\"game\":\"draughts-russian\",\"moves\":[\"c3-d4\",\"c3-d4\"]}' | $PLY pdn"
+expect_fail "pdn bad json" "not a JSON object" sh -c "echo garbage | $PLY pdn"
+expect_fail "pdn missing file" "cannot open" $PLY pdn /nonexistent.jsonl
 
 for g in $($PLY list | awk '/^games:/{f=1;next} /^bots:/{f=0} f{print $1}'); do
     expect_out "info $g" "start position setup string" $PLY info $g

@@ -18,6 +18,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_usi(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
 int cmd_ucci(int argc, char **argv);
+int cmd_pdn(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -94,6 +95,10 @@ const Command cli_commands[] = {
      "ply ucci [--bot SPEC] [--seed N]\n"
      "  Speaks UCCI on stdin/stdout for xiangqi with SPEC (default as uci).\n"
      "  Options: bot, usemillisec."},
+    {"pdn", cmd_pdn, "draughts match records (JSON lines) as PDN",
+     "ply pdn [FILE]\n"
+     "  Reads match records (one JSON object a line, from FILE or stdin) and\n"
+     "  writes the draughts games among them as PDN, replaying every move."},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -15,6 +15,15 @@ extern const GameVtbl game_chess;
 extern const GameVtbl game_makruk;
 extern const GameVtbl game_shatranj;
 extern const GameVtbl game_xiangqi;
+extern const GameVtbl game_draughts_russian;
+extern const GameVtbl game_draughts_international;
+extern const GameVtbl game_draughts_english;
+extern const GameVtbl game_draughts_brazilian;
+extern const GameVtbl game_draughts_pool;
+extern const GameVtbl game_draughts_frisian;
+extern const GameVtbl game_draughts_turkish;
+extern const GameVtbl game_draughts_bashni;
+extern const GameVtbl game_draughts_laska;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -93,6 +102,15 @@ const GameVtbl *const ply_games[] = {
     &game_makruk,
     &game_shatranj,
     &game_xiangqi,
+    &game_draughts_russian,
+    &game_draughts_international,
+    &game_draughts_english,
+    &game_draughts_brazilian,
+    &game_draughts_pool,
+    &game_draughts_frisian,
+    &game_draughts_turkish,
+    &game_draughts_bashni,
+    &game_draughts_laska,
     NULL,
 };
 

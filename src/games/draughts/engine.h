@@ -1,0 +1,208 @@
+/* engine.h — the draughts family's shared engine: board geometries, the
+ * rule parameters of a variant, the state and the move encoding.
+ *
+ * Each variant file defines `static const DRules RULES`, then
+ * `#define DR_R (&RULES)` and includes hot.h, which compiles the move
+ * generator and make() for exactly those rules (the parameters are
+ * constants there, so the compiler drops what the variant does not use).
+ * The cold parts (text, rendering, evaluation) live in engine.c and take
+ * the rules as an argument.
+ *
+ * Squares are bits of a uint64_t in a geometry's layout (tables.h). A Move
+ * packs: bits 0-5 from, 6-11 to, bit 12 promotion, bits 13-63 the
+ * captured pieces as a mask over the opponent's pieces in ascending bit
+ * order (so a side may have at most 51 pieces). Two capture paths with
+ * the same start, end, captured set and promotion are one move. */
+#ifndef PLY_DRAUGHTS_ENGINE_H
+#define PLY_DRAUGHTS_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
+#include "../../core/game.h"
+
+typedef struct DGeom {
+    int n;              /* board side: 8 or 10 */
+    int full;           /* all squares used (Turkish) rather than dark */
+    int nsq;            /* playable squares */
+    uint64_t board;     /* all playable bits */
+    int shift[8];       /* bit offset of one step in each direction */
+    uint64_t from[8];   /* squares that have a neighbour in direction d */
+    uint64_t row[10];   /* playable bits of row r (0 = bottom) */
+    uint8_t rc[64];     /* bit -> row*16+col, 0xff for a ghost bit */
+    int8_t idx[10][10]; /* [row][col] -> bit, -1 when not playable */
+} DGeom;
+
+#include "tables.h"
+
+/* Directions; the reverse of d is d ^ 1. */
+enum { DR_NE, DR_SW, DR_NW, DR_SE, DR_N, DR_S, DR_E, DR_W };
+#define DR_DIAG ((1u << DR_NE) | (1u << DR_SW) | (1u << DR_NW) | (1u << DR_SE))
+#define DR_ORTH ((1u << DR_N) | (1u << DR_S) | (1u << DR_E) | (1u << DR_W))
+
+/* Endgame draw rules on top of the no-progress limit. */
+enum { DR_SMALL_NONE, DR_SMALL_FMJD, DR_SMALL_FRISIAN, DR_SMALL_TURKISH };
+
+/* Capture precedence. */
+enum { DR_FREE, DR_MAJORITY, DR_VALUE };
+
+typedef struct DRules {
+    const DGeom *g;
+    uint8_t man_move[2];    /* direction masks, per side */
+    uint8_t man_cap[2];
+    uint8_t king_move, king_cap;
+    uint8_t flying;         /* kings move and capture at a distance */
+    uint8_t precedence;     /* DR_FREE, DR_MAJORITY or DR_VALUE (Frisian) */
+    uint8_t passing_promo;  /* a man reaching the last row mid-capture is
+                               crowned and goes on capturing as a king */
+    uint8_t immediate;      /* captured pieces leave at once (Turkish) */
+    uint8_t king_limit;     /* Frisian: consecutive quiet moves of one king
+                               while its side has men (0: no limit) */
+    uint8_t numbered;       /* moves and setups in PDN square numbers */
+    uint8_t flip;           /* the first player starts at the top */
+    uint8_t quiet_limit;    /* plies without progress that draw */
+    uint8_t small_draw;     /* DR_SMALL_*: shorter limits against a lone
+                               king */
+    uint8_t men_rows[2];    /* start: first and last row of side 0's men */
+    int max_moves;
+    int man_value, king_value;  /* eval */
+    const char *colours;    /* setup letters of players 0 and 1: "WB" */
+} DRules;
+
+typedef struct DState {
+    uint64_t occ[2];        /* pieces of each side */
+    uint64_t kings;         /* kings of both sides */
+    uint8_t side;           /* player to move */
+    uint8_t quiet;          /* plies without a capture or man move */
+    uint8_t ksq[2];         /* Frisian: the king that moved last, 0xff */
+    uint8_t kcnt[2];        /* ... and its consecutive quiet moves */
+    uint8_t pad[2];
+} DState;
+
+#define DM_FROM(m) ((int)((m) & 63))
+#define DM_TO(m) ((int)(((m) >> 6) & 63))
+#define DM_PROMO ((Move)1 << 12)
+#define DM_CAPS(m) ((m) >> 13)
+enum { DR_NONE = 0xff };
+
+static inline uint64_t dr_step(const DGeom *g, uint64_t b, int d)
+{
+    b &= g->from[d];
+    return g->shift[d] > 0 ? b << g->shift[d] : b >> -g->shift[d];
+}
+
+static inline int dr_ctz(uint64_t b)
+{
+    return __builtin_ctzll(b);
+}
+
+static inline int dr_popcount(uint64_t b)
+{
+    return __builtin_popcountll(b);
+}
+
+/* The captured set as a mask over the opponent's pieces, and back. */
+static inline uint64_t dr_compress(uint64_t cap, uint64_t opp)
+{
+#ifdef __BMI2__
+    return _pext_u64(cap, opp);
+#else
+    uint64_t r = 0;
+    for (uint64_t c = cap; c; c &= c - 1)
+        r |= 1ull << dr_popcount(opp & ((c & -c) - 1));
+    return r;
+#endif
+}
+
+static inline uint64_t dr_expand(uint64_t mask, uint64_t opp)
+{
+#ifdef __BMI2__
+    return _pdep_u64(mask, opp);
+#else
+    uint64_t r = 0;
+    for (int i = 0; opp && mask >> i; i++) {
+        uint64_t b = opp & -opp;
+        opp ^= b;
+        if (mask >> i & 1)
+            r |= b;
+    }
+    return r;
+#endif
+}
+
+static inline uint64_t dr_promo_row(const DRules *R, int side)
+{
+    return R->g->row[side ? 0 : R->g->n - 1];
+}
+
+/* Whether side's king on square sq may not make a quiet move (Frisian). */
+static inline int dr_king_blocked(const DRules *R, const DState *s, int sq)
+{
+    int me = s->side;
+    return R->king_limit && s->ksq[me] == sq &&
+           s->kcnt[me] >= R->king_limit && (s->occ[me] & ~s->kings);
+}
+
+/* Plies without progress that end the game in a draw here. FMJD: a lone
+ * king against 3 pieces with a king, 16 moves each; against 1-2 pieces
+ * with a king, 5 moves each. Frisian: a lone king against 2 kings, 7
+ * moves each; king against king, 2 moves each. The count is the
+ * no-progress counter (man moves reset it too). Turkish: one piece
+ * against one piece is a draw at once. */
+static inline int dr_quiet_limit(const DRules *R, const DState *s)
+{
+    int lim = R->quiet_limit;
+    if (R->small_draw == DR_SMALL_TURKISH)
+        return dr_popcount(s->occ[0]) == 1 && dr_popcount(s->occ[1]) == 1
+            ? 0 : lim;
+    if (R->small_draw == DR_SMALL_NONE || s->quiet < 4)
+        return lim;
+    for (int p = 0; p < 2; p++) {
+        if (dr_popcount(s->occ[p]) != 1 || !(s->occ[p] & s->kings))
+            continue;
+        uint64_t o = s->occ[!p];
+        int t = dr_popcount(o), k = dr_popcount(o & s->kings);
+        if (R->small_draw == DR_SMALL_FMJD && k && t <= 3)
+            lim = t == 3 ? 32 : 10;
+        if (R->small_draw == DR_SMALL_FRISIAN && t == k && t <= 2)
+            lim = t == 2 ? 14 : 4;
+    }
+    return lim;
+}
+
+typedef int (*DGenFn)(const DState *s, Move *out);
+
+/* engine.c: the cold parts, shared by all variants. */
+/* A square as text (PDN number or a1), and parsing one at *p. */
+int dr_sq_text(const DRules *R, int sq, char *buf, size_t n);
+int dr_parse_sq(const DRules *R, const char **p, PlyError *err);
+int dr_init(const DRules *R, DState *s);
+int dr_to_text(const DRules *R, const DState *s, char *buf, size_t n);
+int dr_from_text(const DRules *R, DState *s, const char *str, PlyError *err);
+int dr_move_to_text(const DRules *R, const DState *s, Move m, char *buf,
+                    size_t n);
+int dr_text_to_move(const DRules *R, DGenFn gen, const DState *s,
+                    const char *str, Move *m, PlyError *err);
+int dr_render(const DRules *R, const DState *s, char *buf, size_t n);
+void dr_returns(const DRules *R, const DState *s, double *out);
+uint64_t dr_hash(const DRules *R, const DState *s);
+int dr_eval(const DRules *R, const DState *s, int player);
+int dr_heuristic(const DRules *R, const DState *s, Move m);
+int dr_is_noisy(const DRules *R, const DState *s, Move m);
+int dr_score(const DRules *R, const DState *s, int player);
+int dr_check(const DRules *R, const DState *s);
+
+/* Capture paths, for notation and tests: calls fn for every complete
+ * capture sequence of the piece on `from` (landing squares path[0..len-1],
+ * captured set cap, promotion flag), in the generator's order, ignoring
+ * precedence rules. Stops early when fn returns non-zero. */
+typedef int (*DPathFn)(void *user, const int *path, int len, uint64_t cap,
+                       int promo);
+int dr_paths(const DRules *R, const DState *s, int from, DPathFn fn,
+             void *user);
+
+#endif

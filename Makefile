@@ -53,7 +53,7 @@ $(BUILD)/ply: $(BUILD)/src/cli/main.o $(BUILD)/libply.a
 	$(CC) $(LDFLAGS_MODE) -o $@ $^ $(LDLIBS)
 
 ply: $(BUILD)/ply
-	@if [ "$(MODE)" = release ]; then cp $(BUILD)/ply ply; fi
+	@if [ "$(MODE)" = release ]; then cp $(BUILD)/ply ply.tmp && mv -f ply.tmp ply; fi
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/testlib.h $(BUILD)/libply.a
 	@mkdir -p $(dir $@)

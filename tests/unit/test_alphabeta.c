@@ -214,6 +214,7 @@ typedef struct Mm {
     int aborted, horizon;   /* horizon: a leaf was cut by the ply bound */
     int brs;                /* best-reply search instead of paranoid */
     int ext;                /* single-reply extension (alphabeta ext=1) */
+    int noqs;               /* leaves are static evals (alphabeta qs=0) */
 } Mm;
 
 static void mm_init(Mm *m, const GameVtbl *g)
@@ -356,7 +357,7 @@ static int mm_qs(Mm *m, int ply, int qd)
     const void *st = mm_at(m, ply);
     int s = mm_side(m, g->to_move(st));
     int stand = mm_static(m, st, s);
-    if (!g->is_noisy || qd >= AB_QS_PLIES)
+    if (!g->is_noisy || m->noqs || qd >= AB_QS_PLIES)
         return stand;
     Move *mv = m->mv + (size_t)ply * g->info.max_moves;
     int n = g->gen_moves(st, mv), noisy = 0, best = -EVAL_WIN - 1;
@@ -416,24 +417,35 @@ static Bot *make_bot(const GameVtbl *g, const char *spec)
     return b;
 }
 
-/* Deepest depth (max 6) whose minimax stays within a node budget. */
+/* Deepest depth (max 6) whose minimax stays within a node budget; 0 when
+ * even depth 1 does not (a plain quiescence search explodes on some
+ * positions of big games). */
 static int pick_depth(Mm *m, const void *st, uint64_t budget)
 {
-    int d = 1;
+    int d = 0;
     while (d < 6) {
+        /* the node limit aborts a deeper try as soon as it is too big */
         m->nodes = 0;
+        m->aborted = 0;
+        m->limit = budget;
         mm_search(m, st, d + 1);
-        if (m->nodes > budget)
+        int too_big = m->aborted || m->nodes > budget;
+        m->limit = 0;
+        m->aborted = 0;
+        if (too_big)
             break;
         d++;
     }
     return d;
 }
 
-static void compare_with_minimax(const GameVtbl *g, void *st, Bot **bots,
-                                 int nbots, Mm *m, const char *where)
+/* Returns 1 when compared, 0 when the position is too big for minimax. */
+static int compare_with_minimax(const GameVtbl *g, void *st, Bot **bots,
+                                int nbots, Mm *m, const char *where)
 {
     int d = pick_depth(m, st, 4000);
+    if (d == 0)
+        return 0;
     int want = mm_search(m, st, d);
     for (int k = 0; k < nbots; k++) {
         Limits lim = {0};
@@ -452,6 +464,7 @@ static void compare_with_minimax(const GameVtbl *g, void *st, Bot **bots,
             fail_msg("%s: depth %d reported for a depth-%d search", where,
                      si.depth, d);
     }
+    return 1;
 }
 
 static const char *const exact_specs[] = {
@@ -485,11 +498,30 @@ static void test_minimax_two_player(void **state)
             bots[k] = make_bot(g, exact_specs[k]);
         Bot *noext = make_bot(g, "alphabeta:ttexact=1,lmr=0,ext=0");
         void *st = state_alloc(g);
+        /* Positions where a plain quiescence search explodes (busy chess
+         * and shogi middle games) are compared without quiescence. */
+        Mm mq;
+        mm_init(&mq, g);
+        mq.noqs = 1;
+        Bot *noqs = make_bot(g, "alphabeta:ttexact=1,lmr=0,qs=0");
+        int with_qs = 0;
         for (int i = 0; i < 100; i++) {
             random_position(g, st, &r, 60);
-            compare_with_minimax(g, st, bots, NSPECS, &m, g->info.name);
-            compare_with_minimax(g, st, &noext, 1, &m0, g->info.name);
+            if (compare_with_minimax(g, st, bots, NSPECS, &m,
+                                     g->info.name) &&
+                compare_with_minimax(g, st, &noext, 1, &m0, g->info.name))
+                with_qs++;
+            else if (!compare_with_minimax(g, st, &noqs, 1, &mq,
+                                           g->info.name))
+                fail_msg("%s: a position too big even without quiescence",
+                         g->info.name);
         }
+        /* and some with quiescence too (chess: about 15 in 100) */
+        if (with_qs < 10)
+            fail_msg("%s: only %d of 100 positions compared with "
+                     "quiescence", g->info.name, with_qs);
+        bot_free(noqs);
+        mm_free(&mq);
         free(st);
         bot_free(noext);
         mm_free(&m0);

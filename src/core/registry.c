@@ -5,9 +5,11 @@
 #include "registry.h"
 
 extern const GameVtbl game_kalah;
+extern const GameVtbl game_vindinium;
 
 const GameVtbl *const ply_games[] = {
     &game_kalah,
+    &game_vindinium,
     NULL,
 };
 

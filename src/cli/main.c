@@ -10,6 +10,8 @@ int cmd_info(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
+int cmd_vindinium_client(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -30,6 +32,23 @@ const Command cli_commands[] = {
      "  the strongest bot). Commands at the prompt: a move, 'moves', 'undo'\n"
      "  (takes back your last move and the replies), 'setup', 'help',\n"
      "  'quit'. --demo (or no terminal on stdin): the bot plays both sides."},
+    {"serve", cmd_serve, "run the Vindinium-compatible HTTP server",
+     "ply serve vindinium [--host 127.0.0.1] [--port 9000] [--db FILE]\n"
+     "                    [--timeout-ms 1000] [--min-move-ms 0]\n"
+     "                    [--training-bot SPEC] [--registered-only]\n"
+     "                    [--register NAME] [--seed N]\n"
+     "  The official API: POST /api/training (key, turns, map), POST\n"
+     "  /api/arena (key), POST /api/ID/TOKEN/play (dir); GET /events/ID\n"
+     "  and /replay/ID for finished games (kept in --db, default\n"
+     "  vindinium.db), GET /ai for Elo ratings, POST /register (name).\n"
+     "  Unknown keys register themselves unless --registered-only.\n"
+     "  Training seats are played by --training-bot (default random)."},
+    {"vindinium-client", cmd_vindinium_client,
+     "play a Ply bot on a Vindinium server",
+     "ply vindinium-client --server URL --key K [--mode training|arena]\n"
+     "                     [--bot SPEC] [--turns N] [--map m1] [--games N]\n"
+     "  Plays with SPEC (default: vindinium) until the game ends and\n"
+     "  prints the result; URL like http://127.0.0.1:9000."},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -14,9 +14,13 @@ const GameVtbl *const ply_games[] = {
 };
 
 extern const BotVtbl bot_random;
+extern const BotVtbl bot_vindinium;
+extern const BotVtbl bot_vindinium_simple;
 
 const BotVtbl *const ply_bots[] = {
     &bot_random,
+    &bot_vindinium,
+    &bot_vindinium_simple,
     NULL,
 };
 

@@ -632,7 +632,7 @@ static enum MHD_Result api_arena(VdServer *s, struct MHD_Connection *c,
             free(g);
             return text(c, 500, "Vindinium - cannot create a game");
         }
-        g->st.max_turns = 1200;
+        g->st.max_turns = s->cfg.arena_turns;
         vd_refresh(&g->st);
         prune_games(s);
         g->next = s->games;
@@ -970,6 +970,7 @@ void vds_config_default(VdsConfig *c)
     c->min_move_ms = 0;
     c->training_bot = "random";
     c->max_body = 16384;
+    c->arena_turns = 1200;
 }
 
 VdServer *vds_start(const VdsConfig *cfg, PlyError *err)
@@ -988,6 +989,8 @@ VdServer *vds_start(const VdsConfig *cfg, PlyError *err)
              cfg->training_bot ? cfg->training_bot : "random");
     if (s->cfg.max_body <= 0)
         s->cfg.max_body = 16384;
+    if (s->cfg.arena_turns <= 0 || s->cfg.arena_turns > VD_MAX_TURNS)
+        s->cfg.arena_turns = 1200;
     if (s->cfg.timeout_ms <= 0)
         s->cfg.timeout_ms = 1000;
     s->cfg.host = s->host;

@@ -26,6 +26,7 @@ typedef struct VdsConfig {
     int registered_only;     /* reject keys not in the users table */
     uint64_t seed;           /* ids, tokens, maps; 0: from the clock */
     int max_body;            /* request body bound in bytes (16 KiB) */
+    int arena_turns;         /* arena game length in moves (1200) */
 } VdsConfig;
 
 typedef struct VdServer VdServer;

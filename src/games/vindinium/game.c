@@ -68,9 +68,7 @@ void vd_refresh(Vd *v)
     for (int h = 0; h < VD_HEROES; h++)
         mh = (mh ^ ((uint64_t)v->hero[h].sx << 8 | v->hero[h].sy)) *
              0x100000001b3ull;
-    mh = ply_mix64(mh ^ (uint64_t)(uint32_t)v->max_turns ^
-                   (uint64_t)v->training << 40);
-    v->map_hash = mh;
+    v->map_hash = ply_mix64(mh);
 }
 
 uint64_t vd_hash(const Vd *v)
@@ -86,7 +84,9 @@ uint64_t vd_hash(const Vd *v)
         h ^= ply_mix64((uint64_t)(uint32_t)e->gold + ((uint64_t)i << 56));
     }
     return ply_mix64(h ^ (uint64_t)(uint32_t)v->turn ^
-                     (uint64_t)v->finished << 36);
+                     (uint64_t)v->finished << 36 ^
+                     (uint64_t)v->training << 37 ^
+                     (uint64_t)(uint32_t)v->max_turns << 40);
 }
 
 /* ---- move resolution (§5, §6) ---- */
@@ -236,7 +236,6 @@ static int vd_init(void *st, const int *opt, uint64_t seed, PlyError *err)
     v->max_turns = opt[0];
     v->finished = 0;
     v->training = 0;
-    vd_refresh(v);
     return 0;
 }
 

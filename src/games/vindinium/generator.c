@@ -38,24 +38,75 @@ static int flood(const uint8_t *tile, int n, int start, uint8_t *mark,
     return tail;
 }
 
-/* Mines with at least one Air neighbour. */
-static int open_mines(const uint8_t *tile, int n)
+/* Criterion (b) of the tavern step, checked where it can change: every
+ * mine next to one of the four new taverns keeps an Air neighbour. */
+static int mines_still_open(const uint8_t *tile, int n, const int *cells)
 {
-    int count = 0;
-    for (int c = 0; c < n * n; c++) {
-        if (!vd_is_mine(tile[c]))
-            continue;
-        int x = c / n, y = c % n;
+    for (int i = 0; i < 4; i++) {
+        int x = cells[i] / n, y = cells[i] % n;
         for (int d = VD_NORTH; d <= VD_WEST; d++) {
             int a = x + vd_dx[d], b = y + vd_dy[d];
-            if (a >= 0 && b >= 0 && a < n && b < n &&
-                tile[a * n + b] == VD_AIR) {
-                count++;
-                break;
+            if (a < 0 || b < 0 || a >= n || b >= n ||
+                !vd_is_mine(tile[a * n + b]))
+                continue;
+            int open = 0;
+            for (int e = VD_NORTH; e <= VD_WEST; e++) {
+                int p = a + vd_dx[e], q = b + vd_dy[e];
+                if (p >= 0 && q >= 0 && p < n && q < n &&
+                    tile[p * n + q] == VD_AIR)
+                    open = 1;
             }
+            if (!open)
+                return 0;
         }
     }
-    return count;
+    return 1;
+}
+
+/* A fast sufficient test for criterion (a): the four cells are far apart
+ * and around each of them its Air 4-neighbours stay joined through the
+ * ring of its 8 surrounding cells, so removing them cannot cut the
+ * region. When this fails, the caller floods to decide exactly. */
+static int locally_removable(const uint8_t *tile, int n, const int *cells)
+{
+    static const int rx[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+    static const int ry[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < i; j++) {
+            int dx = cells[i] / n - cells[j] / n, dy = cells[i] % n -
+                                                       cells[j] % n;
+            if (dx >= -2 && dx <= 2 && dy >= -2 && dy <= 2)
+                return 0;
+        }
+    for (int i = 0; i < 4; i++) {
+        int x = cells[i] / n, y = cells[i] % n, air[8];
+        for (int r = 0; r < 8; r++) {
+            int a = x + rx[r], b = y + ry[r];
+            air[r] = a >= 0 && b >= 0 && a < n && b < n &&
+                     tile[a * n + b] == VD_AIR;
+        }
+        /* runs of Air around the ring that hold a 4-neighbour */
+        int start = -1;
+        for (int r = 0; r < 8; r++)
+            if (!air[r])
+                start = r;
+        if (start < 0)
+            continue;   /* all Air around: fine */
+        int runs = 0, in = 0, has4 = 0;
+        for (int t = 1; t <= 8; t++) {
+            int r = (start + t) % 8;
+            if (air[r]) {
+                in = 1;
+                has4 |= r % 2 == 0;
+            } else if (in) {
+                runs += has4;
+                in = has4 = 0;
+            }
+        }
+        if (runs > 1)
+            return 0;
+    }
+    return 1;
 }
 
 static int attempt(Vd *v, Rng *r, int n, int wall_pct, int mine_pct)
@@ -140,8 +191,10 @@ static int attempt(Vd *v, Rng *r, int n, int wall_pct, int mine_pct)
         mines += tile[c] >= VD_MINE;
     if (mines == 0 || mines > VD_MAX_MINES)
         return -1;
-    int region = flood(tile, n, spawn, mark, queue);
-    int open = open_mines(tile, n);
+    /* after the fill every Air cell is in the spawn's region */
+    int region = 0;
+    for (int c = 0; c < n * n; c++)
+        region += tile[c] == VD_AIR;
     /* 4. taverns: candidates in the top-left floor(n/sqrt 2) square, in
      * random order (the reference BFS on a mis-shaped board amounts to
      * that), first acceptable wins */
@@ -174,8 +227,9 @@ static int attempt(Vd *v, Rng *r, int n, int wall_pct, int mine_pct)
             continue;
         for (int a = 0; a < 4; a++)
             tile[cells[a]] = VD_TAVERN;
-        if (flood(tile, n, spawn, mark2, queue) == region - 4 &&
-            open_mines(tile, n) == open) {
+        if (mines_still_open(tile, n, cells) &&
+            (locally_removable(tile, n, cells) ||
+             flood(tile, n, spawn, mark2, queue) == region - 4)) {
             /* 5. heroes: 1 at the spawn, 2 mirrorX, 3 mirrorXY, 4 mirrorY */
             const int hx[4] = {sx, m - sx, m - sx, sx};
             const int hy[4] = {sy, sy, m - sy, m - sy};

@@ -13,7 +13,10 @@
 
 #include "testlib.h"
 
+#include "server/vdclient.h"
 #include "server/vdserver.h"
+
+#include <curl/curl.h>
 
 typedef struct Conn {
     int fd;
@@ -597,13 +600,39 @@ static void test_arena_turns_and_timeout(void **state)
     vds_stop(s);
 }
 
+/* The libcurl client plays a short training game with a Ply bot. */
+static void test_client(void **state)
+{
+    (void)state;
+    VdServer *s = start(":memory:", 2000, 40);
+    char url[64];
+    snprintf(url, sizeof url, "http://127.0.0.1:%d", vds_port(s));
+    VdcOptions o = {.server = url, .key = "client1", .arena = 0,
+                    .bot = "vindinium:time=20ms", .turns = 10, .map = "m1",
+                    .seed = 3, .log = NULL};
+    VdcResult r;
+    PlyError err = {{0}};
+    if (vdc_play(&o, &r, &err))
+        fail_msg("client: %s", err.msg);
+    assert_int_equal(r.hero, 1);
+    assert_int_equal(r.moves, 10);
+    assert_true(r.place >= 1 && r.place <= 4);
+    assert_false(r.crashed);
+    o.key = "bad key!";
+    assert_int_not_equal(vdc_play(&o, &r, &err), 0);
+    assert_non_null(strstr(err.msg, "Key not found"));
+    vds_stop(s);
+}
+
 int main(void)
 {
+    curl_global_init(CURL_GLOBAL_DEFAULT);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arena_game),
         cmocka_unit_test(test_training_and_errors),
         cmocka_unit_test(test_elo_persists),
         cmocka_unit_test(test_arena_turns_and_timeout),
+        cmocka_unit_test(test_client),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

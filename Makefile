@@ -22,7 +22,7 @@ else
   $(error MODE must be release, debug or sanitize)
 endif
 CFLAGS := $(CFLAGS_COMMON) $(CFLAGS_MODE) $(EXTRA_CFLAGS)
-LDLIBS := -lm -pthread -ljansson
+LDLIBS := -lmicrohttpd -ljansson -lsqlite3 -lcurl -lm -pthread
 
 LIB_SRC := $(sort $(wildcard src/core/*.c src/games/*.c src/games/*/*.c \
 	src/search/*.c src/tools/*.c src/proto/*.c src/server/*.c src/cli/*.c))

@@ -62,6 +62,14 @@ expect_fail "pdn illegal move" "line 1: move 2 'c3-d4'" sh -c "echo '{\"game\":\
 expect_fail "pdn bad json" "not a JSON object" sh -c "echo garbage | $PLY pdn"
 expect_fail "pdn missing file" "cannot open" $PLY pdn /nonexistent.jsonl
 
+expect_fail "serve unknown game" "only 'vindinium'" $PLY serve kalah
+expect_fail "serve bad port" "--port" $PLY serve vindinium --port 99999
+expect_fail "serve bad host" "not an IPv4 address" $PLY serve vindinium --host nohost --db :memory:
+expect_fail "client needs a key" "--key" $PLY vindinium-client --server http://127.0.0.1:1
+expect_fail "client bad mode" "--mode" $PLY vindinium-client --server http://127.0.0.1:1 --key k --mode duel
+expect_fail "client no server" "127.0.0.1:1" $PLY vindinium-client --server http://127.0.0.1:1 --key k --bot random
+expect_out "vindinium m1" "@3 at (7,7)" $PLY show vindinium --options map=m1
+
 for g in $($PLY list | awk '/^games:/{f=1;next} /^bots:/{f=0} f{print $1}'); do
     expect_out "info $g" "start position setup string" $PLY info $g
     expect_out "perft $g" "perft  2" $PLY perft $g 2

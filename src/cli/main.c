@@ -19,6 +19,8 @@ int cmd_usi(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
 int cmd_ucci(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
+int cmd_vindinium_client(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -99,6 +101,23 @@ const Command cli_commands[] = {
      "ply pdn [FILE]\n"
      "  Reads match records (one JSON object a line, from FILE or stdin) and\n"
      "  writes the draughts games among them as PDN, replaying every move."},
+    {"serve", cmd_serve, "run the Vindinium-compatible HTTP server",
+     "ply serve vindinium [--host 127.0.0.1] [--port 9000] [--db FILE]\n"
+     "                    [--timeout-ms 1000] [--min-move-ms 0]\n"
+     "                    [--training-bot SPEC] [--registered-only]\n"
+     "                    [--register NAME] [--seed N]\n"
+     "  The official API: POST /api/training (key, turns, map), POST\n"
+     "  /api/arena (key), POST /api/ID/TOKEN/play (dir); GET /events/ID\n"
+     "  and /replay/ID for finished games (kept in --db, default\n"
+     "  vindinium.db), GET /ai for Elo ratings, POST /register (name).\n"
+     "  Unknown keys register themselves unless --registered-only.\n"
+     "  Training seats are played by --training-bot (default random)."},
+    {"vindinium-client", cmd_vindinium_client,
+     "play a Ply bot on a Vindinium server",
+     "ply vindinium-client --server URL --key K [--mode training|arena]\n"
+     "                     [--bot SPEC] [--turns N] [--map m1] [--games N]\n"
+     "  Plays with SPEC (default: vindinium) until the game ends and\n"
+     "  prints the result; URL like http://127.0.0.1:9000."},
     {NULL, NULL, NULL, NULL},
 };
 

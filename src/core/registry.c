@@ -24,12 +24,15 @@ extern const GameVtbl game_draughts_frisian;
 extern const GameVtbl game_draughts_turkish;
 extern const GameVtbl game_draughts_bashni;
 extern const GameVtbl game_draughts_laska;
+extern const GameVtbl game_vindinium;
 
 /* Bots. */
 extern const BotVtbl bot_random;
 extern const BotVtbl bot_greedy;
 extern const BotVtbl bot_alphabeta;
 extern const BotVtbl bot_mcts;
+extern const BotVtbl bot_vindinium;
+extern const BotVtbl bot_vindinium_simple;
 
 const GameVtbl *game_find(const char *name)
 {
@@ -111,6 +114,7 @@ const GameVtbl *const ply_games[] = {
     &game_draughts_turkish,
     &game_draughts_bashni,
     &game_draughts_laska,
+    &game_vindinium,
     NULL,
 };
 
@@ -119,5 +123,7 @@ const BotVtbl *const ply_bots[] = {
     &bot_greedy,
     &bot_alphabeta,
     &bot_mcts,
+    &bot_vindinium,
+    &bot_vindinium_simple,
     NULL,
 };

@@ -1,0 +1,106 @@
+/* cmd_serve.c — `ply serve vindinium`: the Vindinium-compatible HTTP
+ * server (src/server/vdserver.c) until SIGINT or SIGTERM. */
+#include <getopt.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../server/vdserver.h"
+#include "cli.h"
+
+int cmd_serve(int argc, char **argv)
+{
+    if (!cli_wants_help(argc, argv, "serve"))
+        return 0;
+    static const struct option longopts[] = {
+        {"host", required_argument, 0, 'h'},
+        {"port", required_argument, 0, 'p'},
+        {"db", required_argument, 0, 'd'},
+        {"timeout-ms", required_argument, 0, 't'},
+        {"min-move-ms", required_argument, 0, 'm'},
+        {"training-bot", required_argument, 0, 'b'},
+        {"registered-only", no_argument, 0, 'r'},
+        {"register", required_argument, 0, 'R'},
+        {"seed", required_argument, 0, 's'},
+        {0, 0, 0, 0},
+    };
+    VdsConfig cfg;
+    vds_config_default(&cfg);
+    const char *reg = NULL;
+    unsigned long long v;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'h': cfg.host = optarg; break;
+        case 'p':
+            if (cli_parse_uint("serve", "--port", optarg, &v))
+                return 2;
+            if (v > 65535)
+                return cli_error("serve", "--port %llu is not 0..65535", v);
+            cfg.port = (int)v;
+            break;
+        case 'd': cfg.db_path = optarg; break;
+        case 't':
+            if (cli_parse_uint("serve", "--timeout-ms", optarg, &v))
+                return 2;
+            if (v < 1 || v > 600000)
+                return cli_error("serve", "--timeout-ms must be 1..600000");
+            cfg.timeout_ms = (int)v;
+            break;
+        case 'm':
+            if (cli_parse_uint("serve", "--min-move-ms", optarg, &v))
+                return 2;
+            if (v > 10000)
+                return cli_error("serve", "--min-move-ms must be 0..10000");
+            cfg.min_move_ms = (int)v;
+            break;
+        case 'b': cfg.training_bot = optarg; break;
+        case 'r': cfg.registered_only = 1; break;
+        case 'R': reg = optarg; break;
+        case 's':
+            if (cli_parse_uint("serve", "--seed", optarg, &v))
+                return 2;
+            cfg.seed = v;
+            break;
+        case ':': return cli_error("serve", "%s needs a value",
+                                   argv[optind - 1]);
+        default: return cli_error("serve", "unknown option '%s'",
+                                  argv[optind - 1]);
+        }
+    }
+    if (argc - optind != 1)
+        return cli_error("serve", "usage: ply serve vindinium [options]");
+    if (strcmp(argv[optind], "vindinium"))
+        return cli_error("serve", "only 'vindinium' has a server, not '%s'",
+                         argv[optind]);
+    /* block the stop signals before threads start, then wait for one */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    PlyError err = {{0}};
+    VdServer *s = vds_start(&cfg, &err);
+    if (!s)
+        return cli_error("serve", "%s", err.msg);
+    if (reg) {
+        char key[16];
+        if (vds_register(s, reg, key, &err)) {
+            vds_stop(s);
+            return cli_error("serve", "%s", err.msg);
+        }
+        printf("registered %s: key %s\n", reg, key);
+    }
+    printf("vindinium server on http://%s:%d/ (database %s, %d ms per "
+           "move)\n", cfg.host, vds_port(s), cfg.db_path, cfg.timeout_ms);
+    fflush(stdout);
+    int sig;
+    sigwait(&set, &sig);
+    vds_stop(s);
+    return 0;
+}

@@ -1,0 +1,103 @@
+#!/bin/sh
+# engines.sh — ply match against UCI, USI and CECP (xboard) engines: fake
+# engines that crash, print garbage or play illegal moves forfeit with the
+# right reason; the commands sent (variant, position, clocks, force,
+# usermove) are checked in the fakes' logs; xiangqi ranks are converted
+# for UCI; ply uci / ply usi play complete games through the match client.
+# Needs $PLY; no installed engine is used.
+set -u
+fails=0
+n=0
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+P=$(cd "$(dirname "$PLY")" && pwd)/$(basename "$PLY")
+E=$(cd "$(dirname "$0")" && pwd)/engines
+ok() { n=$((n + 1)); }
+bad() { n=$((n + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
+check() { d=$1; shift; if "$@"; then ok; else bad "$d"; fi; }
+count() { c=$(grep -c -- "$2" "$1" 2>/dev/null); echo "${c:-0}"; }
+moves_of() {
+    echo "$1" | sed -e 's/.*"moves":\[//' -e 's/\].*//' -e 's/","/ /g' -e 's/"//g'
+}
+
+# --- misbehaving engines: every game a forfeit with its reason
+for spec in "uci crash crash" "uci garbage illegal" "uci illegal illegal" \
+            "usi crash crash" "usi illegal illegal" \
+            "cecp crash crash" "cecp garbage illegal" "cecp illegal illegal" \
+            "cecp reject crash"; do
+    set -- $spec
+    g=chess; [ "$1" = usi ] && g=shogi
+    if [ "$1" = cecp ]; then cmd="sh $E/cecp-fake.sh $2"
+    else cmd="sh $E/uci-fake.sh $1 $2"; fi
+    out=$T/$1-$2.jsonl
+    $P match $g random f -n 2 --tc 200ms --grace 100ms --startup 500ms \
+        --engine "f=$cmd,proto=$1" --out "$out" --quiet > "$T/sum" 2>/dev/null
+    check "$1 $2: match finishes" [ $? -eq 0 ]
+    check "$1 $2: 2 records" [ "$(count "$out" '')" -eq 2 ]
+    check "$1 $2: forfeits as $3" \
+        [ "$(count "$out" "\"reason\":\"$3\".*\"error\":\"f: ")" -eq 2 ]
+done
+check "cecp reject: names the rejection" [ "$(count "$T/cecp-reject.jsonl" "rejected our input: \\(Illegal move\\|Error\\)")" -eq 2 ]
+
+# --- UCI xiangqi: UCI_Variant, ranks 1-10 on the wire, 0-9 in records
+$P match xiangqi f random -n 1 --tc 1s+0.1s --engine \
+    "f=sh $E/uci-fake.sh uci cannon $T/x.log,proto=uci" --out "$T/x.jsonl" \
+    --quiet > /dev/null 2>&1
+line=$(head -n 1 "$T/x.jsonl")
+check "uci xiangqi: variant set" grep -q "^setoption name UCI_Variant value xiangqi$" "$T/x.log"
+check "uci xiangqi: first move recorded as h2e2" [ "$(moves_of "$line" | cut -d' ' -f1)" = h2e2 ]
+# the second position sent has both moves, the first one shifted back
+check "uci xiangqi: moves sent in ranks 1-10" grep -q "^position startpos moves h3e3 [a-i][0-9]*[a-i][0-9]*$" "$T/x.log"
+second=$(moves_of "$line" | cut -d' ' -f2)
+sent=$(grep "^position startpos moves h3e3 " "$T/x.log" | head -n 1 | cut -d' ' -f5)
+want=$(echo "$second" | sed 's/^\([a-i]\)\([0-9]*\)\([a-i]\)\([0-9]*\)$/\1 \2 \3 \4/' |
+       awk '{print $1 ($2 + 1) $3 ($4 + 1)}')
+check "uci xiangqi: reply shifted ($second sent as $sent)" [ "$sent" = "$want" ]
+check "uci xiangqi: clocks as wtime/btime" grep -q "^go wtime [0-9]* btime [0-9]* winc 100 binc 100$" "$T/x.log"
+check "uci xiangqi: second answer forfeits" grep -q '"reason":"illegal"' "$T/x.jsonl"
+
+# --- CECP: two fakes play fool's mate through force/usermove/go
+$P match chess a b -n 1 --tc 2s+0.1s \
+    --engine "a=sh $E/cecp-fake.sh fool $T/a.log,proto=cecp" \
+    --engine "b=sh $E/cecp-fake.sh fool $T/b.log,proto=cecp" \
+    --out "$T/fool.jsonl" --quiet > /dev/null 2>&1
+line=$(head -n 1 "$T/fool.jsonl")
+check "cecp fool: moves" [ "$(moves_of "$line")" = "f2f3 e7e5 g2g4 d8h4" ]
+check "cecp fool: black wins by mate" grep -q '"result":\[-1,1\],"reason":"normal"' "$T/fool.jsonl"
+check "cecp fool: handshake" [ "$(head -n 2 "$T/a.log" | tr '\n' ' ')" = "xboard protover 2 " ]
+check "cecp fool: level" grep -q "^level 0 0:02 0.1$" "$T/a.log"
+check "cecp fool: clocks" grep -q "^time [0-9]*$" "$T/b.log"
+check "cecp fool: usermove" grep -q "^usermove f2f3$" "$T/b.log"
+check "cecp fool: own moves not echoed" [ "$(count "$T/a.log" "usermove f2f3")" -eq 0 ]
+check "cecp fool: result sent" grep -q "^result 0-1" "$T/a.log"
+check "cecp fool: no variant for chess" [ "$(count "$T/a.log" "^variant")" -eq 0 ]
+
+# protocol 1 (no features): plain moves; a random opening needs no setboard
+$P match chess a b -n 1 --tc 2s+0.1s --startup 300ms \
+    --engine "a=sh $E/cecp-fake.sh v1 $T/c.log,proto=cecp" \
+    --engine "b=sh $E/cecp-fake.sh v1 $T/d.log,proto=cecp" \
+    --out "$T/v1.jsonl" --quiet > /dev/null 2>&1
+check "cecp v1: fool's mate" grep -q '"moves":\["f2f3","e7e5","g2g4","d8h4"\],"result":\[-1,1\]' "$T/v1.jsonl"
+check "cecp v1: plain moves" grep -q "^f2f3$" "$T/d.log"
+
+# a set-up position needs setboard; the variant is named
+printf '%s\n' "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAK1BNR w - - 0 1" > "$T/op.txt"
+$P match xiangqi f random -n 1 --tc 200ms --openings "$T/op.txt" \
+    --engine "f=sh $E/cecp-fake.sh illegal $T/e.log,proto=cecp" \
+    --out "$T/sb.jsonl" --quiet > /dev/null 2>&1
+check "cecp setboard" grep -q "^setboard rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAK1BNR w - - 0 1$" "$T/e.log"
+check "cecp variant" grep -q "^variant xiangqi$" "$T/e.log"
+
+# --- Ply's own engine modes through the match client: complete games
+for spec in "chess uci" "makruk uci" "shatranj uci" "xiangqi uci" \
+            "minishogi usi"; do
+    set -- $spec
+    out=$T/own-$1.jsonl
+    $P match "$1" random u -n 2 --openings random:2 \
+        --engine "u=$P $2 --bot random,proto=$2" --out "$out" --quiet \
+        > /dev/null 2>&1
+    check "ply $2 $1: 2 normal games" [ "$(count "$out" '"reason":"normal"')" -eq 2 ]
+done
+
+echo "engines: $((n - fails))/$n passed"
+[ $fails -eq 0 ]

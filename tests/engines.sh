@@ -15,6 +15,7 @@ E=$(cd "$(dirname "$0")" && pwd)/engines
 ok() { n=$((n + 1)); }
 bad() { n=$((n + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
 check() { d=$1; shift; if "$@"; then ok; else bad "$d"; fi; }
+has() { echo "$1" | grep -q -- "$2"; }
 count() { c=$(grep -c -- "$2" "$1" 2>/dev/null); echo "${c:-0}"; }
 moves_of() {
     echo "$1" | sed -e 's/.*"moves":\[//' -e 's/\].*//' -e 's/","/ /g' -e 's/"//g'
@@ -98,6 +99,39 @@ for spec in "chess uci" "makruk uci" "shatranj uci" "xiangqi uci" \
         > /dev/null 2>&1
     check "ply $2 $1: 2 normal games" [ "$(count "$out" '"reason":"normal"')" -eq 2 ]
 done
+
+# --- ply pgn: SAN, tags, set-up positions, bad records by line number
+$P pgn "$T/fool.jsonl" > "$T/fool.pgn" 2> "$T/err"
+check "pgn: exit 0" [ $? -eq 0 ]
+check "pgn: fool's mate in SAN" grep -q "^1. f3 e5 2. g4 Qh4# 0-1$" "$T/fool.pgn"
+check "pgn: seven tags" [ "$(grep -c '^\[\(Event\|Site\|Date\|Round\|White\|Black\|Result\) ' "$T/fool.pgn")" -eq 7 ]
+check "pgn: players" grep -q '^\[Black "b"\]$' "$T/fool.pgn"
+check "pgn: no FEN from the start" [ "$(count "$T/fool.pgn" FEN)" -eq 0 ]
+fen="r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 20"
+{
+    echo '{"game":"chess","setup":"'"$fen"'","seats":["x","y"],"moves":["e8c8","e1g1","d8d1"],"result":[0,0],"reason":"time","error":"x: used {all}"}'
+    echo '{"game":"kalah","setup":"","seats":["x","y"],"moves":[],"result":[1,-1]}'
+    echo '{"game":"makruk","seats":["x","y"],"moves":["e3e4"],"result":[1,-1],"reason":"normal"}'
+} > "$T/r.jsonl"
+$P pgn "$T/r.jsonl" > "$T/r.pgn" 2> "$T/err"
+check "pgn: FEN and SetUp" grep -q "^\[FEN \"$fen\"\]$" "$T/r.pgn"
+check "pgn: SetUp 1" grep -q '^\[SetUp "1"\]$' "$T/r.pgn"
+check "pgn: black first, castling, comment" grep -q "^20... O-O-O 21. O-O Rd1 {x: used (all)} 1/2-1/2$" "$T/r.pgn"
+check "pgn: termination" grep -q '^\[Termination "time forfeit"\]$' "$T/r.pgn"
+check "pgn: variant tag" grep -q '^\[Variant "makruk"\]$' "$T/r.pgn"
+check "pgn: makruk move" grep -q "^1. e4 1-0$" "$T/r.pgn"
+check "pgn: skipped kalah" grep -q "skipped 1 record" "$T/err"
+printf '%s\n' "$(head -n 1 "$T/fool.jsonl")" \
+    '{"game":"chess","seats":["x","y"],"moves":["e2e4","e2e4"]}' > "$T/b1.jsonl"
+out=$($P pgn "$T/b1.jsonl" 2>&1 >/dev/null); rc=$?
+check "pgn: illegal move fails" [ $rc -ne 0 -a $rc -lt 128 ]
+check "pgn: names line and move ($out)" has "$out" "line 2: move 2 'e2e4'"
+printf '%s\n' "$(head -n 1 "$T/fool.jsonl")" '' '{"game": "chess", ' > "$T/b2.jsonl"
+out=$($P pgn "$T/b2.jsonl" 2>&1 >/dev/null); rc=$?
+check "pgn: bad JSON fails" [ $rc -ne 0 -a $rc -lt 128 ]
+check "pgn: names line 3 ($out)" has "$out" "line 3: not a JSON object"
+out=$($P pgn "$T/none" 2>&1 >/dev/null)
+check "pgn: missing file" has "$out" "cannot open"
 
 echo "engines: $((n - fails))/$n passed"
 [ $fails -eq 0 ]

@@ -19,6 +19,7 @@ int cmd_usi(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
 int cmd_ucci(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);
+int cmd_pgn(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -99,6 +100,10 @@ const Command cli_commands[] = {
      "ply pdn [FILE]\n"
      "  Reads match records (one JSON object a line, from FILE or stdin) and\n"
      "  writes the draughts games among them as PDN, replaying every move."},
+    {"pgn", cmd_pgn, "chess, makruk, shatranj match records as PGN (SAN)",
+     "ply pgn [FILE]\n"
+     "  Reads match records (one JSON object a line, from FILE or stdin) and\n"
+     "  writes the chess, makruk and shatranj games as PGN with SAN moves."},
     {NULL, NULL, NULL, NULL},
 };
 

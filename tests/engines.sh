@@ -100,6 +100,9 @@ for spec in "chess uci" "makruk uci" "shatranj uci" "xiangqi uci" \
     check "ply $2 $1: 2 normal games" [ "$(count "$out" '"reason":"normal"')" -eq 2 ]
 done
 
+out=$($P match kalah random f --options houses=4 --engine "f=true,proto=uci" 2>&1)
+check "options refused for uci" has "$out" "no way to pass game options"
+
 # --- ply pgn: SAN, tags, set-up positions, bad records by line number
 $P pgn "$T/fool.jsonl" > "$T/fool.pgn" 2> "$T/err"
 check "pgn: exit 0" [ $? -eq 0 ]

@@ -154,6 +154,10 @@ int match_prepare(MatchConfig *c, PlyError *err)
         if (np != 2)
             return ply_fail(err, "engine %s: external engines play "
                             "two-player games only", p->name);
+        if ((p->kind == PART_UCI || p->kind == PART_USI ||
+             p->kind == PART_CECP) && c->options[0])
+            return ply_fail(err, "engine %s: UCI, USI and CECP have no way "
+                            "to pass game options; drop --options", p->name);
         if (p->kind == PART_CODECUP && (c->open_plies || c->open_count))
             return ply_fail(err, "engine %s: CodeCup programs start from the "
                             "start position; drop --openings", p->name);

@@ -1,6 +1,7 @@
-/* referee.c — one game of a match: the seats (in-process bots, UGI and
- * programs speaking UGI, UCI, USI, CECP or CodeCup), clocks and forfeits, openings and chance. Everything
- * comes from the match settings and the game number. */
+/* referee.c — one game of a match: the seats (in-process bots, programs
+ * speaking UGI, UCI, USI, CECP or CodeCup), clocks and forfeits, openings
+ * and chance. Everything comes from the match settings and the game
+ * number. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>

@@ -227,7 +227,7 @@ check "openings file: used" [ "$(count "$T/o.jsonl" '"setup":"S:5,5,5,5,5,5,0')"
 # --- errors
 expect_fail "bad tc" "bad time control" $P match kalah random random --tc fast
 expect_fail "bad sprt" "bad --sprt" $P match kalah random random --sprt 10,0
-expect_fail "bad engine proto" "unknown protocol" $P match kalah random e --engine "e=true,proto=uci"
+expect_fail "bad engine proto" "unknown protocol" $P match kalah random e --engine "e=true,proto=foo"
 expect_fail "unused engine" "not among the participants" $P match kalah random random --engine "e=true"
 expect_fail "one bot" "at least two" $P match kalah random
 expect_fail "unknown bot" "unknown bot 'nobot'" $P match kalah random nobot

@@ -24,6 +24,7 @@ done
 run cli env PLY="$PLY" sh tests/cli.sh
 run match env PLY="$PLY" sh tests/match.sh
 run usi env PLY="$PLY" sh tests/usi.sh
+run engines env PLY="$PLY" sh tests/engines.sh
 if [ -n "${FUZZ:-}" ] && [ -x "$FUZZ" ]; then
     run fuzz env FUZZ="$FUZZ" PLY="$PLY" sh tests/fuzz/run.sh
 fi

@@ -21,6 +21,7 @@ int cmd_ucci(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_vindinium_client(int argc, char **argv);
+int cmd_pgn(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -46,16 +47,18 @@ const Command cli_commands[] = {
      "          [--tc 100ms | --tc 30s+0.1s] [--openings random:PLIES | FILE]\n"
      "          [--sprt elo0,elo1[,alpha,beta]] [--out FILE [--resume]]\n"
      "          [--seed N] [--json] [--options K=V,...] [--grace 200ms]\n"
-     "          [--engine NAME=CMD[,proto=ugi|codecup]] [--movetime 1s]\n"
-     "          [--startup 10s] [--quiet]\n"
+     "          [--engine NAME=CMD[,proto=ugi|uci|usi|cecp|codecup]]\n"
+     "          [--movetime 1s]"
+ " [--startup 10s] [--quiet]\n"
      "  Participants are bot specs (mcts:iterations=1000) or NAMEs given\n"
-     "  with --engine (external programs: UGI, or CodeCup line protocol).\n"
+     "  with --engine (external programs: UGI, UCI, USI, CECP/xboard, or\n"
+     "  the CodeCup line protocol; see docs/protocols.md).\n"
      "  -n: games per pairing (default 10); each opening is played with\n"
      "  the seats rotated. More than two participants in a two-player game\n"
      "  play a round robin. --tc: per move, or per game with increment; a\n"
      "  player over time (plus --grace), crashing or moving illegally\n"
      "  forfeits. Without --tc, bots use their own limits (--movetime per\n"
-     "  move if they have none) and UGI engines get --movetime (1s).\n"
+     "  move if they have none) and external engines get --movetime (1s).\n"
      "  --out appends one JSON line per game; --resume plays the games\n"
      "  missing from it. --openings FILE: one setup string per line.\n"
      "  --startup: time an engine has to answer 'ugi'. --quiet: engines'\n"
@@ -118,6 +121,10 @@ const Command cli_commands[] = {
      "                     [--bot SPEC] [--turns N] [--map m1] [--games N]\n"
      "  Plays with SPEC (default: vindinium) until the game ends and\n"
      "  prints the result; URL like http://127.0.0.1:9000."},
+    {"pgn", cmd_pgn, "chess, makruk, shatranj match records as PGN (SAN)",
+     "ply pgn [FILE]\n"
+     "  Reads match records (one JSON object a line, from FILE or stdin) and\n"
+     "  writes the chess, makruk and shatranj games as PGN with SAN moves."},
     {NULL, NULL, NULL, NULL},
 };
 

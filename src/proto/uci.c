@@ -67,7 +67,7 @@ static int rank_shift(const Uci *u)
 
 /* Rewrites a square-to-square move "f<r>f<r>" with ranks moved by
  * delta; anything else is copied unchanged (and rejected later). */
-static void shift_move(const char *in, int delta, char *out, size_t n)
+void uci_shift_move(const char *in, int delta, char *out, size_t n)
 {
     int r1, r2, used = 0;
     char f1, f2;
@@ -87,7 +87,7 @@ static int wire_move(const Uci *u, const void *st, Move m, char *buf,
     if (u->g->move_to_text(st, m, tmp, sizeof tmp) < 0)
         return -1;
     if (rank_shift(u))
-        shift_move(tmp, 1, buf, n);
+        uci_shift_move(tmp, 1, buf, n);
     else
         snprintf(buf, n, "%s", tmp);
     return 0;
@@ -406,7 +406,7 @@ static void cmd_position(Uci *u, char *args)
         for (char *t = strtok_r((char *)moves, " \t", &s2); t;
              t = strtok_r(NULL, " \t", &s2)) {
             char one[64];
-            shift_move(t, -1, one, sizeof one);
+            uci_shift_move(t, -1, one, sizeof one);
             size_t ol = strlen(one);
             if (len + ol + 2 > cap)
                 break;   /* cannot happen: a shifted move is not longer */

@@ -1,7 +1,7 @@
 /* match.h — bot-versus-bot matches and tournaments (ply match).
  *
  * Participants are in-process bots (a bot spec) or external programs
- * speaking UGI or the CodeCup protocol. Game number i of a match is fully
+ * speaking UGI, UCI, USI, CECP (xboard) or the CodeCup protocol. Game number i of a match is fully
  * determined by the settings and i: its pairing, seats, opening and seeds.
  * So games can run on any number of threads and a match resumed from its
  * record file plays exactly the missing games. */
@@ -16,7 +16,9 @@
 
 enum { MATCH_MAX_PARTS = 16 };
 
-typedef enum { PART_BOT, PART_UGI, PART_CODECUP } PartKind;
+typedef enum {
+    PART_BOT, PART_UGI, PART_CODECUP, PART_UCI, PART_USI, PART_CECP
+} PartKind;
 typedef enum { TC_NONE, TC_MOVE, TC_GAME } TcKind;
 typedef enum {
     REASON_NORMAL, REASON_TIME, REASON_CRASH, REASON_ILLEGAL,
@@ -80,7 +82,7 @@ typedef struct GameRecord {
 
 /* Parses "100ms" (per move) or "30s+0.1s" (per game with increment). */
 int match_parse_tc(const char *s, MatchConfig *c, PlyError *err);
-/* Parses "NAME=CMD[,proto=ugi|codecup]" into p. */
+/* Parses "NAME=CMD[,proto=ugi|uci|usi|cecp|codecup]" into p. */
 int match_parse_engine(const char *s, Participant *p, PlyError *err);
 /* Checks the participants against the game and fills in the pairings. */
 int match_prepare(MatchConfig *c, PlyError *err);

@@ -1,6 +1,7 @@
-/* referee.c — one game of a match: the seats (in-process bots, UGI and
- * CodeCup programs), clocks and forfeits, openings and chance. Everything
- * comes from the match settings and the game number. */
+/* referee.c — one game of a match: the seats (in-process bots, programs
+ * speaking UGI, UCI, USI, CECP or CodeCup), clocks and forfeits, openings
+ * and chance. Everything comes from the match settings and the game
+ * number. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "../core/registry.h"
 #include "../core/setup.h"
 #include "../core/util.h"
+#include "../proto/uci.h"
 #include "engine.h"
 #include "match.h"
 
@@ -61,7 +63,8 @@ typedef struct Seat {
     Engine eng;
     int eng_on;
     int64_t clock_ms;   /* per-game clock (TC_GAME, and CodeCup programs) */
-    int sent;           /* CodeCup: game moves forwarded so far */
+    int sent;           /* CodeCup, CECP: game moves forwarded so far */
+    int setboard, usermove;     /* CECP features */
 } Seat;
 
 typedef struct Game {
@@ -138,6 +141,130 @@ static uint64_t spec_seed(const char *spec, uint64_t seed, char *out,
     return seed;
 }
 
+/* The UGI family: UGI, UCI and USI differ in a few words. */
+typedef struct Proto {
+    const char *hello, *ack, *newgame, *fen, *variant_opt;
+} Proto;
+
+static const Proto *proto_of(PartKind k)
+{
+    static const Proto ugi = {"ugi", "ugiok", "uginewgame", "fen", NULL};
+    static const Proto uci = {"uci", "uciok", "ucinewgame", "fen",
+                              "UCI_Variant"};
+    static const Proto usi = {"usi", "usiok", "usinewgame", "sfen",
+                              "UCI_Variant"};   /* Fairy-Stockfish's name */
+    return k == PART_UCI ? &uci : k == PART_USI ? &usi : &ugi;
+}
+
+/* The variant name an engine knows the game by, or NULL for the
+ * protocol's own game (chess for UCI and CECP, shogi for USI). Ply's
+ * names are Fairy-Stockfish's and xboard's. */
+static const char *engine_variant(const Game *G, PartKind k)
+{
+    const char *n = G->g->info.name;
+    if ((k == PART_UCI || k == PART_CECP) && !strcmp(n, "chess"))
+        return NULL;
+    if (k == PART_USI && !strcmp(n, "shogi"))
+        return NULL;
+    return n;
+}
+
+/* Xiangqi over UCI counts ranks 1-10 (Fairy-Stockfish); Ply, UCCI and
+ * xboard count 0-9. Moves are converted at the wire. */
+static int wire_shift(const Game *G, const Seat *S)
+{
+    return S->part->kind == PART_UCI && !strcmp(G->g->info.name, "xiangqi");
+}
+
+static void wire_out(const Game *G, const Seat *S, const char *mv,
+                     char *buf, size_t n)
+{
+    if (wire_shift(G, S))
+        uci_shift_move(mv, 1, buf, n);
+    else
+        snprintf(buf, n, "%s", mv);
+}
+
+/* CECP: xboard, protover 2, features until done=1. Engines that never
+ * send done=1 (protocol 1) are given the handshake time, then used. */
+static Reason cecp_begin(Game *G, Seat *S)
+{
+    const MatchConfig *c = G->c;
+    int64_t dl = now_ms() + c->start_ms;
+    char line[ENGINE_LINE_MAX];
+    if (engine_send(&S->eng, dl, "xboard") ||
+        engine_send(&S->eng, dl, "protover 2"))
+        return fail_with(G, REASON_CRASH, "%s: does not read its input",
+                         S->part->name);
+    int done = -1;
+    while (done != 1) {
+        int rc = engine_read_line(&S->eng, line, sizeof line, dl);
+        if (rc == 0) {
+            if (done == 0)
+                return fail_with(G, REASON_TIME, "%s: sent done=0 but no "
+                                 "done=1 in time", S->part->name);
+            break;
+        }
+        if (rc < 0)
+            return fail_with(G, REASON_CRASH, "%s: exited during the "
+                             "handshake", S->part->name);
+        if (strncmp(line, "feature ", 8))
+            continue;
+        /* name=value pairs; values may be quoted */
+        for (char *p = line + 8; *p;) {
+            while (*p == ' ')
+                p++;
+            char *eq = strchr(p, '=');
+            if (!eq)
+                break;
+            size_t nl = (size_t)(eq - p);
+            char *v = eq + 1, *end;
+            if (*v == '"') {
+                v++;
+                end = strchr(v, '"');
+                if (!end)
+                    end = v + strlen(v);
+            } else {
+                end = v + strcspn(v, " ");
+            }
+            int on = *v == '1';
+            if (nl == 8 && !strncmp(p, "setboard", 8))
+                S->setboard = on;
+            else if (nl == 8 && !strncmp(p, "usermove", 8))
+                S->usermove = on;
+            else if (nl == 4 && !strncmp(p, "done", 4))
+                done = on;
+            p = *end ? end + 1 : end;
+        }
+    }
+    int bad = engine_send(&S->eng, dl, "new");
+    const char *var = engine_variant(G, PART_CECP);
+    if (var)
+        bad |= engine_send(&S->eng, dl, "variant %s", var);
+    bad |= engine_send(&S->eng, dl, "easy");    /* no pondering */
+    bad |= engine_send(&S->eng, dl, "force");
+    if (!G->startpos) {
+        if (!S->setboard)
+            return fail_with(G, REASON_CRASH, "%s: cannot start from a "
+                             "position (no feature setboard=1)",
+                             S->part->name);
+        bad |= engine_send(&S->eng, dl, "setboard %s", G->r->setup);
+    }
+    if (c->tc == TC_GAME) {
+        long long base_s = c->tc_ms / 1000;
+        bad |= engine_send(&S->eng, dl, "level 0 %lld:%02lld %g",
+                           base_s / 60, base_s % 60, c->inc_ms / 1000.0);
+    } else {
+        int64_t mv = c->tc == TC_MOVE ? c->tc_ms : c->ext_move_ms;
+        bad |= engine_send(&S->eng, dl, "st %lld",
+                           (long long)(mv >= 2000 ? mv / 1000 : 1));
+    }
+    if (bad)
+        return fail_with(G, REASON_CRASH, "%s: stopped reading its input",
+                         S->part->name);
+    return REASON_NORMAL;
+}
+
 static Reason seat_begin(Game *G, int s, uint64_t seed)
 {
     const MatchConfig *c = G->c;
@@ -157,26 +284,37 @@ static Reason seat_begin(Game *G, int s, uint64_t seed)
     S->eng_on = 1;
     if (S->part->kind == PART_CODECUP)
         return REASON_NORMAL;
+    if (S->part->kind == PART_CECP)
+        return cecp_begin(G, S);
+    const Proto *P = proto_of(S->part->kind);
     int64_t dl = now_ms() + c->start_ms;
     char line[ENGINE_LINE_MAX];
     Reason why;
-    if (engine_send(&S->eng, dl, "ugi"))
+    if (engine_send(&S->eng, dl, "%s", P->hello))
         return fail_with(G, REASON_CRASH, "%s: does not read its input",
                          S->part->name);
     int has_seed = 0;
-    if ((why = ugi_expect(G, S, "ugiok", line, sizeof line, dl, &has_seed)))
+    if ((why = ugi_expect(G, S, P->ack, line, sizeof line, dl, &has_seed)))
         return why;
-    int bad = engine_send(&S->eng, dl, "setoption name game value %s",
-                          G->g->info.name);
+    int bad = 0;
+    if (S->part->kind == PART_UGI) {
+        bad |= engine_send(&S->eng, dl, "setoption name game value %s",
+                           G->g->info.name);
+        if (c->options[0])
+            bad |= engine_send(&S->eng, dl,
+                               "setoption name gameoptions value %s",
+                               c->options);
+    } else if (engine_variant(G, S->part->kind)) {
+        bad |= engine_send(&S->eng, dl, "setoption name %s value %s",
+                           P->variant_opt,
+                           engine_variant(G, S->part->kind));
+    }
     /* an engine with a seed option (Ply's) gets the game's, so that its
      * games differ and are reproducible */
     if (has_seed)
         bad |= engine_send(&S->eng, dl, "setoption name seed value %llu",
                            (unsigned long long)(seed >> 33));
-    if (c->options[0])
-        bad |= engine_send(&S->eng, dl, "setoption name gameoptions value %s",
-                           c->options);
-    bad |= engine_send(&S->eng, dl, "uginewgame");
+    bad |= engine_send(&S->eng, dl, "%s", P->newgame);
     bad |= engine_send(&S->eng, dl, "isready");
     if (bad)
         return fail_with(G, REASON_CRASH, "%s: stopped reading its input",
@@ -198,6 +336,13 @@ static void seat_end(Game *G, int s)
     }
     if (S->eng_on) {
         int64_t dl = now_ms() + wait;
+        if (S->part->kind == PART_CECP) {
+            const double *res = G->r->result;
+            engine_send(&S->eng, dl, "result %s {%s}",
+                        res[0] > res[1] ? "1-0" : res[0] < res[1] ? "0-1"
+                                                  : "1/2-1/2",
+                        match_reason_names[G->r->reason]);
+        }
         engine_send(&S->eng, dl, "%s",
                     S->part->kind == PART_CODECUP ? "Quit" : "quit");
         engine_stop(&S->eng, wait);
@@ -214,7 +359,7 @@ static int64_t allowed_ms(const Game *G, const Seat *S)
         return c->tc_ms;
     if (c->tc == TC_GAME || S->part->kind == PART_CODECUP)
         return S->clock_ms > 0 ? S->clock_ms : 0;
-    if (S->part->kind == PART_UGI)
+    if (S->part->kind != PART_BOT)
         return c->ext_move_ms;
     return -1;
 }
@@ -234,13 +379,16 @@ static Reason text_move(Game *G, Seat *S, const char *text, Move *m)
     return REASON_NORMAL;
 }
 
+/* UGI, UCI and USI: position (start or FEN/SFEN) and all moves, go with
+ * the clocks or a move time, then bestmove. */
 static Reason ugi_move(Game *G, int s, Seat *S, int64_t allowed, Move *m)
 {
     const MatchConfig *c = G->c;
     GameRecord *r = G->r;
+    const Proto *P = proto_of(S->part->kind);
     size_t cap = 64;
     for (int i = 0; i < r->nmoves; i++)
-        cap += strlen(r->moves[i]) + 1;
+        cap += strlen(r->moves[i]) + 2;
     cap += strlen(r->setup) + 64;
     char *pos = malloc(cap);
     if (!pos)
@@ -249,23 +397,36 @@ static Reason ugi_move(Game *G, int s, Seat *S, int64_t allowed, Move *m)
     if (G->startpos)
         len = (size_t)snprintf(pos, cap, "position startpos");
     else
-        len = (size_t)snprintf(pos, cap, "position fen %s", r->setup);
+        len = (size_t)snprintf(pos, cap, "position %s %s", P->fen, r->setup);
     if (r->nmoves)
         len += (size_t)snprintf(pos + len, cap - len, " moves");
-    for (int i = 0; i < r->nmoves; i++)
-        len += (size_t)snprintf(pos + len, cap - len, " %s", r->moves[i]);
+    for (int i = 0; i < r->nmoves; i++) {
+        char w[MOVE_TEXT_MAX];
+        wire_out(G, S, r->moves[i], w, sizeof w);
+        len += (size_t)snprintf(pos + len, cap - len, " %s", w);
+    }
     int64_t dl = now_ms() + allowed + c->grace_ms;
     int bad = engine_send(&S->eng, dl, "%s", pos);
     free(pos);
     if (bad)
         return fail_with(G, REASON_CRASH, "%s: stopped reading its input",
                          S->part->name);
-    if (c->tc == TC_GAME)
+    long long t0 = G->seat[0].clock_ms, t1 = G->seat[1].clock_ms,
+              inc = c->inc_ms;
+    if (c->tc == TC_GAME && S->part->kind == PART_UGI)
         bad = engine_send(&S->eng, dl, "go p1time %lld p2time %lld "
-                          "p1inc %lld p2inc %lld",
-                          (long long)G->seat[0].clock_ms,
-                          (long long)G->seat[1].clock_ms,
-                          (long long)c->inc_ms, (long long)c->inc_ms);
+                          "p1inc %lld p2inc %lld", t0, t1, inc, inc);
+    else if (c->tc == TC_GAME && S->part->kind == PART_UCI)
+        /* seat 0 moves first: white (red in xiangqi) */
+        bad = engine_send(&S->eng, dl, "go wtime %lld btime %lld "
+                          "winc %lld binc %lld", t0, t1, inc, inc);
+    else if (c->tc == TC_GAME)
+        /* USI: seat 0 is sente, called black */
+        bad = engine_send(&S->eng, dl, "go btime %lld wtime %lld "
+                          "binc %lld winc %lld", t0, t1, inc, inc);
+    else if (S->part->kind == PART_USI)
+        bad = engine_send(&S->eng, dl, "go btime 0 wtime 0 byoyomi %lld",
+                          (long long)allowed);
     else
         bad = engine_send(&S->eng, dl, "go movetime %lld",
                           (long long)allowed);
@@ -281,6 +442,68 @@ static Reason ugi_move(Game *G, int s, Seat *S, int64_t allowed, Move *m)
     while (*mv == ' ')
         mv++;
     mv[strcspn(mv, " ")] = 0;   /* drop "ponder ..." */
+    if (!strcmp(mv, "resign"))
+        return fail_with(G, REASON_ADJUDICATED, "%s resigned",
+                         S->part->name);
+    char own[MOVE_TEXT_MAX];
+    if (wire_shift(G, S))
+        uci_shift_move(mv, -1, own, sizeof own);
+    else
+        snprintf(own, sizeof own, "%.200s", mv);
+    return text_move(G, S, own, m);
+}
+
+/* CECP: the engine is kept in force mode between its moves; the moves it
+ * has not seen are sent, then time/otim and go; it answers "move X".
+ * Notation is coordinate (e2e4, e7e8q; xiangqi ranks 0-9 as Ply's). */
+static Reason cecp_move(Game *G, int s, Seat *S, int64_t allowed, Move *m)
+{
+    const MatchConfig *c = G->c;
+    GameRecord *r = G->r;
+    int64_t dl = now_ms() + allowed + c->grace_ms;
+    int bad = engine_send(&S->eng, dl, "force");
+    for (; S->sent < r->nmoves && !bad; S->sent++) {
+        /* its own moves (after the opening) it has made already */
+        if (S->sent >= r->opening_plies && G->movers[S->sent] == s)
+            continue;
+        bad = engine_send(&S->eng, dl, "%s%s",
+                          S->usermove ? "usermove " : "", r->moves[S->sent]);
+    }
+    if (c->tc == TC_GAME) {
+        bad |= engine_send(&S->eng, dl, "time %lld",
+                           (long long)(S->clock_ms / 10));
+        bad |= engine_send(&S->eng, dl, "otim %lld",
+                           (long long)(G->seat[1 - s].clock_ms / 10));
+    }
+    bad |= engine_send(&S->eng, dl, "go");
+    if (bad)
+        return fail_with(G, REASON_CRASH, "%s: stopped reading its input",
+                         S->part->name);
+    char line[ENGINE_LINE_MAX];
+    for (;;) {
+        int rc = engine_read_line(&S->eng, line, sizeof line, dl);
+        if (rc == 0)
+            return fail_with(G, REASON_TIME, "%s: no move in time",
+                             S->part->name);
+        if (rc < 0)
+            return fail_with(G, REASON_CRASH, "%s: exited instead of moving",
+                             S->part->name);
+        if (!strncmp(line, "move ", 5))
+            break;
+        if (!strncmp(line, "resign", 6))
+            return fail_with(G, REASON_ADJUDICATED, "%s resigned",
+                             S->part->name);
+        if (!strncmp(line, "Illegal move", 12) ||
+            !strncmp(line, "Error", 5))
+            return fail_with(G, REASON_CRASH, "%s: rejected our input: "
+                             "%.120s", S->part->name, line);
+        /* thinking output, comments, result claims: the referee decides */
+    }
+    char *mv = line + 5;
+    while (*mv == ' ')
+        mv++;
+    mv[strcspn(mv, " ")] = 0;
+    S->sent = r->nmoves + 1;   /* its own move is on its board */
     return text_move(G, S, mv, m);
 }
 
@@ -357,10 +580,12 @@ static Reason seat_move(Game *G, int p, Move *m)
     Reason why;
     if (S->part->kind == PART_BOT)
         why = bot_move(G, p, S, allowed, m);
-    else if (S->part->kind == PART_UGI)
-        why = ugi_move(G, p, S, allowed, m);
-    else
+    else if (S->part->kind == PART_CODECUP)
         why = codecup_move(G, p, S, allowed, m);
+    else if (S->part->kind == PART_CECP)
+        why = cecp_move(G, p, S, allowed, m);
+    else
+        why = ugi_move(G, p, S, allowed, m);
     int64_t used = now_ms() - t0;
     if (why == REASON_NORMAL && allowed >= 0 &&
         used > allowed + c->grace_ms)

@@ -178,7 +178,16 @@ static void test_parse_settings(void **state)
                      0);
     assert_int_equal(p.kind, PART_CODECUP);
     assert_string_equal(p.cmd, "prog a");
-    assert_int_equal(match_parse_engine("x=prog,proto=uci", &p, &err), -1);
+    assert_int_equal(match_parse_engine("x=prog,proto=uci", &p, &err), 0);
+    assert_int_equal(p.kind, PART_UCI);
+    assert_int_equal(match_parse_engine("x=prog,proto=usi", &p, &err), 0);
+    assert_int_equal(p.kind, PART_USI);
+    assert_int_equal(match_parse_engine("x=prog,proto=cecp", &p, &err), 0);
+    assert_int_equal(p.kind, PART_CECP);
+    assert_int_equal(match_parse_engine("x=prog,proto=xboard", &p, &err), 0);
+    assert_int_equal(p.kind, PART_CECP);
+    assert_string_equal(p.cmd, "prog");
+    assert_int_equal(match_parse_engine("x=prog,proto=foo", &p, &err), -1);
     assert_int_equal(match_parse_engine("=prog", &p, &err), -1);
     assert_int_equal(match_parse_engine("noequals", &p, &err), -1);
     assert_int_equal(match_parse_engine("e=", &p, &err), -1);

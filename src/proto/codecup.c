@@ -12,7 +12,7 @@
 #include "../core/util.h"
 #include "ugi.h"
 
-enum { CC_LINE_MAX = 4096, CC_PROBES = 32 };
+enum { CC_LINE_MAX = 4096, CC_PROBES = 32, CC_PROBE_PLIES = 2000 };
 
 /* The default CodeCup player: mcts with a pool well under the 256 MiB the
  * competition allows (two halves with tree reuse; peak RSS about
@@ -28,8 +28,11 @@ const char *codecup_default_bot(const GameVtbl *g)
     return proto_default_bot();
 }
 
-/* Mean number of plies left in CC_PROBES seeded uniformly random games
- * from st: the expected rest of the game, for the time schedule. */
+/* Mean number of plies left in up to CC_PROBES seeded uniformly random
+ * games from st: the expected rest of the game, for the time schedule.
+ * At most CC_PROBE_PLIES moves in all (games with long random games, like
+ * shogi, would otherwise spend the move's time here); games cut off count
+ * with the plies they reached. */
 static double plies_left(const GameVtbl *g, const void *st, uint64_t seed)
 {
     size_t sz = g->info.state_size;
@@ -37,11 +40,16 @@ static double plies_left(const GameVtbl *g, const void *st, uint64_t seed)
     Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
     double *pr = malloc(sizeof(double) * (size_t)g->info.max_moves);
     uint64_t total = 0;
+    int games = 0;
     Rng r;
     rng_seed(&r, seed);
     for (int i = 0; t && mv && pr && i < CC_PROBES; i++) {
+        if (total >= CC_PROBE_PLIES)
+            break;
+        games++;
         memcpy(t, st, sz);
-        for (int k = 0; k < 2 * g->info.max_game_length; k++) {
+        for (int k = 0; k < 2 * g->info.max_game_length &&
+                        total < CC_PROBE_PLIES; k++) {
             int p = g->to_move(t);
             if (p == PLAYER_TERMINAL)
                 break;
@@ -56,7 +64,7 @@ static double plies_left(const GameVtbl *g, const void *st, uint64_t seed)
     free(t);
     free(mv);
     free(pr);
-    return (double)total / CC_PROBES;
+    return games ? (double)total / games : 0;
 }
 
 /* Weight of a move at fraction f of the game: the middle game, where the

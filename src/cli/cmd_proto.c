@@ -91,7 +91,7 @@ int cmd_codecup(int argc, char **argv)
         return cli_error("codecup", "%s is not a two-player game",
                          g->info.name);
     PlyError err = {{0}};
-    Bot *b = bot_new(g, spec ? spec : proto_default_bot(), seed, &err);
+    Bot *b = bot_new(g, spec ? spec : codecup_default_bot(g), seed, &err);
     if (!b)
         return cli_error("codecup", "%s", err.msg);
     bot_free(b);

@@ -633,6 +633,31 @@ static int zuniq_heuristic(const void *st, Move m)
     return 0;
 }
 
+/* Evaluation: there is no static feature that predicts Zuniq well (the
+ * last mover wins, and parity turns on zone sizes), so the eval is the
+ * mean result of ZQ_EVAL_PLAYOUTS uniformly random games, in units of
+ * 1000 per win margin. The playouts are seeded by the canonical hash, so
+ * the value is a pure function of the position (equal for positions that
+ * differ only inside closed zones), which alpha-beta's table needs. About
+ * 5 us per call. Without it alphabeta at 100 ms beat random 18/20. */
+enum { ZQ_EVAL_PLAYOUTS = 4 };
+
+static int zuniq_eval(const void *st, int player)
+{
+    const Zuniq *z = st;
+    if (z->over)
+        return player == side_of(z) ? -1000 : 1000;
+    Rng r;
+    rng_seed(&r, zuniq_hash(st));
+    int wins = 0;
+    for (int i = 0; i < ZQ_EVAL_PLAYOUTS; i++) {
+        Zuniq t = *z;
+        zuniq_playout(&t, &r);
+        wins += side_of(&t) != player;     /* the side to move lost */
+    }
+    return (2 * wins - ZQ_EVAL_PLAYOUTS) * 1000 / ZQ_EVAL_PLAYOUTS;
+}
+
 /* The dot partition with each component named by its first dot. */
 static void canon_labels(const Zuniq *z, uint8_t *out)
 {
@@ -713,6 +738,7 @@ const GameVtbl game_zuniq = {
     .move_to_text = zuniq_move_to_text,
     .text_to_move = zuniq_text_to_move,
     .render = zuniq_render,
+    .eval = zuniq_eval,
     .heuristic = zuniq_heuristic,
     .playout = zuniq_playout,
     .score = zuniq_score,

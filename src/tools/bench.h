@@ -26,7 +26,7 @@ typedef struct BenchResult {
     char what[32];              /* "mcts", "alphabeta", "playouts" */
     char unit[16];              /* "iterations", "nodes", "playouts" */
     uint64_t count;             /* summed over the positions */
-    double seconds;
+    double seconds;             /* CPU time of the one bench thread */
     uint64_t signature;
 } BenchResult;
 

@@ -127,6 +127,18 @@ typedef struct GameVtbl {
     int (*score)(const void *st, int player);
     /* Invariant check for debug builds and tests: 0 when consistent. */
     int (*check)(const void *st);
+    /* ---- search hooks for chess-like games (optional, NULL when absent) */
+    /* The side to move is in check: searches extend such nodes. */
+    int (*in_check)(const void *st);
+    /* Exactly the legal moves is_noisy() accepts, in gen_moves() order,
+     * generated faster than filtering gen_moves() (quiescence). */
+    int (*gen_noisy)(const void *st, Move *out);
+    /* Null-move pruning: null_move_ok() says passing is safe to assume
+     * worse than moving (material enough, zugzwang unlikely; the caller
+     * checks in_check itself); make_null() hands the move to the other
+     * side without moving. Both present or both NULL. */
+    int (*null_move_ok)(const void *st);
+    void (*make_null)(void *st);
 } GameVtbl;
 
 #endif

@@ -50,6 +50,7 @@ typedef struct AbBot {
     int np, maxm;
     /* options */
     int mode, qs, tt_exact, aspiration, rollouts, lmr, soft, ext;
+    int nullmove, chk, mdp;
     size_t hash_mib;
     uint64_t seed;
     /* state kept between searches */
@@ -72,6 +73,7 @@ typedef struct AbBot {
     int nkiller[AB_MAX_PLY + 2];
     Move pv[AB_MAX_PLY + 2][AB_MAX_PLY + 2];
     int pv_len[AB_MAX_PLY + 2];
+    unsigned char passed[AB_MAX_PLY + 2];   /* stack[ply] came by a null move */
 } AbBot;
 
 static int side_of(const AbBot *b, int player)
@@ -340,15 +342,33 @@ static int qsearch(AbBot *b, int alpha, int beta, int ply, int qd)
     if (!b->qs || !g->is_noisy || qd >= AB_QS_PLIES)
         return stand;
     Move *mv = b->moves + (size_t)ply * b->maxm;
-    int n = g->gen_moves(st, mv);
     Item *it = b->items + (size_t)ply * (b->maxm + 1);
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        if (g->is_noisy(st, mv[i])) {
-            it[k].m = mv[i];
-            it[k].key = g->heuristic ? g->heuristic(st, mv[i]) : 0;
-            k++;
-        }
+    int k = 0, n, evade = b->chk && g->in_check && g->in_check(st);
+    if (evade) {
+        /* in check: standing pat is no option, every evasion counts */
+        n = g->gen_moves(st, mv);
+        for (int i = 0; i < n; i++)
+            it[k++] = (Item){mv[i], order_key(b, st, p, mv[i], 0, 0, ply),
+                             0, 0};
+        if (n == 0)
+            return stand;
+        n = -1;     /* no stand pat */
+    } else if (b->chk && g->gen_noisy) {
+        /* noisy moves only (a quiet move is assumed to exist) */
+        k = g->gen_noisy(st, mv);
+        for (int i = 0; i < k; i++)
+            it[i] = (Item){mv[i], g->heuristic ? g->heuristic(st, mv[i]) : 0,
+                           0, 0};
+        n = k + 1;
+    } else {
+        n = g->gen_moves(st, mv);
+        for (int i = 0; i < n; i++)
+            if (g->is_noisy(st, mv[i])) {
+                it[k].m = mv[i];
+                it[k].key = g->heuristic ? g->heuristic(st, mv[i]) : 0;
+                k++;
+            }
+    }
     if (k == 0)
         return stand;
     int best = k < n ? stand : -AB_INF;
@@ -425,6 +445,19 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
         return 0;
     int p = g->to_move(st), s = side_of(b, p);
     b->pv_len[ply] = ply;
+    if (b->mdp) {
+        /* mate distance: nothing here beats a win (loss) one ply away */
+        int lo = -(EVAL_WIN - ply - 1), hi = EVAL_WIN - ply - 1;
+        if (alpha < lo)
+            alpha = lo;
+        if (beta > hi)
+            beta = hi;
+        if (alpha >= beta)
+            return alpha;
+    }
+    int incheck = b->chk && g->in_check && g->in_check(st);
+    if (incheck && ply < AB_EXT_PLY)
+        depth++;    /* check extension */
     uint64_t key = node_key(b, st, br);
     TTHit hit = {0};
     int has_tt = tt_probe(&b->tt, key, &hit);
@@ -438,6 +471,25 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
                 b->horizon++;
             return v;
         }
+    }
+    /* null move: if passing still fails high at a reduced depth, so would
+     * a real move (zugzwang aside, which null_move_ok rules out) */
+    if (b->nullmove && g->make_null && !incheck && depth >= 2 &&
+        beta - alpha == 1 && b->np == 2 && !b->passed[ply] &&
+        beta > -AB_WIN_BOUND && beta < AB_WIN_BOUND &&
+        g->null_move_ok(st) && static_value(b, st, s) >= beta) {
+        int r = depth >= 7 ? 3 : 2;
+        unsigned char *child = state_at(b, ply + 1);
+        memcpy(child, st, g->info.state_size);
+        g->make_null(child);
+        b->passed[ply + 1] = 1;
+        int v = node_value(b, s, depth - 1 - r, beta - 1, beta, ply + 1, 0,
+                           0, 0);
+        b->passed[ply + 1] = 0;
+        if (b->aborted)
+            return 0;
+        if (v >= beta)
+            return v >= AB_WIN_BOUND ? beta : v;
     }
     Item *it = b->items + (size_t)ply * (b->maxm + 1);
     int n = node_items(b, st, p, depth, br, has_tt, hit.move, ply, it);
@@ -462,7 +514,8 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
              * null-window look first */
             int cd = it[i].cdepth, red = 0;
             if (b->lmr && depth >= 3 && i >= 3 && cd == depth - 1 &&
-                it[i].key < (INT64_C(1) << 48))
+                it[i].key < (INT64_C(1) << 48) && !incheck &&
+                !(b->chk && g->in_check && g->in_check(child)))
                 red = beta - alpha == 1 && i >= 6 ? 2 : 1;
             v = node_value(b, s, cd - red, alpha, alpha + 1, ply + 1,
                            it[i].cbr, 0, 0);
@@ -771,7 +824,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
                        PlyError *err)
 {
     int mode = MODE_PARANOID, qs = 1, exact = 0, asp = 50, rollouts = 0;
-    int lmr = 1, soft = 50, ext = 1;
+    int lmr = 1, soft = 50, ext = 1, nullmove = 1, chk = 1, mdp = 1;
     long hash = 16;
     const char *s = opts ? opts : "";
     char key[64], val[128];
@@ -803,6 +856,18 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             if (botopt_int(key, val, 0, 1, &x, err))
                 return NULL;
             ext = (int)x;
+        } else if (!strcmp(key, "null")) {
+            if (botopt_int(key, val, 0, 1, &x, err))
+                return NULL;
+            nullmove = (int)x;
+        } else if (!strcmp(key, "check")) {
+            if (botopt_int(key, val, 0, 1, &x, err))
+                return NULL;
+            chk = (int)x;
+        } else if (!strcmp(key, "mdp")) {
+            if (botopt_int(key, val, 0, 1, &x, err))
+                return NULL;
+            mdp = (int)x;
         } else if (!strcmp(key, "lmr")) {
             if (botopt_int(key, val, 0, 1, &x, err))
                 return NULL;
@@ -821,7 +886,8 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             rollouts = (int)x;
         } else {
             ply_fail(err, "unknown option '%s' (options: hash, mode, qs, "
-                     "lmr, ext, aspiration, soft, rollouts, ttexact)", key);
+                     "lmr, null, check, mdp, ext, aspiration, soft, rollouts, "
+                     "ttexact)", key);
             return NULL;
         }
     }
@@ -839,6 +905,9 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
     b->qs = qs;
     b->lmr = lmr;
     b->ext = ext;
+    b->nullmove = nullmove;
+    b->chk = chk;
+    b->mdp = mdp;
     b->soft = soft;
     b->tt_exact = exact;
     b->aspiration = asp;
@@ -870,7 +939,11 @@ const BotVtbl bot_alphabeta = {
         "moves, expectation at chance nodes). Limits: time, nodes, depth "
         "(none given: time=1s). Options: hash=MiB (16; 0 = no table), "
         "mode=paranoid|brs (more than two players), qs=0|1 (1), "
-        "lmr=0|1 (late move reductions, 1), ext=0|1 (a single legal move "
+        "lmr=0|1 (late move reductions, 1), null=0|1 (null-move pruning "
+        "where the game allows it, 1), check=0|1 (games with in_check: "
+        "check extensions, all evasions in quiescence, quiescence on "
+        "gen_noisy without a quiet-move test, 1), mdp=0|1 (mate-distance "
+        "pruning, 1), ext=0|1 (a single legal move "
         "costs no depth, 1), soft=P (no new iteration "
         "after P% of the time, 50), "
         "aspiration=N (50 eval units; 0 = off), rollouts=N (games without "

@@ -468,9 +468,9 @@ static int compare_with_minimax(const GameVtbl *g, void *st, Bot **bots,
 }
 
 static const char *const exact_specs[] = {
-    "alphabeta:ttexact=1,lmr=0",
-    "alphabeta:hash=0,aspiration=5,lmr=0",
-    "alphabeta:ttexact=1,hash=1,aspiration=1,lmr=0",
+    "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0",
+    "alphabeta:hash=0,aspiration=5,lmr=0,null=0,check=0,mdp=0",
+    "alphabeta:ttexact=1,hash=1,aspiration=1,lmr=0,null=0,check=0,mdp=0",
 };
 enum { NSPECS = 3 };
 
@@ -496,7 +496,7 @@ static void test_minimax_two_player(void **state)
         Bot *bots[NSPECS];
         for (int k = 0; k < NSPECS; k++)
             bots[k] = make_bot(g, exact_specs[k]);
-        Bot *noext = make_bot(g, "alphabeta:ttexact=1,lmr=0,ext=0");
+        Bot *noext = make_bot(g, "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0,ext=0");
         void *st = state_alloc(g);
         /* Positions where a plain quiescence search explodes (busy chess
          * and shogi middle games) are compared without quiescence. */
@@ -621,8 +621,8 @@ static void test_minimax_paranoid(void **state)
         Mm mb;
         mm_init(&mb, g);
         mb.brs = 1;
-        Bot *brs[2] = {make_bot(g, "alphabeta:mode=brs,ttexact=1,lmr=0"),
-                       make_bot(g, "alphabeta:mode=brs,hash=0,lmr=0,"
+        Bot *brs[2] = {make_bot(g, "alphabeta:mode=brs,ttexact=1,lmr=0,null=0,check=0,mdp=0"),
+                       make_bot(g, "alphabeta:mode=brs,hash=0,lmr=0,null=0,check=0,mdp=0,"
                                    "aspiration=3")};
         Take3 t;
         int extra = 0;

@@ -138,7 +138,9 @@ static inline int promotes(int variant, int c, int to)
             return n;                                                   \
     } while (0)
 
-int cb_gen(const CBoard *b, Move *out, int limit)
+/* noisy: only captures and promotions (the moves cb_hook_is_noisy takes),
+ * in the order the full generation writes them. */
+static int gen(const CBoard *b, Move *out, int limit, int noisy)
 {
     int n = 0, us = b->side, them = !us, v = b->variant;
     const U64 *p = b->pcs;
@@ -148,7 +150,7 @@ int cb_gen(const CBoard *b, Move *out, int limit)
 
     /* king steps: the destination must be safe with the king lifted */
     U64 occk = occ ^ BIT(ksq);
-    for (U64 t = T_KING[ksq] & ~own; t; t &= t - 1) {
+    for (U64 t = T_KING[ksq] & (noisy ? opp : ~own); t; t &= t - 1) {
         int to = cb_lsb(t);
         if (!attackers(b, to, occk, them))
             EMIT(CB_MOVE(ksq, to, 0));
@@ -163,6 +165,9 @@ int cb_gen(const CBoard *b, Move *out, int limit)
         if (ct == CB_ROOK || ct == CB_BISHOP || ct == CB_QUEEN)
             target |= T_BETWEEN[ksq][cs];
     }
+    U64 ptarget = target;   /* pawns: pushes may promote */
+    if (noisy)
+        target &= opp;
 
     /* pinned pieces keep to the line through the king */
     U64 pinned = 0;
@@ -191,12 +196,12 @@ int cb_gen(const CBoard *b, Move *out, int limit)
     int fw = us ? -8 : 8;
     for (U64 pc = p[CB_PAWN] & own; pc; pc &= pc - 1) {
         int from = cb_lsb(pc);
-        U64 mask = target;
+        U64 mask = ptarget;
         if (pinned & BIT(from))
             mask &= T_LINE[ksq][from];
         U64 dest = T_PAWN_ATT[us][from] & opp & mask;
         int to = from + fw;
-        if (!(occ & BIT(to))) {
+        if (!(occ & BIT(to)) && (!noisy || promotes(v, us, to))) {
             dest |= BIT(to) & mask;
             int rel = us ? 7 - rank_of(from) : rank_of(from);
             if (v == CB_CHESS && rel == 1 && !(occ & BIT(to + fw)))
@@ -226,7 +231,7 @@ int cb_gen(const CBoard *b, Move *out, int limit)
         }
     }
 
-    if (v == CB_CHESS && b->castle && !checkers) {
+    if (v == CB_CHESS && b->castle && !checkers && !noisy) {
         int base = us ? 56 : 0;
         int kr = us ? CB_BK : CB_WK, qr = us ? CB_BQ : CB_WQ;
         if ((b->castle & kr) && !(occ & (BIT(base + 5) | BIT(base + 6))) &&
@@ -240,6 +245,16 @@ int cb_gen(const CBoard *b, Move *out, int limit)
             EMIT(CB_MOVE(base + 4, base + 2, 0));
     }
     return n;
+}
+
+int cb_gen(const CBoard *b, Move *out, int limit)
+{
+    return gen(b, out, limit, 0);
+}
+
+int cb_gen_noisy(const CBoard *b, Move *out, int limit)
+{
+    return gen(b, out, limit, 1);
 }
 
 /* ---------------------------------------------------------------- make */
@@ -329,6 +344,15 @@ void cb_make(CBoard *b, Move m)
         b->fullmove++;
     b->side = (uint8_t)them;
     b->key ^= ZK_SIDE;
+}
+
+void cb_make_null(CBoard *b)
+{
+    /* the search's pass: no repetition may reach across it */
+    b->nhist = 0;
+    b->key ^= zk_ep(b->ep) ^ ZK_SIDE;
+    b->ep = CB_NO_EP;
+    b->side = (uint8_t)!b->side;
 }
 
 int cb_repetitions(const CBoard *b)
@@ -893,4 +917,33 @@ int cb_hook_render(const void *st, char *buf, size_t n)
 int cb_hook_check(const void *st)
 {
     return cb_check(st);
+}
+
+int cb_hook_in_check(const void *st)
+{
+    const CBoard *b = st;
+    return !b->over && cb_in_check(b);
+}
+
+int cb_hook_gen_noisy(const void *st, Move *out)
+{
+    const CBoard *b = st;
+    return b->over ? 0 : cb_gen_noisy(b, out, CB_MAX_MOVES);
+}
+
+/* Zugzwang needs a side with only king and pawns (in makruk and shatranj,
+ * where the pieces are short-range, also a lone minor piece). */
+int cb_hook_null_move_ok(const void *st)
+{
+    const CBoard *b = st;
+    U64 own = b->col[b->side];
+    U64 pieces = own & ~(b->pcs[CB_PAWN] | b->pcs[CB_KING]);
+    if (b->variant == CB_CHESS)
+        return pieces != 0;
+    return cb_popcount(pieces) >= 2;
+}
+
+void cb_hook_make_null(void *st)
+{
+    cb_make_null(st);
 }

@@ -64,6 +64,10 @@ static inline int cb_popcount(uint64_t b) { return __builtin_popcountll(b); }
 void cb_init(CBoard *b, int variant);
 /* Legal moves; at most `limit` are written (limit 1: "is there any?"). */
 int cb_gen(const CBoard *b, Move *out, int limit);
+/* Captures and promotions only (cb_hook_is_noisy's moves), same order. */
+int cb_gen_noisy(const CBoard *b, Move *out, int limit);
+/* The search's null move: the other side to move, no ep, no history. */
+void cb_make_null(CBoard *b);
 /* Bitboard of `by`'s pieces attacking sq with occupancy occ. */
 uint64_t cb_attackers(const CBoard *b, int sq, uint64_t occ, int by);
 int cb_in_check(const CBoard *b);
@@ -103,5 +107,9 @@ int cb_hook_eval(const void *st, int player);
 int cb_hook_heuristic(const void *st, Move m);
 int cb_hook_is_noisy(const void *st, Move m);
 int cb_hook_score(const void *st, int player);
+int cb_hook_in_check(const void *st);
+int cb_hook_gen_noisy(const void *st, Move *out);
+int cb_hook_null_move_ok(const void *st);
+void cb_hook_make_null(void *st);
 
 #endif

@@ -160,4 +160,8 @@ const GameVtbl game_makruk = {
     .is_noisy = cb_hook_is_noisy,
     .score = cb_hook_score,
     .check = cb_hook_check,
+    .in_check = cb_hook_in_check,
+    .gen_noisy = cb_hook_gen_noisy,
+    .null_move_ok = cb_hook_null_move_ok,
+    .make_null = cb_hook_make_null,
 };

@@ -738,6 +738,38 @@ static int xq_is_noisy(const void *st, Move m)
     return b->cell[TO(m)] != EMPTY;
 }
 
+static int xq_in_check(const void *st)
+{
+    const XBoard *b = st;
+    return !b->over && b->in_check;
+}
+
+/* Zugzwang is rare while a side has two attacking pieces (rook, horse,
+ * cannon); with fewer, endgames turn on tempo. */
+static int xq_null_move_ok(const void *st)
+{
+    const XBoard *b = st;
+    int n = 0;
+    for (int r = 0; r < 10; r++)
+        for (int f = 0; f < 9; f++) {
+            int pc = b->cell[CELL(r, f)];
+            if (pc == EMPTY || color_of(pc) != b->side)
+                continue;
+            int t = type_of(pc);
+            n += t == XN || t == XR || t == XC;
+        }
+    return n >= 2;
+}
+
+static void xq_make_null(void *st)
+{
+    XBoard *b = st;
+    b->nhist = 0;   /* no repetition reaches across the search's pass */
+    b->key ^= ZK_SIDE;
+    b->side = (uint8_t)!b->side;
+    b->in_check = (uint8_t)attacked(b->cell, b->king[b->side], !b->side);
+}
+
 static const char *const xq_players[] = {"Red", "Black"};
 
 const GameVtbl game_xiangqi = {
@@ -792,5 +824,8 @@ const GameVtbl game_xiangqi = {
     .eval = xq_eval,
     .heuristic = xq_heuristic,
     .is_noisy = xq_is_noisy,
+    .in_check = xq_in_check,
+    .null_move_ok = xq_null_move_ok,
+    .make_null = xq_make_null,
     .check = xq_check,
 };

@@ -1223,6 +1223,40 @@ static int shogi_is_noisy(const void *st, Move m)
     return !mv_drop(m) && (s->board[mv_to(m)] != EMPTY || mv_prom(m));
 }
 
+static int shogi_in_check(const void *st)
+{
+    const Shogi *s = st;
+    return s->reason == R_NONE && s->in_check;
+}
+
+/* Drops make zugzwang rare; it returns in endgames with few pieces left,
+ * so the null move needs a side with material on board and in hand. */
+static int shogi_null_move_ok(const void *st)
+{
+    const Shogi *s = st;
+    const Variant *v = var_of(s);
+    int n = 0;
+    for (int t = 0; t < 8; t++)
+        n += s->hand[s->side][t];
+    for (int r = 0; r < v->h; r++)
+        for (int f = 0; f < v->w; f++) {
+            int p = s->board[sq_of(r, f)];
+            n += p != EMPTY && COLOR(p) == s->side && TYPE(p) != KING;
+        }
+    return n >= (s->variant ? 3 : 8);
+}
+
+static void shogi_make_null(void *st)
+{
+    Shogi *s = st;
+    s->side ^= 1;
+    s->hash ^= KEY_WHITE;
+    s->ply++;
+    settle_position(s);
+    s->hist_len = 0;    /* no repetition reaches across the pass */
+    push_history(s);
+}
+
 static int shogi_score(const void *st, int player)
 {
     const Shogi *s = st;
@@ -1328,7 +1362,8 @@ static const char minishogi_rules[] =
     .text_to_move = shogi_text_to_move, .render = shogi_render,         \
     .eval = shogi_eval, .heuristic = shogi_heuristic,                   \
     .is_noisy = shogi_is_noisy, .score = shogi_score,                   \
-    .check = shogi_check
+    .check = shogi_check, .in_check = shogi_in_check,               \
+    .null_move_ok = shogi_null_move_ok, .make_null = shogi_make_null
 
 const GameVtbl game_shogi = {
     .info = {

@@ -1,0 +1,100 @@
+/* test_searchhooks.c — the optional search hooks (in_check, gen_noisy,
+ * null_move_ok/make_null) agree with the games' own moves, on the
+ * positions of seeded random games. */
+#include "testlib.h"
+
+#include "games/chess/board.h"
+
+enum { GAMES = 6, PLIES = 200 };
+
+/* Slow check test for the 8x8 games: any enemy piece's attack set (from
+ * its own square) holds our king. */
+static int slow_in_check(const CBoard *b)
+{
+    uint64_t occ = b->col[0] | b->col[1];
+    uint64_t king = b->pcs[CB_KING] & b->col[b->side];
+    int them = !b->side;
+    for (uint64_t e = b->col[them]; e; e &= e - 1) {
+        int sq = cb_lsb(e);
+        if (cb_piece_attacks(b->sq[sq] & 15, them, sq, occ) & king)
+            return 1;
+    }
+    return 0;
+}
+
+static void test_hooks(void **state)
+{
+    (void)state;
+    int tested = 0;
+    for (int gi = 0; ply_games[gi]; gi++) {
+        const GameVtbl *g = ply_games[gi];
+        if (!g->in_check && !g->gen_noisy && !g->make_null)
+            continue;
+        assert_true((g->null_move_ok == NULL) == (g->make_null == NULL));
+        int is8x8 = !strcmp(g->info.name, "chess") ||
+                    !strcmp(g->info.name, "makruk") ||
+                    !strcmp(g->info.name, "shatranj");
+        size_t ss = g->info.state_size;
+        Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+        Move *nz = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+        unsigned char *tmp = malloc(ss);
+        int checks = 0, noisy = 0;
+        for (uint64_t seed = 1; seed <= GAMES; seed++) {
+            void *st = tl_position(g->info.name, NULL, NULL, NULL);
+            Rng r;
+            rng_seed(&r, seed * 77);
+            for (int k = 0; k < PLIES && g->to_move(st) >= 0; k++) {
+                int n = g->gen_moves(st, mv);
+                if (g->gen_noisy) {
+                    int m = g->gen_noisy(st, nz), j = 0;
+                    for (int i = 0; i < n; i++)
+                        if (g->is_noisy(st, mv[i])) {
+                            assert_true(j < m);
+                            assert_true(nz[j] == mv[i]);
+                            j++;
+                        }
+                    assert_int_equal(j, m);
+                    noisy += m;
+                }
+                if (g->in_check) {
+                    int c = g->in_check(st);
+                    checks += c;
+                    if (is8x8)
+                        assert_int_equal(c, slow_in_check(st));
+                }
+                if (g->make_null && g->null_move_ok(st) &&
+                    !(g->in_check && g->in_check(st))) {
+                    memcpy(tmp, st, ss);
+                    g->make_null(tmp);
+                    assert_int_equal(g->to_move(tmp), 1 - g->to_move(st));
+                    assert_true(g->hash(tmp) != g->hash(st));
+                    if (g->check)
+                        assert_int_equal(g->check(tmp), 0);
+                    /* a pass leaves the board: no check appears */
+                    if (is8x8)
+                        assert_int_equal(g->in_check(tmp),
+                                         slow_in_check((CBoard *)tmp));
+                }
+                g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+            }
+            free(st);
+        }
+        if (g->in_check && checks == 0)
+            fail_msg("%s: no check met in the random games", g->info.name);
+        if (g->gen_noisy && noisy == 0)
+            fail_msg("%s: no noisy move met", g->info.name);
+        free(mv);
+        free(nz);
+        free(tmp);
+        tested++;
+    }
+    assert_true(tested >= 6);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hooks),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -158,7 +158,8 @@ static uint64_t kalah_hash(const void *st)
 
 /* Setup string: "S:4,4,4,4,4,4,0:4,4,4,4,4,4,0" — the side to move (S or
  * N), South's houses from its first to its last then its store, North's
- * the same. A finished game adds ":over" (plies are not kept). */
+ * the same. A finished game has every house empty, so no marker is
+ * needed; ":over" is accepted on input when a side is empty. */
 static int kalah_to_text(const void *st, char *buf, size_t n)
 {
     const Kalah *k = st;

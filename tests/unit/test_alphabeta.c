@@ -496,14 +496,16 @@ static void test_minimax_two_player(void **state)
         Bot *bots[NSPECS];
         for (int k = 0; k < NSPECS; k++)
             bots[k] = make_bot(g, exact_specs[k]);
-        Bot *noext = make_bot(g, "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0,ext=0");
+        Bot *noext = make_bot(
+            g, "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0,ext=0");
         void *st = state_alloc(g);
         /* Positions where a plain quiescence search explodes (busy chess
          * and shogi middle games) are compared without quiescence. */
         Mm mq;
         mm_init(&mq, g);
         mq.noqs = 1;
-        Bot *noqs = make_bot(g, "alphabeta:ttexact=1,lmr=0,qs=0");
+        Bot *noqs = make_bot(
+            g, "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0,qs=0");
         int with_qs = 0;
         for (int i = 0; i < 100; i++) {
             random_position(g, st, &r, 60);

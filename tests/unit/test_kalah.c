@@ -1,0 +1,248 @@
+/* test_kalah.c — Kalah against a second, slow and obviously correct
+ * implementation written here: the board is a ring of named pits walked
+ * one seed at a time, the rules spelled out step by step. Both are
+ * compared on thousands of positions from random games (several board
+ * sizes and both capture rules): legal moves, the position after each
+ * move (through its setup string), who moves next, the end and the
+ * winner. Plus notation and setup errors. */
+#include "testlib.h"
+
+typedef struct Slow {
+    int houses;
+    int pits[2][17];    /* pits[side][0..houses-1] houses, [houses] store */
+    int side;
+    int over;
+    int capture_empty;
+} Slow;
+
+/* The setup string fully describes a position: read it the slow way. */
+static void slow_from_text(Slow *s, const char *text, int capture_empty)
+{
+    memset(s, 0, sizeof *s);
+    s->capture_empty = capture_empty;
+    s->side = text[0] == 'N';
+    const char *p = text + 1;
+    for (int side = 0; side < 2; side++) {
+        assert_true(*p == ':');
+        p++;
+        int n = 0;
+        for (;;) {
+            s->pits[side][n++] = (int)strtol(p, (char **)&p, 10);
+            if (*p != ',')
+                break;
+            p++;
+        }
+        s->houses = n - 1;     /* the last number is the store */
+    }
+    assert_true(*p == 0);
+}
+
+static int slow_side_empty(const Slow *s, int side)
+{
+    for (int i = 0; i < s->houses; i++)
+        if (s->pits[side][i])
+            return 0;
+    return 1;
+}
+
+static int slow_moves(const Slow *s, int *out)
+{
+    int n = 0;
+    if (slow_side_empty(s, 0) || slow_side_empty(s, 1))
+        return 0;
+    for (int i = 0; i < s->houses; i++)
+        if (s->pits[s->side][i])
+            out[n++] = i;
+    return n;
+}
+
+/* One seed at a time around the ring: my houses, my store, the
+ * opponent's houses (never the opponent's store), and round again. */
+static void slow_make(Slow *s, int house)
+{
+    int me = s->side, h = s->houses;
+    int seeds = s->pits[me][house];
+    s->pits[me][house] = 0;
+    int row = me, pos = house;
+    while (seeds > 0) {
+        pos++;
+        if (row == me && pos == h) {          /* my store */
+            s->pits[me][h]++;
+            seeds--;
+            continue;
+        }
+        if (row != me && pos == h) {          /* skip the opponent's store */
+            row = me;
+            pos = -1;
+            continue;
+        }
+        if (pos > h) {                        /* past my store */
+            row = !me;
+            pos = -1;
+            continue;
+        }
+        s->pits[row][pos]++;
+        seeds--;
+    }
+    int last_in_store = row == me && pos == h;
+    if (!last_in_store && row == me && s->pits[me][pos] == 1) {
+        /* the house opposite house i of one side is house h-1-i */
+        int opposite = h - 1 - pos;
+        int taken = s->pits[!me][opposite];
+        if (taken > 0 || s->capture_empty) {
+            s->pits[me][h] += taken + 1;
+            s->pits[!me][opposite] = 0;
+            s->pits[me][pos] = 0;
+        }
+    }
+    if (!last_in_store)
+        s->side = !me;
+    if (slow_side_empty(s, 0) || slow_side_empty(s, 1)) {
+        for (int side = 0; side < 2; side++)
+            for (int i = 0; i < h; i++) {
+                s->pits[side][h] += s->pits[side][i];
+                s->pits[side][i] = 0;
+            }
+        s->over = 1;
+    }
+}
+
+static void slow_to_text(const Slow *s, char *buf, size_t n)
+{
+    size_t len = (size_t)snprintf(buf, n, "%c", s->side ? 'N' : 'S');
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i <= s->houses; i++)
+            len += (size_t)snprintf(buf + len, n - len, "%c%d",
+                                    i ? ',' : ':', s->pits[side][i]);
+}
+
+static void compare_games(const char *options, int capture_empty, int games)
+{
+    const GameVtbl *g = game_find("kalah");
+    Rng r;
+    rng_seed(&r, 99);
+    Move moves[32];
+    int slow[32];
+    char fast_text[512], slow_text[512];
+    int positions = 0;
+    for (int gi = 0; gi < games; gi++) {
+        void *st = tl_position("kalah", options, NULL, NULL);
+        for (;;) {
+            assert_true(g->to_text(st, fast_text, sizeof fast_text) >= 0);
+            Slow s;
+            slow_from_text(&s, fast_text, capture_empty);
+            int n = g->to_move(st) == PLAYER_TERMINAL ? 0
+                                                      : g->gen_moves(st, moves);
+            int k = slow_moves(&s, slow);
+            assert_int_equal(n, k);
+            /* over when a side has no seeds left */
+            s.over = slow_side_empty(&s, 0) || slow_side_empty(&s, 1);
+            assert_int_equal(g->to_move(st) == PLAYER_TERMINAL, s.over);
+            if (s.over) {
+                double ret[2];
+                g->returns(st, ret);
+                int a = s.pits[0][s.houses], b = s.pits[1][s.houses];
+                assert_true(ret[0] == (a > b ? 1.0 : a < b ? -1.0 : 0.0));
+                assert_int_equal(g->score(st, 0), a);
+                break;
+            }
+            assert_int_equal(g->to_move(st), s.side);
+            for (int i = 0; i < n; i++) {
+                assert_int_equal((int)moves[i], slow[i]);
+                /* the position after each move, both ways */
+                void *child = state_alloc(g);
+                memcpy(child, st, g->info.state_size);
+                g->make(child, moves[i]);
+                Slow sc = s;
+                slow_make(&sc, slow[i]);
+                g->to_text(child, fast_text, sizeof fast_text);
+                slow_to_text(&sc, slow_text, sizeof slow_text);
+                if (strcmp(fast_text, slow_text))
+                    fail_msg("%s: after house %d: fast %s, slow %s",
+                             options ? options : "default options",
+                             slow[i] + 1, fast_text, slow_text);
+                free(child);
+                positions++;
+            }
+            g->make(st, moves[rng_below(&r, (uint32_t)n)]);
+        }
+        free(st);
+    }
+    assert_true(positions >= games);
+}
+
+static void test_against_slow(void **state)
+{
+    (void)state;
+    int games = tl_slow() ? 2000 : 200;
+    compare_games(NULL, 1, games);
+    compare_games("capture=nonempty", 0, games);
+    compare_games("houses=3,seeds=2", 1, games);
+    compare_games("houses=4,seeds=7,capture=nonempty", 0, games);
+    compare_games("houses=1,seeds=1", 1, 10);
+    compare_games("houses=8,seeds=12", 1, games / 4);
+}
+
+/* Known positions: an extra turn, both capture rules, the end. */
+static void test_rules(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("kalah");
+    char buf[256];
+    /* house 3 has 4 seeds: the last lands in the store, South again */
+    void *st = tl_position("kalah", NULL, NULL, "3");
+    assert_int_equal(g->to_move(st), 0);
+    free(st);
+    /* last seed in an empty own house opposite an empty house */
+    const char *setup = "S:1,0,0,0,0,1,0:1,0,0,0,0,1,0";
+    st = tl_position("kalah", NULL, setup, "1");
+    g->to_text(st, buf, sizeof buf);
+    assert_string_equal(buf, "N:0,0,0,0,0,1,1:1,0,0,0,0,1,0");
+    free(st);
+    st = tl_position("kalah", "capture=nonempty", setup, "1");
+    g->to_text(st, buf, sizeof buf);
+    assert_string_equal(buf, "N:0,1,0,0,0,1,0:1,0,0,0,0,1,0");
+    free(st);
+    /* capture with seeds opposite: house 2 of South faces North's 5th */
+    st = tl_position("kalah", NULL, "S:1,0,0,0,0,0,0:0,0,0,0,3,2,0", "1");
+    g->to_text(st, buf, sizeof buf);
+    /* South's side is empty after the capture: the game ends */
+    assert_string_equal(buf, "N:0,0,0,0,0,0,4:0,0,0,0,0,0,2");
+    assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+    free(st);
+}
+
+static void test_bad_input(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("kalah");
+    void *st = tl_position("kalah", NULL, NULL, NULL);
+    PlyError err = {{0}};
+    Move m;
+    const char *bad_moves[] = {"0", "7", "x", "", "1a", "-1", "99999999999"};
+    for (size_t i = 0; i < sizeof bad_moves / sizeof *bad_moves; i++) {
+        err.msg[0] = 0;
+        assert_int_equal(g->text_to_move(st, bad_moves[i], &m, &err), -1);
+        assert_true(err.msg[0] != 0);
+    }
+    const char *bad_setups[] = {"", "X:1,0:1,0", "S:1,0", "S:1,0:1,0,0",
+                                "S:4,4,4:4,4,4:", "S:a,0:1,0",
+                                "S:1,0:1,0:over", "S:99999,0:1,0"};
+    for (size_t i = 0; i < sizeof bad_setups / sizeof *bad_setups; i++) {
+        err.msg[0] = 0;
+        if (g->from_text(st, bad_setups[i], &err) != -1)
+            fail_msg("setup '%s' accepted", bad_setups[i]);
+        assert_true(err.msg[0] != 0);
+    }
+    free(st);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_against_slow),
+        cmocka_unit_test(test_rules),
+        cmocka_unit_test(test_bad_input),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

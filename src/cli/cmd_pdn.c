@@ -10,6 +10,7 @@
 #include "../core/registry.h"
 #include "../core/setup.h"
 #include "cli.h"
+#include "records.h"
 
 /* PDN GameType numbers of the variants that have one. */
 static const struct {
@@ -194,59 +195,6 @@ int cmd_pdn(int argc, char **argv)
 {
     if (!cli_wants_help(argc, argv, "pdn"))
         return 0;
-    if (argc > 2)
-        return cli_error("pdn", "usage: ply pdn [FILE]");
-    FILE *in = stdin;
-    if (argc == 2 && strcmp(argv[1], "-")) {
-        in = fopen(argv[1], "r");
-        if (!in)
-            return cli_error("pdn", "cannot open '%s'", argv[1]);
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    long lineno = 0;
-    int games = 0, skipped = 0, rc = 0;
-    while (getline(&line, &cap, in) >= 0) {
-        lineno++;
-        if (strspn(line, " \t\r\n") == strlen(line))
-            continue;
-        json_error_t jerr;
-        json_t *rec = json_loads(line, 0, &jerr);
-        if (!json_is_object(rec)) {
-            rc = cli_error("pdn", "line %ld: not a JSON object: %s", lineno,
-                           rec ? "another JSON value" : jerr.text);
-            json_decref(rec);
-            break;
-        }
-        /* each game goes to a buffer first: a bad record prints nothing */
-        char *gbuf = NULL;
-        size_t glen = 0;
-        FILE *mem = open_memstream(&gbuf, &glen);
-        if (!mem) {
-            json_decref(rec);
-            rc = cli_error("pdn", "out of memory");
-            break;
-        }
-        int r = convert(rec, lineno, games + 1, mem);
-        fclose(mem);
-        if (r == 0)
-            fwrite(gbuf, 1, glen, stdout);
-        free(gbuf);
-        json_decref(rec);
-        if (r < 0) {
-            rc = 2;
-            break;
-        }
-        if (r == 1)
-            skipped++;
-        else
-            games++;
-    }
-    free(line);
-    if (in != stdin)
-        fclose(in);
-    if (skipped)
-        fprintf(stderr, "ply pdn: skipped %d record(s) of non-draughts "
-                "games\n", skipped);
-    return rc;
+    return cli_convert_records("pdn", argc, argv, convert,
+                               "non-draughts games");
 }

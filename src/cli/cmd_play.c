@@ -7,15 +7,26 @@
 #include "../core/setup.h"
 #include "cli.h"
 
-/* The strongest bot this build has, with a time that keeps play lively. */
-static const char *default_bot(const GameVtbl *g, int demo)
+/* The strongest bot this build has for g, with a time that keeps play
+ * lively: a game's own bot when there is one (vindinium); alpha-beta for
+ * games with an evaluation and noisy moves (it beat mcts in kalah, reversi
+ * and draughts-russian: bench/strength.sh); mcts otherwise (zuniq). */
+static const char *default_bot(const GameVtbl *g, int demo, char *buf,
+                               size_t n)
 {
-    (void)g;
-    if (bot_find("mcts"))
-        return demo ? "mcts:time=200ms" : "mcts:time=2s";
-    if (bot_find("alphabeta"))
-        return demo ? "alphabeta:time=200ms" : "alphabeta:time=2s";
-    return "random";
+    const char *name = "random";
+    if (bot_find(g->info.name))
+        name = g->info.name;
+    else if (g->eval && g->is_noisy && bot_find("alphabeta"))
+        name = "alphabeta";
+    else if (bot_find("mcts"))
+        name = "mcts";
+    else if (bot_find("alphabeta"))
+        name = "alphabeta";
+    if (!strcmp(name, "random"))
+        return name;
+    snprintf(buf, n, "%s:time=%s", name, demo ? "200ms" : "2s");
+    return buf;
 }
 
 typedef struct History {
@@ -67,6 +78,7 @@ int cmd_play(int argc, char **argv)
         {0, 0, 0, 0},
     };
     const char *setup = NULL, *options = NULL, *spec = NULL;
+    char spec_buf[64];
     unsigned long long seat = 0, seed = 1;
     int demo = 0, c;
     optind = 1;
@@ -100,7 +112,7 @@ int cmd_play(int argc, char **argv)
         return cli_error("play", "--seat must be 0..%d for %s",
                          g->info.num_players - 1, g->info.name);
     if (!spec)
-        spec = default_bot(g, demo);
+        spec = default_bot(g, demo, spec_buf, sizeof spec_buf);
     void *st = cli_position("play", g, options, setup, NULL, seed);
     if (!st)
         return 2;

@@ -112,16 +112,8 @@ int dr_init(const DRules *R, DState *s)
 
 /* ---- setup strings ---- */
 
-typedef struct Out {
-    char *buf;
-    size_t n, len;
-    int bad;
-} Out;
-
-static void out_add(Out *o, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void out_add(Out *o, const char *fmt, ...)
+/* Bounded append, shared with towers.c: sets bad instead of overflowing. */
+void dr_out(DrOut *o, const char *fmt, ...)
 {
     va_list ap;
     if (o->bad)
@@ -160,30 +152,30 @@ static int player_of_letter(const DRules *R, int ch)
 
 int dr_to_text(const DRules *R, const DState *s, char *buf, size_t n)
 {
-    Out o = {buf, n, 0, 0};
+    DrOut o = {buf, n, 0, 0};
     int order[64], k = text_order(R, order);
     char sqb[16];
-    out_add(&o, "%c", R->colours[s->side]);
+    dr_out(&o, "%c", R->colours[s->side]);
     for (int letter = 0; letter < 2; letter++) {
         int p = player_of_letter(R, "WB"[letter]);
-        out_add(&o, ":%c", "WB"[letter]);
+        dr_out(&o, ":%c", "WB"[letter]);
         int first = 1;
         for (int i = 0; i < k; i++) {
             uint64_t b = 1ull << order[i];
             if (!(s->occ[p] & b))
                 continue;
             dr_sq_text(R, order[i], sqb, sizeof sqb);
-            out_add(&o, "%s%s%s", first ? "" : ",",
+            dr_out(&o, "%s%s%s", first ? "" : ",",
                     (s->kings & b) ? "K" : "", sqb);
             first = 0;
         }
     }
     if (s->quiet)
-        out_add(&o, ":H%d", s->quiet);
+        dr_out(&o, ":H%d", s->quiet);
     for (int p = 0; p < 2; p++)
         if (R->king_limit && s->kcnt[p]) {
             dr_sq_text(R, s->ksq[p], sqb, sizeof sqb);
-            out_add(&o, ":R%c%s/%d", R->colours[p], sqb, s->kcnt[p]);
+            dr_out(&o, ":R%c%s/%d", R->colours[p], sqb, s->kcnt[p]);
         }
     return o.bad ? -1 : (int)o.len;
 }
@@ -486,13 +478,13 @@ static int move_path(const DRules *R, const DState *s, Move m, FindPath *f)
 int dr_move_to_text(const DRules *R, const DState *s, Move m, char *buf,
                     size_t n)
 {
-    Out o = {buf, n, 0, 0};
+    DrOut o = {buf, n, 0, 0};
     char sqb[16];
     dr_sq_text(R, DM_FROM(m), sqb, sizeof sqb);
-    out_add(&o, "%s", sqb);
+    dr_out(&o, "%s", sqb);
     if (!DM_CAPS(m)) {
         dr_sq_text(R, DM_TO(m), sqb, sizeof sqb);
-        out_add(&o, "-%s", sqb);
+        dr_out(&o, "-%s", sqb);
         return o.bad ? -1 : (int)o.len;
     }
     FindPath f = {0};
@@ -500,7 +492,7 @@ int dr_move_to_text(const DRules *R, const DState *s, Move m, char *buf,
         return -1;
     for (int i = 0; i < f.len; i++) {
         dr_sq_text(R, f.path[i], sqb, sizeof sqb);
-        out_add(&o, "%s%s", R->numbered ? "x" : ":", sqb);
+        dr_out(&o, "%s%s", R->numbered ? "x" : ":", sqb);
     }
     return o.bad ? -1 : (int)o.len;
 }
@@ -576,11 +568,11 @@ int dr_text_to_move(const DRules *R, DGenFn gen, const DState *s,
 
 int dr_render(const DRules *R, const DState *s, char *buf, size_t n)
 {
-    Out o = {buf, n, 0, 0};
+    DrOut o = {buf, n, 0, 0};
     const DGeom *g = R->g;
     int N = g->n;
     for (int r = N - 1; r >= 0; r--) {
-        out_add(&o, "%2d ", r + 1);
+        dr_out(&o, "%2d ", r + 1);
         for (int c = 0; c < N; c++) {
             int sq = disp_sq(R, r, c);
             char ch = ' ';
@@ -594,22 +586,22 @@ int dr_render(const DRules *R, const DState *s, char *buf, size_t n)
                             ch = (char)tolower(ch);
                     }
             }
-            out_add(&o, " %c", ch);
+            dr_out(&o, " %c", ch);
         }
         if (R->numbered) {
-            out_add(&o, "    ");
+            dr_out(&o, "    ");
             for (int c = 0; c < N; c++) {
                 int sq = disp_sq(R, r, c);
                 if (sq >= 0)
-                    out_add(&o, "%3d", sq_number(R, sq));
+                    dr_out(&o, "%3d", sq_number(R, sq));
             }
         }
-        out_add(&o, "\n");
+        dr_out(&o, "\n");
     }
-    out_add(&o, "   ");
+    dr_out(&o, "   ");
     for (int c = 0; c < N; c++)
-        out_add(&o, " %c", 'a' + c);
-    out_add(&o, "\n(%c/%c men, %c/%c kings)\n", tolower(R->colours[0]),
+        dr_out(&o, " %c", 'a' + c);
+    dr_out(&o, "\n(%c/%c men, %c/%c kings)\n", tolower(R->colours[0]),
             tolower(R->colours[1]), R->colours[0], R->colours[1]);
     return o.bad ? -1 : (int)o.len;
 }

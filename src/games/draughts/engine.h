@@ -205,4 +205,15 @@ typedef int (*DPathFn)(void *user, const int *path, int len, uint64_t cap,
 int dr_paths(const DRules *R, const DState *s, int from, DPathFn fn,
              void *user);
 
+/* A bounded text writer for setup strings and pictures: dr_out appends
+ * printf-style and sets bad (instead of overflowing) when buf is full. */
+typedef struct DrOut {
+    char *buf;
+    size_t n, len;
+    int bad;
+} DrOut;
+
+void dr_out(DrOut *o, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 #endif

@@ -365,28 +365,6 @@ static uint64_t t_hash(const DRules *R, const TState *s)
     return h;
 }
 
-typedef struct TOut {
-    char *buf;
-    size_t n, len;
-    int bad;
-} TOut;
-
-static void t_out(TOut *o, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void t_out(TOut *o, const char *fmt, ...)
-{
-    va_list ap;
-    if (o->bad)
-        return;
-    va_start(ap, fmt);
-    int w = vsnprintf(o->buf + o->len, o->n - o->len, fmt, ap);
-    va_end(ap);
-    if (w < 0 || (size_t)w >= o->n - o->len)
-        o->bad = 1;
-    else
-        o->len += (size_t)w;
-}
 
 static char t_piece_char(const DRules *R, uint64_t piece)
 {
@@ -401,12 +379,12 @@ static char t_piece_char(const DRules *R, uint64_t piece)
 static int t_to_text(const DRules *R, const TState *s, char *buf, size_t n)
 {
     const DGeom *g = R->g;
-    TOut o = {buf, n, 0, 0};
+    DrOut o = {buf, n, 0, 0};
     char sqb[16];
-    t_out(&o, "%c", R->colours[s->side]);
+    dr_out(&o, "%c", R->colours[s->side]);
     for (int letter = 0; letter < 2; letter++) {
         int p = R->colours[0] == "WB"[letter] ? 0 : 1;
-        t_out(&o, ":%c", "WB"[letter]);
+        dr_out(&o, ":%c", "WB"[letter]);
         int first = 1;
         for (int r = 0; r < g->n; r++)
             for (int c = 0; c < g->n; c++) {
@@ -414,17 +392,17 @@ static int t_to_text(const DRules *R, const TState *s, char *buf, size_t n)
                 if (sq < 0 || !(s->occ[p] >> sq & 1))
                     continue;
                 dr_sq_text(R, sq, sqb, sizeof sqb);
-                t_out(&o, "%s%s%s", first ? "" : ",",
+                dr_out(&o, "%s%s%s", first ? "" : ",",
                       (s->stack[sq] & 2) ? "K" : "", sqb);
                 for (int i = 1; i < s->h[sq]; i++)
-                    t_out(&o, "%c", t_piece_char(R, s->stack[sq] >> (2 * i)));
+                    dr_out(&o, "%c", t_piece_char(R, s->stack[sq] >> (2 * i)));
                 first = 0;
             }
     }
     if (s->quiet)
-        t_out(&o, ":H%d", s->quiet);
+        dr_out(&o, ":H%d", s->quiet);
     if (s->ply)
-        t_out(&o, ":P%d", s->ply);
+        dr_out(&o, ":P%d", s->ply);
     return o.bad ? -1 : (int)o.len;
 }
 
@@ -535,13 +513,13 @@ static int t_from_text(const DRules *R, TState *st, const char *str,
 static int t_move_to_text(const DRules *R, const TState *s, Move m,
                           char *buf, size_t n)
 {
-    TOut o = {buf, n, 0, 0};
+    DrOut o = {buf, n, 0, 0};
     char sqb[16];
     dr_sq_text(R, DM_FROM(m), sqb, sizeof sqb);
-    t_out(&o, "%s", sqb);
+    dr_out(&o, "%s", sqb);
     if (!T_CAPS(m)) {
         dr_sq_text(R, DM_TO(m), sqb, sizeof sqb);
-        t_out(&o, "-%s", sqb);
+        dr_out(&o, "-%s", sqb);
         return o.bad ? -1 : (int)o.len;
     }
     TGen x;
@@ -555,7 +533,7 @@ static int t_move_to_text(const DRules *R, const TState *s, Move m,
         return -1;
     for (int i = 0; i < x.nfound; i++) {
         dr_sq_text(R, x.found[i], sqb, sizeof sqb);
-        t_out(&o, ":%s", sqb);
+        dr_out(&o, ":%s", sqb);
     }
     return o.bad ? -1 : (int)o.len;
 }
@@ -633,38 +611,38 @@ static int t_text_to_move(const DRules *R, const TState *s, const char *str,
 static int t_render(const DRules *R, const TState *s, char *buf, size_t n)
 {
     const DGeom *g = R->g;
-    TOut o = {buf, n, 0, 0};
+    DrOut o = {buf, n, 0, 0};
     for (int r = g->n - 1; r >= 0; r--) {
-        t_out(&o, "%2d ", r + 1);
+        dr_out(&o, "%2d ", r + 1);
         for (int c = 0; c < g->n; c++) {
             int sq = g->idx[r][c];
             if (sq < 0)
-                t_out(&o, "   ");
+                dr_out(&o, "   ");
             else if (!s->h[sq])
-                t_out(&o, " . ");
+                dr_out(&o, " . ");
             else if (s->h[sq] == 1)
-                t_out(&o, " %c ", t_piece_char(R, s->stack[sq]));
+                dr_out(&o, " %c ", t_piece_char(R, s->stack[sq]));
             else
-                t_out(&o, " %c%d", t_piece_char(R, s->stack[sq]), s->h[sq]);
+                dr_out(&o, " %c%d", t_piece_char(R, s->stack[sq]), s->h[sq]);
         }
-        t_out(&o, "\n");
+        dr_out(&o, "\n");
     }
-    t_out(&o, "   ");
+    dr_out(&o, "   ");
     for (int c = 0; c < g->n; c++)
-        t_out(&o, " %c ", 'a' + c);
-    t_out(&o, "\ncolumns (top first):");
+        dr_out(&o, " %c ", 'a' + c);
+    dr_out(&o, "\ncolumns (top first):");
     int any = 0;
     for (int r = 0; r < g->n; r++)
         for (int c = 0; c < g->n; c++) {
             int sq = g->idx[r][c];
             if (sq < 0 || s->h[sq] < 2)
                 continue;
-            t_out(&o, " %c%d=", 'a' + c, r + 1);
+            dr_out(&o, " %c%d=", 'a' + c, r + 1);
             for (int i = 0; i < s->h[sq]; i++)
-                t_out(&o, "%c", t_piece_char(R, s->stack[sq] >> (2 * i)));
+                dr_out(&o, "%c", t_piece_char(R, s->stack[sq] >> (2 * i)));
             any = 1;
         }
-    t_out(&o, "%s\n", any ? "" : " none taller than one");
+    dr_out(&o, "%s\n", any ? "" : " none taller than one");
     return o.bad ? -1 : (int)o.len;
 }
 

@@ -82,6 +82,29 @@ typedef struct GameInfo {
     const char *rules;          /* a rules summary for `ply info` */
 } GameInfo;
 
+/* A linear evaluation, for tuning by `ply tune` (src/tools/tune.c).
+ * At a non-terminal state where eval() is not clamped,
+ *   eval(st, 0) == base + sum of coef * weights[index] over the terms,
+ * up to the rounding of eval()'s integer arithmetic (a few units). The
+ * weights are the const values eval() is compiled with; the tuner fits new
+ * ones to game results and writes them back as C source. */
+typedef struct EvalTerm {
+    int index;                  /* 0..nparams-1 */
+    float coef;                 /* how many times the weight counts */
+} EvalTerm;
+
+enum { EVAL_MAX_TERMS = 2048 }; /* bound on terms() output */
+
+typedef struct EvalTuning {
+    int nparams;
+    const char *const *names;   /* "knight.mg", "pst.pawn.e4.eg", ... */
+    const int *weights;         /* nparams: the values eval() uses */
+    /* Terms of st's evaluation from player 0's view (at most
+     * EVAL_MAX_TERMS); returns their count, the part no weight scales goes
+     * to *base. */
+    int (*terms)(const void *st, EvalTerm *out, double *base);
+} EvalTuning;
+
 typedef struct GameVtbl {
     GameInfo info;
 
@@ -139,6 +162,8 @@ typedef struct GameVtbl {
      * side without moving. Both present or both NULL. */
     int (*null_move_ok)(const void *st);
     void (*make_null)(void *st);
+    /* ---- evaluation tuning (optional, NULL when absent) ---- */
+    const EvalTuning *tuning;
 } GameVtbl;
 
 #endif

@@ -91,10 +91,81 @@ static void test_hooks(void **state)
     assert_true(tested >= 6);
 }
 
+/* gen_noisy == gen_moves filtered by is_noisy, same order, on thousands
+ * of positions per game: random games, and from every position also the
+ * positions after each check-giving move (evasions filter captures and
+ * promotions in their own way). */
+static void test_gen_noisy_many(void **state)
+{
+    (void)state;
+    int tested = 0;
+    for (int gi = 0; ply_games[gi]; gi++) {
+        const GameVtbl *g = ply_games[gi];
+        if (!g->gen_noisy)
+            continue;
+        assert_non_null(g->is_noisy);
+        size_t ss = g->info.state_size;
+        int maxm = g->info.max_moves;
+        Move *mv = malloc(sizeof(Move) * (size_t)maxm);
+        Move *mv2 = malloc(sizeof(Move) * (size_t)maxm);
+        Move *nz = malloc(sizeof(Move) * (size_t)maxm);
+        unsigned char *tmp = malloc(ss);
+        long positions = 0, in_check = 0;
+        for (uint64_t seed = 1; seed <= 16; seed++) {
+            void *st = tl_position(g->info.name, NULL, NULL, NULL);
+            Rng r;
+            rng_seed(&r, seed * 1237 + 5);
+            for (int k = 0; k < 300 && g->to_move(st) >= 0; k++) {
+                int n = g->gen_moves(st, mv);
+                /* the position itself and, every few plies, its children */
+                int kids = k % 4 == 0 ? n : 0;
+                for (int c = -1; c < kids; c++) {
+                    const void *pos = st;
+                    if (c >= 0) {
+                        memcpy(tmp, st, ss);
+                        g->make(tmp, mv[c]);
+                        if (g->to_move(tmp) < 0)
+                            continue;
+                        pos = tmp;
+                        if (!(g->in_check && g->in_check(tmp)) && c % 8)
+                            continue;   /* all checks, some others */
+                    }
+                    int n2 = g->gen_moves(pos, mv2);
+                    int m = g->gen_noisy(pos, nz), j = 0;
+                    for (int i = 0; i < n2; i++)
+                        if (g->is_noisy(pos, mv2[i])) {
+                            if (j >= m || nz[j] != mv2[i])
+                                fail_msg("%s: gen_noisy differs at move %d",
+                                         g->info.name, j);
+                            j++;
+                        }
+                    assert_int_equal(j, m);
+                    positions++;
+                    in_check += g->in_check && g->in_check(pos);
+                }
+                g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+            }
+            free(st);
+        }
+        print_message("%s: %ld positions, %ld in check\n", g->info.name,
+                      positions, in_check);
+        if (positions < 2000 || (g->in_check && in_check < 100))
+            fail_msg("%s: only %ld positions (%ld in check)", g->info.name,
+                     positions, in_check);
+        free(mv);
+        free(mv2);
+        free(nz);
+        free(tmp);
+        tested++;
+    }
+    assert_true(tested >= 6);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hooks),
+        cmocka_unit_test(test_gen_noisy_many),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

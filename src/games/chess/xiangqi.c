@@ -108,8 +108,10 @@ static int attacked(const uint8_t *cell, int sq, int by)
 }
 
 /* Legal moves, at most `limit`; only those from the point `only` when
- * it is not -1 (to check one move cheaply). */
-static int gen_from(const XBoard *b, Move *out, int limit, int only)
+ * it is not -1 (to check one move cheaply); only captures when caps is
+ * set (the same moves, in the same order, as filtering the full list). */
+static inline int gen_from(const XBoard *b, Move *out, int limit, int only,
+                           int caps)
 {
     uint8_t cell[CELLS];
     memcpy(cell, b->cell, sizeof cell);
@@ -158,8 +160,8 @@ static int gen_from(const XBoard *b, Move *out, int limit, int only)
                 return n;                                               \
         }                                                               \
     } while (0)
-#define FREE_FOR_US(t) (cell[t] != OFF && (cell[t] == EMPTY ||          \
-                                           color_of(cell[t]) != us))
+#define FREE_FOR_US(t) (cell[t] != OFF &&                                \
+                        (cell[t] == EMPTY ? !caps : color_of(cell[t]) != us))
     for (int r = 0; r < 10; r++)
         for (int f = 0; f < 9; f++) {
             int from = CELL(r, f), pc = cell[from];
@@ -201,7 +203,8 @@ static int gen_from(const XBoard *b, Move *out, int limit, int only)
                 for (int d = 0; d < 4; d++) {
                     int t = from + ORTH[d];
                     while (cell[t] == EMPTY) {
-                        tgt[nt++] = t;
+                        if (!caps)
+                            tgt[nt++] = t;
                         t += ORTH[d];
                     }
                     if (cell[t] != OFF && color_of(cell[t]) != us)
@@ -212,7 +215,8 @@ static int gen_from(const XBoard *b, Move *out, int limit, int only)
                 for (int d = 0; d < 4; d++) {
                     int t = from + ORTH[d];
                     while (cell[t] == EMPTY) {
-                        tgt[nt++] = t;
+                        if (!caps)
+                            tgt[nt++] = t;
                         t += ORTH[d];
                     }
                     if (cell[t] == OFF)
@@ -245,7 +249,7 @@ static int gen_from(const XBoard *b, Move *out, int limit, int only)
 
 static int gen(const XBoard *b, Move *out, int limit)
 {
-    return gen_from(b, out, limit, -1);
+    return gen_from(b, out, limit, -1, 0);
 }
 
 /* ------------------------------------------------------- rules, make */
@@ -579,7 +583,7 @@ static int xq_text_to_move(const void *st, const char *s, Move *m,
     int from = CELL(s[1] - '0', s[0] - 'a'), to = CELL(s[3] - '0',
                                                        s[2] - 'a');
     Move mv[XQ_MAX_MOVES];
-    int n = gen_from(b, mv, XQ_MAX_MOVES, from);
+    int n = gen_from(b, mv, XQ_MAX_MOVES, from, 0);
     for (int i = 0; i < n; i++)
         if (mv[i] == MOVE(from, to)) {
             *m = mv[i];
@@ -738,6 +742,12 @@ static int xq_is_noisy(const void *st, Move m)
     return b->cell[TO(m)] != EMPTY;
 }
 
+static int xq_gen_noisy(const void *st, Move *out)
+{
+    const XBoard *b = st;
+    return b->over ? 0 : gen_from(b, out, XQ_MAX_MOVES, -1, 1);
+}
+
 static int xq_in_check(const void *st)
 {
     const XBoard *b = st;
@@ -825,6 +835,7 @@ const GameVtbl game_xiangqi = {
     .heuristic = xq_heuristic,
     .is_noisy = xq_is_noisy,
     .in_check = xq_in_check,
+    .gen_noisy = xq_gen_noisy,
     .null_move_ok = xq_null_move_ok,
     .make_null = xq_make_null,
     .check = xq_check,

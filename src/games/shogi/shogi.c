@@ -258,18 +258,20 @@ static inline int mv_from(Move m) { return (int)((m >> 8) & 0xff); }
 static inline int mv_prom(Move m) { return (int)((m >> 16) & 1); }
 static inline int mv_drop(Move m) { return (int)((m >> 17) & 15); }
 
+/* noisy: only captures and promotions (is_noisy's moves); cap says
+ * whether the move captures. */
 static inline int add_board_move(const Variant *v, int c, int t, int from,
-                                 int to, Move *out, int n)
+                                 int to, Move *out, int n, int noisy, int cap)
 {
     if (promotable(t) &&
         (in_zone(v, c, row_of(from)) || in_zone(v, c, row_of(to))))
         out[n++] = mk_move(from, to, 1);
-    if (!dead_square(v, c, t, row_of(to)))
+    if ((cap || !noisy) && !dead_square(v, c, t, row_of(to)))
         out[n++] = mk_move(from, to, 0);
     return n;
 }
 
-static int gen_legal(const Shogi *s, Move *out);
+static int gen_legal(const Shogi *s, Move *out, int noisy);
 
 /* Whether dropping a pawn of the side to move on q (checking the enemy
  * king) leaves the enemy without a legal move. */
@@ -282,10 +284,12 @@ static int pawn_drop_mates(const Shogi *s, int q)
     t.side ^= 1;
     t.in_check = 1;
     Move buf[MAX_MOVES];
-    return gen_legal(&t, buf) == 0;
+    return gen_legal(&t, buf, 0) == 0;
 }
 
-static int gen_legal(const Shogi *s, Move *out)
+/* The legal moves; with noisy set only the captures and promotions
+ * (no drops), in the same order. */
+static int gen_legal(const Shogi *s, Move *out, int noisy)
 {
     const Variant *v = var_of(s);
     const uint8_t *b = s->board;
@@ -301,7 +305,7 @@ static int gen_legal(const Shogi *s, Move *out)
         nb[k] = EMPTY;
         for (int i = 0; i < 8; i++) {
             int t = k + dv[i], p = b[t];
-            if (p == OFF || (p && COLOR(p) == us))
+            if (p == OFF || (p && COLOR(p) == us) || (noisy && !p))
                 continue;
             if (!attacked(nb, t, them))
                 out[n++] = mk_move(k, t, 0);
@@ -361,7 +365,8 @@ static int gen_legal(const Shogi *s, Move *out)
                     continue;
                 if (nchk && !target[to])
                     continue;
-                n = add_board_move(v, us, t, f, to, out, n);
+                n = add_board_move(v, us, t, f, to, out, n, noisy,
+                                   q != EMPTY);
             }
             if (t == KNIGHT) {
                 if (pd >= 0)
@@ -374,7 +379,8 @@ static int gen_legal(const Shogi *s, Move *out)
                         continue;
                     if (nchk && !target[to])
                         continue;
-                    n = add_board_move(v, us, t, f, to, out, n);
+                    n = add_board_move(v, us, t, f, to, out, n, noisy,
+                                       q != EMPTY);
                 }
                 continue;
             }
@@ -389,7 +395,8 @@ static int gen_legal(const Shogi *s, Move *out)
                     if (q == OFF || (q && COLOR(q) == us))
                         break;
                     if (!nchk || target[to])
-                        n = add_board_move(v, us, t, f, to, out, n);
+                        n = add_board_move(v, us, t, f, to, out, n, noisy,
+                                           q != EMPTY);
                     if (q)
                         break;
                 }
@@ -398,6 +405,8 @@ static int gen_legal(const Shogi *s, Move *out)
     }
 
     /* drops */
+    if (noisy)
+        return n;
     const uint8_t *hand = s->hand[us];
     int any = 0;
     for (int t = PAWN; t <= GOLD; t++)
@@ -477,7 +486,7 @@ static int has_legal_move(const Shogi *s)
         }
     }
     Move buf[MAX_MOVES];
-    return gen_legal(s, buf) > 0;
+    return gen_legal(s, buf, 0) > 0;
 }
 
 /* The 27-point declaration rule (shogi only), for the side to move. */
@@ -669,7 +678,7 @@ static int shogi_to_move(const void *st)
 static int shogi_gen_moves(const void *st, Move *out)
 {
     const Shogi *s = st;
-    return s->reason ? 0 : gen_legal(s, out);
+    return s->reason ? 0 : gen_legal(s, out, 0);
 }
 
 static void shogi_returns(const void *st, double *out)
@@ -1223,6 +1232,12 @@ static int shogi_is_noisy(const void *st, Move m)
     return !mv_drop(m) && (s->board[mv_to(m)] != EMPTY || mv_prom(m));
 }
 
+static int shogi_gen_noisy(const void *st, Move *out)
+{
+    const Shogi *s = st;
+    return s->reason ? 0 : gen_legal(s, out, 1);
+}
+
 static int shogi_in_check(const void *st)
 {
     const Shogi *s = st;
@@ -1362,7 +1377,8 @@ static const char minishogi_rules[] =
     .text_to_move = shogi_text_to_move, .render = shogi_render,         \
     .eval = shogi_eval, .heuristic = shogi_heuristic,                   \
     .is_noisy = shogi_is_noisy, .score = shogi_score,                   \
-    .check = shogi_check, .in_check = shogi_in_check,               \
+    .check = shogi_check, .in_check = shogi_in_check,                   \
+    .gen_noisy = shogi_gen_noisy,                                       \
     .null_move_ok = shogi_null_move_ok, .make_null = shogi_make_null
 
 const GameVtbl game_shogi = {

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "../../core/game.h"
+#include "xiangqi_weights.h"
 
 enum { W = 11, CELLS = 14 * W };
 enum { EMPTY = 0, OFF = 0x40 };
@@ -659,61 +660,133 @@ static int xq_check(const void *st)
 
 static const int XVAL[8] = {0, 0, 200, 200, 400, 900, 450, 100};
 
-static int eval_red(const XBoard *b)
+/* The evaluation is one linear form over the weights of
+ * xiangqi_weights.h: eval_core adds w[i] * coef for every term, and, when
+ * a sink is given (ply tune, tests), also records the coefficients. The
+ * fast path passes NULL, which the always-inlined body folds away. */
+typedef struct TermSink {
+    float coef[XW_N];
+} TermSink;
+
+#define TERM(idx, c)                                                    \
+    do {                                                                \
+        if (sink)                                                       \
+            sink->coef[idx] += (float)(c);                              \
+    } while (0)
+
+/* Red's view. */
+static inline __attribute__((always_inline)) int
+eval_core(const XBoard *b, const int *w, TermSink *sink)
 {
-    int s[2] = {0, 0}, attackers[2] = {0, 0};
+    int s[2] = {0, 0}, attackers[2] = {0, 0}, defenders[2] = {0, 0};
+    int advisors[2] = {0, 0}, elephants[2] = {0, 0};
     for (int r = 0; r < 10; r++)
         for (int f = 0; f < 9; f++) {
             int c = CELL(r, f), pc = b->cell[c];
             if (pc == EMPTY)
                 continue;
-            int col = color_of(pc), t = type_of(pc), v = XVAL[t];
+            int col = color_of(pc), t = type_of(pc);
+            if (t == XK)
+                continue;
+            int sg = col ? -1 : 1, v = w[XW_ADVISOR + t - XA];
+            TERM(XW_ADVISOR + t - XA, sg);
             int rel = col ? 9 - r : r;   /* ranks from the own side */
-            if (t == XP) {
-                if (rel >= 5)   /* crossed: stronger, best near the palace */
-                    v += 80 + (f >= 3 && f <= 5 ? 30 : 0) -
-                         (rel == 9 ? 60 : 0);
-            } else if (t == XN) {
-                int df = f < 4 ? f : 8 - f;
-                v += 6 * df + 4 * (rel < 8 ? rel : 7);
+            switch (t) {
+            case XA:
+                advisors[col]++;
+                break;
+            case XB:
+                elephants[col]++;
+                break;
+            case XP:
+                if (rel >= 5) {  /* crossed: stronger, best near the palace */
+                    v += w[XW_SOLDIER_CROSSED];
+                    TERM(XW_SOLDIER_CROSSED, sg);
+                    if (f >= 3 && f <= 5) {
+                        v += w[XW_SOLDIER_CENTRAL];
+                        TERM(XW_SOLDIER_CENTRAL, sg);
+                    }
+                    if (rel == 9) {
+                        v += w[XW_SOLDIER_LAST_RANK];
+                        TERM(XW_SOLDIER_LAST_RANK, sg);
+                    }
+                    attackers[col]++;
+                }
+                break;
+            case XN: {
+                int df = f < 4 ? f : 8 - f, adv = rel < 8 ? rel : 7;
+                int legs = 0;
                 for (int i = 0; i < 4; i++)   /* blocked legs cost */
-                    if (b->cell[c + ORTH[i]] != EMPTY)
-                        v -= 8;
-            } else if (t == XR) {
+                    legs += b->cell[c + ORTH[i]] != EMPTY;
+                v += w[XW_HORSE_CENTRE] * df + w[XW_HORSE_ADVANCE] * adv +
+                     w[XW_HORSE_BLOCKED_LEG] * legs;
+                TERM(XW_HORSE_CENTRE, sg * df);
+                TERM(XW_HORSE_ADVANCE, sg * adv);
+                TERM(XW_HORSE_BLOCKED_LEG, sg * legs);
+                attackers[col]++;
+                break;
+            }
+            case XR: {
                 int mob = 0;
                 for (int d = 0; d < 4; d++)
                     for (int x = c + ORTH[d]; b->cell[x] == EMPTY;
                          x += ORTH[d])
                         mob++;
-                v += 3 * mob;
-            } else if (t == XC) {
-                /* a cannon on the enemy general's file with one screen */
+                v += w[XW_CHARIOT_MOBILITY] * mob;
+                TERM(XW_CHARIOT_MOBILITY, sg * mob);
+                attackers[col]++;
+                break;
+            }
+            case XC: {
+                /* a cannon on the enemy general's file: with one screen
+                 * it checks, with none it pins the centre (hollow) */
                 int ek = b->king[!col];
                 if (file_of(ek) == f) {
                     int dir = rank_of(ek) > r ? W : -W, screens = 0;
                     for (int x = c + dir; x != ek; x += dir)
                         screens += b->cell[x] != EMPTY;
-                    if (screens == 1)
-                        v += 40;
+                    if (screens == 1) {
+                        v += w[XW_CANNON_SCREEN];
+                        TERM(XW_CANNON_SCREEN, sg);
+                    } else if (screens == 0) {
+                        v += w[XW_CANNON_HOLLOW];
+                        TERM(XW_CANNON_HOLLOW, sg);
+                    }
                 }
-            }
-            if (t == XN || t == XR || t == XC || (t == XP && rel >= 5))
+                if (f == 4) {
+                    v += w[XW_CANNON_CENTRAL];
+                    TERM(XW_CANNON_CENTRAL, sg);
+                }
                 attackers[col]++;
+                break;
+            }
+            }
             s[col] += v;
         }
     /* defenders matter against attackers: missing advisors/elephants */
     for (int col = 0; col < 2; col++) {
-        int defenders = 0;
-        for (int r = 0; r < 10; r++)
-            for (int f = 0; f < 9; f++) {
-                int pc = b->cell[CELL(r, f)];
-                if (pc != EMPTY && color_of(pc) == col &&
-                    (type_of(pc) == XA || type_of(pc) == XB))
-                    defenders++;
-            }
-        s[col] -= (4 - defenders) * 10 * attackers[!col];
+        int sg = col ? -1 : 1;
+        defenders[col] = advisors[col] + elephants[col];
+        int gap = (4 - defenders[col]) * attackers[!col];
+        s[col] += w[XW_DEFENDER_GAP] * gap;
+        TERM(XW_DEFENDER_GAP, sg * gap);
+        if (advisors[col] == 2) {
+            s[col] += w[XW_ADVISOR_PAIR];
+            TERM(XW_ADVISOR_PAIR, sg);
+        }
+        if (elephants[col] == 2) {
+            s[col] += w[XW_ELEPHANT_PAIR];
+            TERM(XW_ELEPHANT_PAIR, sg);
+        }
     }
-    return s[0] - s[1] + (b->side ? -10 : 10);
+    TERM(XW_TEMPO, b->side ? -1 : 1);
+    return s[0] - s[1] + (b->side ? -w[XW_TEMPO] : w[XW_TEMPO]);
+}
+#undef TERM
+
+static int eval_red(const XBoard *b)
+{
+    return eval_core(b, XQ_WEIGHTS, NULL);
 }
 
 static int xq_eval(const void *st, int player)
@@ -726,6 +799,29 @@ static int xq_eval(const void *st, int player)
     if (v < -(EVAL_MAX - 1)) v = -(EVAL_MAX - 1);
     return player ? -v : v;
 }
+
+static int xq_terms(const void *st, EvalTerm *out, double *base)
+{
+    const XBoard *b = st;
+    *base = 0;
+    if (b->over == DRAW)
+        return 0;
+    TermSink sink;
+    memset(&sink, 0, sizeof sink);
+    eval_core(b, XQ_WEIGHTS, &sink);
+    int n = 0;
+    for (int i = 0; i < XW_N; i++)
+        if (sink.coef[i] != 0)
+            out[n++] = (EvalTerm){i, sink.coef[i]};
+    return n;
+}
+
+static const EvalTuning xq_tuning = {
+    .nparams = XW_N,
+    .names = XQ_WEIGHT_NAMES,
+    .weights = XQ_WEIGHTS,
+    .terms = xq_terms,
+};
 
 static int xq_heuristic(const void *st, Move m)
 {
@@ -839,4 +935,5 @@ const GameVtbl game_xiangqi = {
     .null_move_ok = xq_null_move_ok,
     .make_null = xq_make_null,
     .check = xq_check,
+    .tuning = &xq_tuning,
 };

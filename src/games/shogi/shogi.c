@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "../../core/game.h"
+#include "shogi_weights.h"
 
 enum { STRIDE = 10, CELLS = 132, HIST = 128, MAX_MOVES = 600,
        MAX_PLIES = 512 };
@@ -112,7 +113,8 @@ static const char piece_chars[] = " PLNSBRGK";
 static const int hand_order[7] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE,
                                   PAWN};
 
-/* Material: board values by type, hand values by type (a bit higher). */
+/* Move ordering's piece values (the evaluation's are in shogi_weights.h):
+ * board values by type, hand values by type (a bit higher). */
 static const int board_value[15] = {0, 100, 300, 350, 500, 800, 950, 550, 0,
                                     520, 520, 520, 550, 1050, 1250};
 static const int hand_value[8] = {0, 115, 330, 390, 560, 900, 1060, 610};
@@ -1160,9 +1162,33 @@ static inline int dist(int a, int b)
     return dr > dc ? dr : dc;
 }
 
-static int shogi_eval(const void *st, int player)
+/* The evaluation is one linear form over the weights of shogi_weights.h
+ * (one array per variant): eval_core adds w[i] * coef for every term and,
+ * when a sink is given (ply tune, tests), records the coefficients too.
+ * The fast path passes NULL, which the always-inlined body folds away. */
+typedef struct TermSink {
+    float coef[SW_N];
+} TermSink;
+
+static const int *const variant_weights[2] = {SHOGI_WEIGHTS,
+                                              MINISHOGI_WEIGHTS};
+
+#define TERM(idx, c)                                                    \
+    do {                                                                \
+        if (sink)                                                       \
+            sink->coef[idx] += (float)(c);                              \
+    } while (0)
+
+static inline int board_index(int t)
 {
-    const Shogi *s = st;
+    return t < KING ? SW_BOARD_PAWN + t - PAWN
+                    : SW_BOARD_TOKIN + t - (PROM + PAWN);
+}
+
+/* Black's view, without the clamp. */
+static inline __attribute__((always_inline)) int
+eval_core(const Shogi *s, const int *w, TermSink *sink)
+{
     const Variant *v = var_of(s);
     int score[2] = {0, 0}, attack[2] = {0, 0}, defend[2] = {0, 0};
     int kr[2], kc[2];
@@ -1177,9 +1203,10 @@ static int shogi_eval(const void *st, int player)
             if (!p)
                 continue;
             int col = COLOR(p), t = TYPE(p);
-            score[col] += board_value[t];
             if (t == KING)
                 continue;
+            score[col] += w[board_index(t)];
+            TERM(board_index(t), col ? -1 : 1);
             /* pieces near the enemy king attack it, golds, silvers and
              * promoted pieces next to their own king defend it */
             int e = col ^ 1;
@@ -1191,24 +1218,68 @@ static int shogi_eval(const void *st, int player)
         }
     }
     for (int col = 0; col < 2; col++) {
-        int hand_pieces = 0;
+        int sg = col ? -1 : 1, hand_pieces = 0;
         for (int t = PAWN; t <= GOLD; t++) {
-            score[col] += hand_value[t] * s->hand[col][t];
-            hand_pieces += s->hand[col][t] * (t == PAWN ? 1 : 2);
+            int k = s->hand[col][t];
+            score[col] += w[SW_HAND_PAWN + t - PAWN] * k;
+            TERM(SW_HAND_PAWN + t - PAWN, sg * k);
+            hand_pieces += k * (t == PAWN ? 1 : 2);
         }
         /* hand pieces weigh more once the attack has begun */
-        int threat = attack[col] * (4 + (hand_pieces > 6 ? 6 : hand_pieces));
-        score[col] += threat * 3 + defend[col] * 25;
+        int hp = hand_pieces > 6 ? 6 : hand_pieces;
+        score[col] += w[SW_KING_ATTACK] * attack[col] +
+                      w[SW_KING_ATTACK_HAND] * attack[col] * hp +
+                      w[SW_KING_DEFENDER] * defend[col];
+        TERM(SW_KING_ATTACK, sg * attack[col]);
+        TERM(SW_KING_ATTACK_HAND, sg * attack[col] * hp);
+        TERM(SW_KING_DEFENDER, sg * defend[col]);
     }
-    int e = score[player] - score[player ^ 1];
-    if (s->side == player)
-        e += 20;   /* the move is worth something */
+    TERM(SW_TEMPO, s->side == BLACK ? 1 : -1);
+    return score[0] - score[1] +
+           (s->side == BLACK ? w[SW_TEMPO] : -w[SW_TEMPO]);
+}
+#undef TERM
+
+static int shogi_eval(const void *st, int player)
+{
+    const Shogi *s = st;
+    int e = eval_core(s, variant_weights[s->variant], NULL);
+    if (player)
+        e = -e;
     if (e > EVAL_MAX)
         e = EVAL_MAX;
     if (e < -EVAL_MAX)
         e = -EVAL_MAX;
     return e;
 }
+
+static int shogi_terms(const void *st, EvalTerm *out, double *base)
+{
+    const Shogi *s = st;
+    TermSink sink;
+    memset(&sink, 0, sizeof sink);
+    eval_core(s, variant_weights[s->variant], &sink);
+    *base = 0;
+    int n = 0;
+    for (int i = 0; i < SW_N; i++)
+        if (sink.coef[i] != 0)
+            out[n++] = (EvalTerm){i, sink.coef[i]};
+    return n;
+}
+
+static const EvalTuning shogi_tuning = {
+    .nparams = SW_N,
+    .names = SHOGI_WEIGHT_NAMES,
+    .weights = SHOGI_WEIGHTS,
+    .terms = shogi_terms,
+};
+
+static const EvalTuning minishogi_tuning = {
+    .nparams = SW_N,
+    .names = SHOGI_WEIGHT_NAMES,
+    .weights = MINISHOGI_WEIGHTS,
+    .terms = shogi_terms,
+};
 
 static int shogi_heuristic(const void *st, Move m)
 {
@@ -1396,6 +1467,7 @@ const GameVtbl game_shogi = {
         .rules = shogi_rules,
     },
     .init = shogi_init,
+    .tuning = &shogi_tuning,
     SHOGI_HOOKS,
 };
 
@@ -1414,5 +1486,6 @@ const GameVtbl game_minishogi = {
         .rules = minishogi_rules,
     },
     .init = minishogi_init,
+    .tuning = &minishogi_tuning,
     SHOGI_HOOKS,
 };

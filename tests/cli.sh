@@ -62,6 +62,45 @@ expect_fail "pdn illegal move" "line 1: move 2 'c3-d4'" sh -c "echo '{\"game\":\
 expect_fail "pdn bad json" "not a JSON object" sh -c "echo garbage | $PLY pdn"
 expect_fail "pdn missing file" "cannot open" $PLY pdn /nonexistent.jsonl
 
+# ply kif: shogi and minishogi records as KIF, and KIF back to records
+KDATA=tests/data/shogi-match.jsonl
+expect_out "kif header" "^手合割：平手$" $PLY kif $KDATA
+expect_out "kif minishogi" "^手合割：5五将棋$" $PLY kif $KDATA
+expect_out "kif handicap" "^上手：uwate$" $PLY kif $KDATA
+expect_out "kif diagram" "^| ・ ・ ・ ・v玉 ・ ・ ・ ・|一$" $PLY kif $KDATA
+expect_out "kif diagram hand" "^先手の持駒：飛二" $PLY kif $KDATA
+expect_out "kif move" "^   1 ７六歩(77) " $PLY kif $KDATA
+expect_out "kif promotion declined" "^   4 ７七角不成(22) " $PLY kif $KDATA
+expect_out "kif promotion" "^   8 ９五角成(77) " $PLY kif $KDATA
+expect_out "kif recapture" "^  13 同　飛(58) " $PLY kif $KDATA
+expect_out "kif drop" "^  15 ９七角打 " $PLY kif $KDATA
+expect_out "kif drop recaptured" "^   2 同　玉(51) " $PLY kif $KDATA
+expect_out "kif repetition" "^まで12手で千日手$" $PLY kif $KDATA
+expect_out "kif time" "^   4 切れ負け " $PLY kif $KDATA
+expect_out "kif illegal" "^まで3手で後手の反則負け$" $PLY kif $KDATA
+expect_out "kif mate" "^  78 詰み " $PLY kif /dev/stdin < tests/data/shogi-match.jsonl
+# comments (engine errors, the match's game number) do not come back
+kif1=$($PLY kif $KDATA 2>/dev/null | grep -v '^[#*]')
+kif2=$($PLY kif $KDATA 2>/dev/null | $PLY kif --read | $PLY kif 2>/dev/null | grep -v '^[#*]')
+if [ -n "$kif1" ] && [ "$kif1" = "$kif2" ]; then ok; else bad "kif round trip"; fi
+kif3=$($PLY kif --sjis $KDATA 2>/dev/null | $PLY kif --read | $PLY kif 2>/dev/null | grep -v '^[#*]')
+if [ "$kif1" = "$kif3" ]; then ok; else bad "kif Shift_JIS round trip"; fi
+kdir=$(mktemp -d)
+expect_out "kif split" "wrote $kdir/g-007.kifu" $PLY kif $KDATA --split $kdir/g
+[ -s $kdir/g-001.kifu ] && [ ! -e $kdir/g-008.kifu ] && ok || bad "kif split files"
+rm -rf "$kdir"
+expect_fail "kif skips others" "skipped 1 record" sh -c "echo '{\"game\":\"kalah\",\"moves\":[]}' | $PLY kif && false"
+expect_fail "kif illegal move" "line 1: move 2 '7g7f'" sh -c "echo '{\"game\":\"shogi\",\"seats\":[\"a\",\"b\"],\"moves\":[\"7g7f\",\"7g7f\"]}' | $PLY kif"
+expect_fail "kif bad json" "not a JSON object" sh -c "echo garbage | $PLY kif"
+expect_fail "kif missing file" "cannot open" $PLY kif /nonexistent.jsonl
+expect_fail "kif unknown option" "unknown option '--bogus'" $PLY kif --bogus
+expect_fail "kif read bad move" "line 2: move 2 '７七歩(77)'" sh -c "printf '   1 ７六歩(77)\n   2 ７七歩(77)\n' | $PLY kif --read"
+expect_fail "kif read bad square" "line 1: no square" sh -c "printf '   1 ０六歩(77)\n' | $PLY kif --read"
+expect_fail "kif read wrong piece" "that piece is not on 7g" sh -c "printf '   1 ７六角(77)\n' | $PLY kif --read"
+expect_fail "kif read handicap" "unknown 手合割" sh -c "printf '手合割：九枚落ち\n   1 ７六歩(77)\n' | $PLY kif --read"
+expect_fail "kif read nothing" "no moves found" sh -c "printf '先手：a\n' | $PLY kif --read"
+expect_out "kif read drop" '"moves":\["P\*5e"\]' sh -c "printf '先手の持駒：歩\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n後手の持駒：なし\n   1 ５五歩打\n   2 投了\n' | $PLY kif --read"
+
 expect_fail "serve unknown game" "only 'vindinium'" $PLY serve kalah
 expect_fail "serve bad port" "--port" $PLY serve vindinium --port 99999
 expect_fail "serve bad host" "not an IPv4 address" $PLY serve vindinium --host nohost --db :memory:

@@ -22,6 +22,7 @@ int cmd_pdn(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_vindinium_client(int argc, char **argv);
 int cmd_pgn(int argc, char **argv);
+int cmd_kif(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -125,6 +126,14 @@ const Command cli_commands[] = {
      "ply pgn [FILE]\n"
      "  Reads match records (one JSON object a line, from FILE or stdin) and\n"
      "  writes the chess, makruk and shatranj games as PGN with SAN moves."},
+    {"kif", cmd_kif, "shogi, minishogi match records as KIF (and back)",
+     "ply kif [FILE] [--split PREFIX] [--sjis]\n"
+     "ply kif --read [KIFFILE]\n"
+     "  Reads match records (one JSON object a line, from FILE or stdin) and\n"
+     "  writes the shogi and minishogi games as KIF for shogi GUIs: UTF-8\n"
+     "  (.kifu), or Shift_JIS with --sjis (.kif). --split writes one file\n"
+     "  per game, PREFIX-001.kifu, ... --read turns KIF games (UTF-8 or\n"
+     "  Shift_JIS) back into match record lines. See docs/records.md."},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -711,7 +711,7 @@ typedef struct KifGame {
     const GameVtbl *g;
     json_t *moves;
     char prev_to[3];
-    int ending, nmoves;
+    int ending, nmoves, size;   /* size: 9, or 5 in minishogi */
     int summary_winner;         /* from "まで..の勝ち": 0, 1, or -1 */
 } KifGame;
 
@@ -786,7 +786,8 @@ static int game_start(KifGame *k, long line)
 {
     if (k->st)
         return 0;
-    k->g = game_find(k->minishogi || k->rows == 5 ? "minishogi" : "shogi");
+    k->size = k->minishogi || k->rows == 5 ? 5 : 9;
+    k->g = game_find(k->size == 5 ? "minishogi" : "shogi");
     if (!k->g)
         return cli_error("kif", "line %ld: shogi is not available", line);
     if (k->rows && k->rows != 5 && k->rows != 9)
@@ -900,8 +901,7 @@ static int read_move(KifGame *k, const char *s, long line)
         skip_space(&s);
     } else {
         int f = eat_file(&s), r = eat_kanji_number(&s);
-        int size = k->g == game_find("minishogi") ? 5 : 9;
-        if (!f || !r || f > size || r > size)
+        if (!f || !r || f > k->size || r > k->size)
             return cli_error("kif", "line %ld: no square in '%.40s'", line,
                              at);
         to[0] = (char)('0' + f);
@@ -912,24 +912,26 @@ static int read_move(KifGame *k, const char *s, long line)
     if (!pc)
         return cli_error("kif", "line %ld: no piece in '%.40s'", line, at);
     int prom = 0;
-    if (eat(&s, "打")) {
-        if (pc & PROM || (pc & TYPE_MASK) == P_KING)
-            return cli_error("kif", "line %ld: cannot drop that piece",
-                             line);
-        snprintf(usi, sizeof usi, "%c*%s", SFEN_LETTERS[(pc & TYPE_MASK) - 1],
-                 to);
-    } else {
+    int drop = eat(&s, "打");
+    if (!drop) {
         if (eat(&s, "成"))
             prom = 1;
         else if (!eat(&s, "不成"))
             eat(&s, "生");
-        if (!eat(&s, "(") || s[0] < '1' || s[0] > '9' || s[1] < '1' ||
-            s[1] > '9' || s[2] != ')') {
-            /* no origin: the drop of a piece not on the board would need
-             * 打; we accept the short form only for drops */
+        /* without an origin it is a drop written without 打 */
+        drop = !prom && *s != '(';
+    }
+    if (drop) {
+        if (pc & PROM || (pc & TYPE_MASK) == P_KING)
             return cli_error("kif", "line %ld: no origin square '(FR)' in "
                              "'%.40s'", line, at);
-        }
+        snprintf(usi, sizeof usi, "%c*%s", SFEN_LETTERS[(pc & TYPE_MASK) - 1],
+                 to);
+    } else {
+        if (!eat(&s, "(") || s[0] < '1' || s[0] > '9' || s[1] < '1' ||
+            s[1] > '9' || s[2] != ')')
+            return cli_error("kif", "line %ld: no origin square '(FR)' in "
+                             "'%.40s'", line, at);
         snprintf(usi, sizeof usi, "%c%c%s%s", s[0], 'a' + s[1] - '1', to,
                  prom ? "+" : "");
     }
@@ -946,9 +948,8 @@ static int read_move(KifGame *k, const char *s, long line)
     /* the piece named must be the one that moves */
     char sfen[512];
     Pos p;
-    int size = k->g == game_find("minishogi") ? 5 : 9;
     if (usi[1] != '*' && k->g->to_text(k->st, sfen, sizeof sfen) >= 0 &&
-        !read_sfen(sfen, size, size, &p)) {
+        !read_sfen(sfen, k->size, k->size, &p)) {
         int fr, fc;
         if (!usi_square(&p, usi, &fr, &fc) &&
             (p.sq[fr][fc] & (TYPE_MASK | PROM)) != pc)
@@ -1115,7 +1116,7 @@ static int read_kif(const char *file)
 {
     FILE *in = stdin;
     const char *name = file && strcmp(file, "-") ? file : "stdin";
-    if (in != NULL && file && strcmp(file, "-")) {
+    if (file && strcmp(file, "-")) {
         in = fopen(file, "rb");
         if (!in)
             return cli_error("kif", "cannot open '%s'", file);
@@ -1164,10 +1165,11 @@ static int read_kif(const char *file)
         if (!strncmp(s, "手数", strlen("手数")))
             continue;
         if (*s == '|') {
-            if (k.st)
-                return free(text), game_reset(&k),
-                       cli_error("kif", "line %ld: a board after the moves",
-                                 line);
+            if (k.st) {
+                rc = cli_error("kif", "line %ld: a board after the moves",
+                               line);
+                break;
+            }
             if ((rc = read_row(&k, s, line)))
                 break;
             continue;

@@ -23,7 +23,7 @@ static const DRules RULES = {
 static const char *const players[] = {"White", "Black"};
 
 DR_DEFINE_GAME(game_draughts_brazilian, "draughts-brazilian",
-    "Brazilian draughts", players, 512, DR_MAX_LENGTH(32, 8, 40),
+    "Brazilian draughts", players, 512, DR_MAX_LENGTH(32, 8, 40), 40,
     "Squares a1..h8 (a1 is a playing square, White at the bottom); PDN\n"
     "numbers 1..32 are accepted too (1 = b8, 32 = g1). A quiet move is\n"
     "FROM-TO (c3-d4); a capture lists every landing square, FROM:...:TO\n"

@@ -28,7 +28,7 @@ static const char *const players[] = {"Black", "White"};
 
 DR_DEFINE_GAME(game_draughts_english, "draughts-english",
     "English draughts (American checkers)", players, 512,
-    DR_MAX_LENGTH(32, 8, 80),
+    DR_MAX_LENGTH(32, 8, 80), 80,
     "PDN square numbers 1..32: Black starts on 1-12 (top), White on\n"
     "21-32 (bottom); a1..h8 squares are accepted too (a1 is a playing\n"
     "square at White's left). A quiet move is FROM-TO (11-15); a capture\n"

@@ -25,7 +25,7 @@ static const DRules RULES = {
 static const char *const players[] = {"White", "Black"};
 
 DR_DEFINE_GAME(game_draughts_frisian, "draughts-frisian",
-    "Frisian draughts", players, 1024, DR_MAX_LENGTH(50, 10, 50),
+    "Frisian draughts", players, 1024, DR_MAX_LENGTH(50, 10, 50), 50,
     "PDN square numbers 1..50 as in International draughts (46 = a1,\n"
     "White at the bottom); a1..j10 accepted too. A quiet move is FROM-TO;\n"
     "a capture lists every landing square, FROMx...xTO; FROMxTO alone is\n"

@@ -229,7 +229,7 @@ static int hot_to_move(const void *st)
     const DRules *R = DR_R;
     const DGeom *g = R->g;
     const DState *s = st;
-    if (s->quiet >= dr_quiet_limit(R, s))
+    if (dr_drawn(R, s))
         return PLAYER_TERMINAL;
     int me = s->side;
     uint64_t empty = ~(s->occ[0] | s->occ[1]) & g->board;
@@ -271,10 +271,19 @@ static void hot_make(void *st, Move m)
     else if (m & DM_PROMO)
         s->kings |= tb;
     int progress = cap || (!was_king && (g->rc[from] >> 4) != (g->rc[to] >> 4));
-    if (progress)
+    if (progress) {
         s->quiet = 0;
-    else if (s->quiet < 255)
-        s->quiet++;
+        s->nhist = 0;
+    } else {
+        if (s->quiet < 255)
+            s->quiet++;
+        /* nhist <= quiet <= quiet_limit until the game is over */
+        if (s->nhist < R->quiet_limit)
+            s->hist[s->nhist++] = (uint16_t)(from | to << 6 | was_king << 12);
+        if (s->nhist >= 8 && !(s->flags & DR_F_NOREP) &&
+            dr_repetitions(s) >= 3)
+            s->flags |= DR_F_REP3;
+    }
     if (R->king_limit) {
         int op = !me;
         if (s->ksq[op] != DR_NONE && (cap >> s->ksq[op] & 1)) {
@@ -298,10 +307,9 @@ static void hot_make(void *st, Move m)
 
 static int hot_init(void *st, const int *opt, uint64_t seed, PlyError *err)
 {
-    (void)opt;
     (void)seed;
     (void)err;
-    return dr_init(DR_R, st);
+    return dr_init(DR_R, st, opt[0]);
 }
 
 static int hot_gen_moves(const void *st, Move *out)
@@ -356,7 +364,8 @@ static int hot_heuristic(const void *st, Move m)
 {
     const DRules *R = DR_R;
     int h = dr_heuristic(R, st, m);
-    DState t = *(const DState *)st;
+    DState t;
+    memcpy(&t, st, DR_STATE_SIZE(R->quiet_limit));
     hot_make(&t, m);
     Move buf[1024];
     if (R->max_moves <= 1024 &&
@@ -385,8 +394,18 @@ static int hot_check(const void *st)
  * at most quiet_limit plies pass before the draw rule ends the game. */
 #define DR_MAX_LENGTH(nsq, n, quiet) (((nsq) * (n) + 1) * ((quiet) + 1))
 
-#define DR_DEFINE_GAME(var, NAME, TITLE, PLAYERS, MAXMOVES, MAXLEN, NOTATION,  \
-                       RULESTXT)                                        \
+static const GameOption hot_options[] = {
+    {"repetition", OPT_BOOL, 1, 0, 1, NULL,
+     "the third occurrence of a position draws; false turns it off, as the "
+     "published perft counts do"},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* QUIET is the variant's quiet_limit again, as a constant expression for
+ * the state size. */
+#define DR_DEFINE_GAME(var, NAME, TITLE, PLAYERS, MAXMOVES, MAXLEN, QUIET,  \
+                       NOTATION, RULESTXT)                              \
+    _Static_assert((QUIET) <= DR_HIST, "quiet limit above DR_HIST");    \
     const GameVtbl var = {                                              \
         .info = {                                                       \
             .name = NAME,                                               \
@@ -394,10 +413,10 @@ static int hot_check(const void *st)
             .num_players = 2,                                           \
             .max_moves = MAXMOVES,                                      \
             .max_game_length = MAXLEN,                                  \
-            .state_size = sizeof(DState),                               \
+            .state_size = DR_STATE_SIZE(QUIET),                         \
             .flags = GAME_ZERO_SUM,                                     \
             .player_names = PLAYERS,                                    \
-            .options = NULL,                                            \
+            .options = hot_options,                                     \
             .notation = NOTATION,                                       \
             .rules = RULESTXT,                                          \
         },                                                              \

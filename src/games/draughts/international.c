@@ -26,7 +26,7 @@ static const char *const players[] = {"White", "Black"};
 
 DR_DEFINE_GAME(game_draughts_international, "draughts-international",
     "International draughts (FMJD, 10x10)", players, 1024,
-    DR_MAX_LENGTH(50, 10, 50),
+    DR_MAX_LENGTH(50, 10, 50), 50,
     "PDN square numbers 1..50 (1 = b10 at the top left, 46 = a1 at the\n"
     "bottom left, White at the bottom); a1..j10 squares are accepted too.\n"
     "A quiet move is FROM-TO (32-28); a capture lists every landing\n"

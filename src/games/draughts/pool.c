@@ -23,7 +23,7 @@ static const DRules RULES = {
 static const char *const players[] = {"White", "Black"};
 
 DR_DEFINE_GAME(game_draughts_pool, "draughts-pool", "Pool checkers",
-    players, 512, DR_MAX_LENGTH(32, 8, 60),
+    players, 512, DR_MAX_LENGTH(32, 8, 60), 60,
     "PDN square numbers 1..32 (1 = b8 at the top left, 32 = g1; the\n"
     "first player at the bottom); a1..h8 squares are accepted too. A\n"
     "quiet move is FROM-TO (22-18); a capture lists every landing square,\n"

@@ -27,7 +27,7 @@ static const DRules RULES = {
 static const char *const players[] = {"White", "Black"};
 
 DR_DEFINE_GAME(game_draughts_turkish, "draughts-turkish",
-    "Turkish draughts (Dama)", players, 1024, DR_MAX_LENGTH(64, 8, 50),
+    "Turkish draughts (Dama)", players, 1024, DR_MAX_LENGTH(64, 8, 50), 50,
     "Squares a1..h8, White at the bottom. A quiet move is FROM-TO (d3-d4);\n"
     "a capture lists every landing square, FROM:...:TO (d3:d5:f5); FROM:TO\n"
     "alone is enough when unambiguous. Setup (PDN FEN style):\n"

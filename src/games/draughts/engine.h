@@ -98,8 +98,10 @@ typedef struct DState {
                                from | to << 6 | (a king moved) << 12 */
 } DState;
 
-#define DR_STATE_SIZE(quiet_limit) \
-    (offsetof(DState, hist) + sizeof(uint16_t) * (size_t)(quiet_limit))
+/* rounded up to 8 bytes: callers keep arrays of states */
+#define DR_STATE_SIZE(quiet_limit)                                         \
+    ((offsetof(DState, hist) + sizeof(uint16_t) * (size_t)(quiet_limit) +  \
+      7) & ~(size_t)7)
 
 #define DM_FROM(m) ((int)((m) & 63))
 #define DM_TO(m) ((int)(((m) >> 6) & 63))

@@ -45,4 +45,7 @@ DR_DEFINE_GAME(game_draughts_frisian, "draughts-frisian",
     "moves in a row. A player without a legal move loses. Draw: 25 moves\n"
     "by each side (50 plies) with only king moves and no capture; a lone\n"
     "king against two kings, 7 moves each; king against king, 2 moves\n"
-    "each. Repetition is not applied.");
+    "each; threefold repetition (as in International draughts; no\n"
+    "Frisian source seen says otherwise). The count of a king's quiet\n"
+    "moves in a row is not part of the position.\n"
+    DR_REPETITION_TEXT);

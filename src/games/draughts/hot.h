@@ -394,6 +394,17 @@ static int hot_check(const void *st)
  * at most quiet_limit plies pass before the draw rule ends the game. */
 #define DR_MAX_LENGTH(nsq, n, quiet) (((nsq) * (n) + 1) * ((quiet) + 1))
 
+/* How threefold repetition is applied, for every variant's rules text. */
+#define DR_REPETITION_TEXT                                                 \
+    "Repetition: the third occurrence of a position (the same pieces on\n" \
+    "the same squares, the same side to move) ends the game in a draw at\n" \
+    "once, without a claim. Positions count from the last capture or man\n" \
+    "move (none before it can come back) and from the setup on: a setup\n"  \
+    "string cannot carry earlier positions, so one of a game drawn this\n"  \
+    "way ends in :3fold. Option repetition=false turns the rule off (the\n" \
+    "published perft counts ignore it; from the start no oracle row can\n"  \
+    "reach it, from the AllKings position it counts from depth 9)."
+
 static const GameOption hot_options[] = {
     {"repetition", OPT_BOOL, 1, 0, 1, NULL,
      "the third occurrence of a position draws; false turns it off, as the "

@@ -48,4 +48,5 @@ DR_DEFINE_GAME(game_draughts_international, "draughts-international",
     "capture. A lone king against three pieces with a king: 16 moves\n"
     "each; against one or two pieces with a king: 5 moves each (counted\n"
     "like the 25-move rule, so a man move restarts them). Threefold\n"
-    "repetition is not applied.");
+    "repetition (FMJD rules, art. 6).\n"
+    DR_REPETITION_TEXT);

@@ -43,7 +43,10 @@ DR_DEFINE_GAME(game_draughts_russian, "draughts-russian",
     "pieces are removed after the move and cannot be jumped twice\n"
     "(Turkish strike). A man reaching the last row mid-capture becomes a\n"
     "king and goes on capturing as a king. A player without a legal move\n"
-    "loses. Draw (simplified from the Russian code): 15 moves by each\n"
-    "side (30 plies) with only king moves and no capture. Threefold\n"
-    "repetition and the small-material rules are not applied (the\n"
-    "30-ply rule bounds every cycle).");
+    "loses. Draw (Russian draughts federation rules, as summarised by\n"
+    "shashky.in.ua): threefold repetition, and 15 moves by each side (30\n"
+    "plies) with only king moves and no capture. Not applied: three\n"
+    "kings that fail to take a lone king by their 15th move, and the 5,\n"
+    "30 and 60 moves without a capture or crowning in endings of 2-3,\n"
+    "4-5 and 6-7 pieces where both sides have kings.\n"
+    DR_REPETITION_TEXT);

@@ -931,6 +931,13 @@ static const DRules LASKA = {
     "top, top to bottom (w/b man, W/B king): " EX ". Optional :H<n>\n"     \
     "(plies without progress) and :P<n> (plies played)."
 
+#define TOWER_REP                                                          \
+    "Repetition: the third occurrence of a position (every column the\n"   \
+    "same, the same side to move) draws at once; positions count from the\n" \
+    "last capture or man move and from the setup on (a game drawn so has\n" \
+    "a setup ending in :3fold). A capture could in principle rebuild an\n" \
+    "earlier position; such a return is not seen."
+
 #define TOWER_COMMON                                                       \
     "Column rule: pieces are never removed. A jump takes only the top\n"   \
     "piece of the jumped column and puts it under the jumping column (at\n" \
@@ -939,7 +946,7 @@ static const DRules LASKA = {
     "its top piece and belongs to the top piece's owner. A column cannot\n" \
     "be jumped twice in one move; a freed king stays a king. Capturing is\n" \
     "compulsory with free choice among captures, but a capture must be\n"  \
-    "taken to its end. A player without a legal move loses. "
+    "taken to its end. A player without a legal move loses."
 
 TOWER_GAME(bashni, &BASHNI, "draughts-bashni", "Bashni (column draughts)",
     TOWER_NOTATION("a1..h8", "W:Wa1,Kc3bw:Bb8Ww"),
@@ -950,8 +957,9 @@ TOWER_GAME(bashni, &BASHNI, "draughts-bashni", "Bashni (column draughts)",
     "the last row mid-capture is crowned and goes on as a king. A jumped\n"
     "column stays in place until the move ends and blocks the way.\n"
     TOWER_COMMON
-    "Draw: 30 plies with only king moves\n"
-    "and no capture, or 1000 plies in all.");
+    "\nDraw: 30 plies with only king moves and no capture, threefold\n"
+    "repetition (as in Russian draughts; the column rules seen do not\n"
+    "say), or 1000 plies in all.\n" TOWER_REP);
 
 TOWER_GAME(laska, &LASKA, "draughts-laska", "Laska (Lasca, column draughts)",
     TOWER_NOTATION("a1..g7", "W:Wa1,Kc3bw:Bb7Ww"),
@@ -963,5 +971,6 @@ TOWER_GAME(laska, &LASKA, "draughts-laska", "Laska (Lasca, column draughts)",
     "all four directions. A prisoner is taken as the jump is made: a\n"
     "jumped single piece leaves its square at once.\n"
     TOWER_COMMON
-    "Draw: 80 plies without a capture or a\n"
-    "man move, or 1000 plies in all.");
+    "\nDraw: 80 plies without a capture or a man move, threefold\n"
+    "repetition (Lasker's rules do not say; chosen as in English\n"
+    "draughts), or 1000 plies in all.\n" TOWER_REP);

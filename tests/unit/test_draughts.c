@@ -18,6 +18,7 @@ static const struct {
     {"pool", "draughts-pool"},
     {"frisian", "draughts-frisian"},
     {"turkish", "draughts-turkish"},
+    {"czech", "draughts-czech"},
 };
 
 static const char *map_game(const char *tsv)
@@ -297,6 +298,17 @@ static void test_english_rules(void **state)
     expect_moves(game, "B:W15,23,32:BK11", "11x18x27");
 }
 
+/* Czech: men capture forward only; a king's capture goes before a man's
+ * (here the man's e3:g5 is not offered) */
+static void test_czech_rules(void **state)
+{
+    (void)state;
+    const char *game = "draughts-czech";
+    expect_moves(game, "W:We3:Bf4,d2", "e3:g5");
+    expect_moves(game, "W:We3,Ka1:Bf4,c3", "a1:e5:h2 a1:e5:g3");
+    expect_moves(game, "W:We3,Ka1:Bf4", "e3:g5");
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -331,6 +343,7 @@ int main(void)
         cmocka_unit_test(test_international_endgame),
         cmocka_unit_test(test_turkish_rules),
         cmocka_unit_test(test_english_rules),
+        cmocka_unit_test(test_czech_rules),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -47,8 +47,9 @@ enum { DR_NE, DR_SW, DR_NW, DR_SE, DR_N, DR_S, DR_E, DR_W };
 /* Endgame draw rules on top of the no-progress limit. */
 enum { DR_SMALL_NONE, DR_SMALL_FMJD, DR_SMALL_FRISIAN, DR_SMALL_TURKISH };
 
-/* Capture precedence. */
-enum { DR_FREE, DR_MAJORITY, DR_VALUE };
+/* Capture precedence. DR_KING: a capture by a king goes first, free
+ * choice otherwise (Czech). */
+enum { DR_FREE, DR_MAJORITY, DR_VALUE, DR_KING };
 
 typedef struct DRules {
     const DGeom *g;
@@ -56,7 +57,8 @@ typedef struct DRules {
     uint8_t man_cap[2];
     uint8_t king_move, king_cap;
     uint8_t flying;         /* kings move and capture at a distance */
-    uint8_t precedence;     /* DR_FREE, DR_MAJORITY or DR_VALUE (Frisian) */
+    uint8_t precedence;     /* DR_FREE, DR_MAJORITY, DR_VALUE (Frisian) or
+                               DR_KING (Czech) */
     uint8_t passing_promo;  /* a man reaching the last row mid-capture is
                                crowned and goes on capturing as a king */
     uint8_t immediate;      /* captured pieces leave at once (Turkish) */

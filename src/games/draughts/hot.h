@@ -22,6 +22,8 @@ static void hot_emit(DGen *x, uint64_t at, uint64_t cap, int promo)
     const DRules *R = DR_R;
     if (R->precedence != DR_FREE) {
         int key = dr_popcount(cap);
+        if (R->precedence == DR_KING)
+            key = x->mover_king;
         if (R->precedence == DR_VALUE) {
             /* a king is worth just under two men; ties go to kings */
             int nk = dr_popcount(cap & x->oppk);

@@ -25,6 +25,7 @@ extern const GameVtbl game_draughts_turkish;
 extern const GameVtbl game_draughts_bashni;
 extern const GameVtbl game_draughts_laska;
 extern const GameVtbl game_draughts_czech;
+extern const GameVtbl game_draughts_thai;
 extern const GameVtbl game_vindinium;
 
 /* Bots. */
@@ -116,6 +117,7 @@ const GameVtbl *const ply_games[] = {
     &game_draughts_bashni,
     &game_draughts_laska,
     &game_draughts_czech,
+    &game_draughts_thai,
     &game_vindinium,
     NULL,
 };

@@ -22,6 +22,7 @@ static const RepCase CASES[] = {
     {"draughts-brazilian", "W:WKa1:BKh2", "a1-b2 h2-g1 b2-a1 g1-h2", 8, 0},
     {"draughts-pool", "W:WKa1:BKh2", "a1-b2 h2-g1 b2-a1 g1-h2", 8, 0},
     {"draughts-czech", "W:WKa1:BKh2", "a1-b2 h2-g1 b2-a1 g1-h2", 8, 0},
+    {"draughts-thai", "W:WKa1:BKh2", "a1-b2 h2-g1 b2-a1 g1-h2", 8, 0},
     {"draughts-english", "B:WKa1:BKh2", "h2-g1 a1-b2 g1-h2 b2-a1", 8, 0},
     {"draughts-international", "W:WKa1,Kj10:BKj2,Ka9",
      "a1-b2 j2-i1 b2-a1 i1-j2", 10, 0},

@@ -386,7 +386,7 @@ static void path_king(PathCtx *c, uint64_t at, uint64_t cap, int promo,
                 more |= l;
             else
                 ends |= l;
-            if (!R->flying)
+            if (!R->flying || R->land_next)
                 break;
         }
         if (more) {

@@ -93,7 +93,7 @@ static void hot_cap_king(DGen *x, uint64_t at, uint64_t cap, int promo,
                 more |= l;
             else
                 ends |= l;
-            if (!R->flying)
+            if (!R->flying || R->land_next)
                 break;
         }
         if (more) {

@@ -24,6 +24,8 @@ extern const GameVtbl game_draughts_frisian;
 extern const GameVtbl game_draughts_turkish;
 extern const GameVtbl game_draughts_bashni;
 extern const GameVtbl game_draughts_laska;
+extern const GameVtbl game_draughts_czech;
+extern const GameVtbl game_draughts_thai;
 extern const GameVtbl game_vindinium;
 
 /* Bots. */
@@ -114,6 +116,8 @@ const GameVtbl *const ply_games[] = {
     &game_draughts_turkish,
     &game_draughts_bashni,
     &game_draughts_laska,
+    &game_draughts_czech,
+    &game_draughts_thai,
     &game_vindinium,
     NULL,
 };

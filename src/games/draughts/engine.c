@@ -98,10 +98,12 @@ int dr_parse_sq(const DRules *R, const char **p, PlyError *err)
 
 /* ---- start position ---- */
 
-int dr_init(const DRules *R, DState *s)
+int dr_init(const DRules *R, DState *s, int repetition)
 {
     const DGeom *g = R->g;
-    memset(s, 0, sizeof *s);
+    memset(s, 0, DR_STATE_SIZE(R->quiet_limit));
+    if (!repetition)
+        s->flags = DR_F_NOREP;
     for (int r = R->men_rows[0]; r <= R->men_rows[1]; r++) {
         s->occ[0] |= g->row[r];
         s->occ[1] |= g->row[g->n - 1 - r];
@@ -177,6 +179,10 @@ int dr_to_text(const DRules *R, const DState *s, char *buf, size_t n)
             dr_sq_text(R, s->ksq[p], sqb, sizeof sqb);
             dr_out(&o, ":R%c%s/%d", R->colours[p], sqb, s->kcnt[p]);
         }
+    /* the setup cannot carry the earlier positions: a game drawn by
+     * repetition says so */
+    if (s->flags & DR_F_REP3)
+        dr_out(&o, ":3fold");
     return o.bad ? -1 : (int)o.len;
 }
 
@@ -201,6 +207,7 @@ int dr_from_text(const DRules *R, DState *st, const char *str, PlyError *err)
     DState t;
     memset(&t, 0, sizeof t);
     t.ksq[0] = t.ksq[1] = DR_NONE;
+    t.flags = st->flags & DR_F_NOREP;   /* the option, from init() */
     const char *p = str;
     while (*p == ' ')
         p++;
@@ -270,6 +277,12 @@ int dr_from_text(const DRules *R, DState *st, const char *str, PlyError *err)
                 return ply_fail(err, "H needs the plies without progress "
                                 "(0..%d)", R->quiet_limit);
             t.quiet = (uint8_t)v;
+        } else if (!strncmp(p, "3fold", 5)) {
+            p += 5;
+            if (t.flags & DR_F_NOREP)
+                return ply_fail(err, "3fold: the repetition rule is off "
+                                "(repetition=0)");
+            t.flags |= DR_F_REP3;
         } else if (*p == 'R' && R->king_limit) {
             p++;
             int pl2 = player_of_letter(R, *p);
@@ -307,7 +320,7 @@ int dr_from_text(const DRules *R, DState *st, const char *str, PlyError *err)
             return ply_fail(err, "R names a square without a king of %c",
                             R->colours[pl]);
     }
-    *st = t;
+    memcpy(st, &t, DR_STATE_SIZE(R->quiet_limit));
     return 0;
 }
 
@@ -373,7 +386,7 @@ static void path_king(PathCtx *c, uint64_t at, uint64_t cap, int promo,
                 more |= l;
             else
                 ends |= l;
-            if (!R->flying)
+            if (!R->flying || R->land_next)
                 break;
         }
         if (more) {
@@ -522,7 +535,7 @@ int dr_text_to_move(const DRules *R, DGenFn gen, const DState *s,
         return ply_fail(err, "a move is FROM-TO or FROM%sLANDING...%sTO, "
                         "not '%.20s'", R->numbered ? "x" : ":",
                         R->numbered ? "x" : ":", str);
-    if (s->quiet >= dr_quiet_limit(R, s))
+    if (dr_drawn(R, s))
         return ply_fail(err, "the game is over (draw)");
     Move *mv = malloc(sizeof(Move) * (size_t)R->max_moves);
     if (!mv)
@@ -610,7 +623,7 @@ int dr_render(const DRules *R, const DState *s, char *buf, size_t n)
 
 void dr_returns(const DRules *R, const DState *s, double *out)
 {
-    if (s->quiet >= dr_quiet_limit(R, s)) {
+    if (dr_drawn(R, s)) {
         out[0] = out[1] = 0;
         return;
     }
@@ -624,7 +637,9 @@ uint64_t dr_hash(const DRules *R, const DState *s)
     uint64_t h = ply_mix64(s->occ[0] ^ 0x5bd1e995u);
     h = ply_mix64(h ^ s->occ[1]);
     h = ply_mix64(h ^ s->kings);
-    uint64_t extra = s->side | (uint64_t)(s->quiet >= dr_quiet_limit(R, s)) << 1;
+    /* the earlier positions are left out, as the setup string leaves them
+     * out; whether the game is drawn is in */
+    uint64_t extra = s->side | (uint64_t)dr_drawn(R, s) << 1;
     if (R->king_limit)
         extra |= (uint64_t)s->ksq[0] << 8 | (uint64_t)s->ksq[1] << 16 |
                  (uint64_t)s->kcnt[0] << 24 | (uint64_t)s->kcnt[1] << 32;
@@ -714,8 +729,15 @@ int dr_check(const DRules *R, const DState *s)
         return -1;
     if (s->kings & ~(s->occ[0] | s->occ[1]))
         return -1;
-    if (s->side > 1)
+    if (s->side > 1 || (s->flags & ~(DR_F_REP3 | DR_F_NOREP)) ||
+        s->nhist > R->quiet_limit || s->nhist > s->quiet)
         return -1;
+    for (int i = 0; i < s->nhist; i++) {
+        unsigned h = s->hist[i];
+        if (!(g->board >> (h & 63) & 1) || !(g->board >> (h >> 6 & 63) & 1) ||
+            h >> 13)
+            return -1;
+    }
     for (int p = 0; p < 2; p++)
         if (s->occ[p] & ~s->kings & dr_promo_row(R, p))
             return -1;

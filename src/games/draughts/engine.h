@@ -47,8 +47,9 @@ enum { DR_NE, DR_SW, DR_NW, DR_SE, DR_N, DR_S, DR_E, DR_W };
 /* Endgame draw rules on top of the no-progress limit. */
 enum { DR_SMALL_NONE, DR_SMALL_FMJD, DR_SMALL_FRISIAN, DR_SMALL_TURKISH };
 
-/* Capture precedence. */
-enum { DR_FREE, DR_MAJORITY, DR_VALUE };
+/* Capture precedence. DR_KING: a capture by a king goes first, free
+ * choice otherwise (Czech). */
+enum { DR_FREE, DR_MAJORITY, DR_VALUE, DR_KING };
 
 typedef struct DRules {
     const DGeom *g;
@@ -56,10 +57,13 @@ typedef struct DRules {
     uint8_t man_cap[2];
     uint8_t king_move, king_cap;
     uint8_t flying;         /* kings move and capture at a distance */
-    uint8_t precedence;     /* DR_FREE, DR_MAJORITY or DR_VALUE (Frisian) */
+    uint8_t precedence;     /* DR_FREE, DR_MAJORITY, DR_VALUE (Frisian) or
+                               DR_KING (Czech) */
     uint8_t passing_promo;  /* a man reaching the last row mid-capture is
                                crowned and goes on capturing as a king */
     uint8_t immediate;      /* captured pieces leave at once (Turkish) */
+    uint8_t land_next;      /* a flying king capturing lands right behind
+                               the piece it takes (Thai) */
     uint8_t king_limit;     /* Frisian: consecutive quiet moves of one king
                                while its side has men (0: no limit) */
     uint8_t numbered;       /* moves and setups in PDN square numbers */
@@ -73,6 +77,17 @@ typedef struct DRules {
     const char *colours;    /* setup letters of players 0 and 1: "WB" */
 } DRules;
 
+/* Threefold repetition: a position (pieces and side to move) can only
+ * come back between two progress moves (a man move or a capture), and
+ * the no-progress limit ends the game within quiet_limit plies of the
+ * last one, so the quiet moves since then (at most quiet_limit) are kept,
+ * two bytes each, and a position's earlier occurrences are found by
+ * undoing them (dr_repetitions). Each variant's state_size stops after
+ * its own quiet_limit entries of hist (DR_STATE_SIZE), so code that copies
+ * or clears a DState uses that size, never sizeof(DState). */
+enum { DR_HIST = 80 };              /* >= every variant's quiet_limit */
+enum { DR_F_REP3 = 1, DR_F_NOREP = 2 };
+
 typedef struct DState {
     uint64_t occ[2];        /* pieces of each side */
     uint64_t kings;         /* kings of both sides */
@@ -80,8 +95,17 @@ typedef struct DState {
     uint8_t quiet;          /* plies without a capture or man move */
     uint8_t ksq[2];         /* Frisian: the king that moved last, 0xff */
     uint8_t kcnt[2];        /* ... and its consecutive quiet moves */
-    uint8_t pad[2];
+    uint8_t flags;          /* DR_F_REP3: drawn by threefold repetition;
+                               DR_F_NOREP: option repetition=0 */
+    uint8_t nhist;          /* quiet moves in hist */
+    uint16_t hist[DR_HIST]; /* since the last progress move or the setup:
+                               from | to << 6 | (a king moved) << 12 */
 } DState;
+
+/* rounded up to 8 bytes: callers keep arrays of states */
+#define DR_STATE_SIZE(quiet_limit)                                         \
+    ((offsetof(DState, hist) + sizeof(uint16_t) * (size_t)(quiet_limit) +  \
+      7) & ~(size_t)7)
 
 #define DM_FROM(m) ((int)((m) & 63))
 #define DM_TO(m) ((int)(((m) >> 6) & 63))
@@ -174,13 +198,43 @@ static inline int dr_quiet_limit(const DRules *R, const DState *s)
     return lim;
 }
 
+/* How many times the position (pieces, side to move) has occurred since
+ * the last progress move or the setup, counting this time. Quiet moves
+ * keep every piece, so undoing them one by one changes the occupancy by
+ * exactly their from and to squares: an earlier position equals this one
+ * when those changes cancel out. A cycle takes at least 4 plies (a side
+ * cannot undo the other side's move), so a third occurrence needs 8. */
+static inline int dr_repetitions(const DState *s)
+{
+    uint64_t d[2] = {0, 0}, dk = 0;
+    int n = 1, mover = !s->side;
+    for (int i = s->nhist - 1, k = 1; i >= 0; i--, k++) {
+        unsigned h = s->hist[i];
+        uint64_t b = 1ull << (h & 63) | 1ull << (h >> 6 & 63);
+        d[mover] ^= b;
+        if (h >> 12)
+            dk ^= b;
+        mover ^= 1;
+        if (!(k & 1) && !(d[0] | d[1] | dk))
+            n++;
+    }
+    return n;
+}
+
+/* The game is drawn: no-progress limits or threefold repetition. */
+static inline int dr_drawn(const DRules *R, const DState *s)
+{
+    return (s->flags & DR_F_REP3) || s->quiet >= dr_quiet_limit(R, s);
+}
+
 typedef int (*DGenFn)(const DState *s, Move *out);
 
 /* engine.c: the cold parts, shared by all variants. */
 /* A square as text (PDN number or a1), and parsing one at *p. */
 int dr_sq_text(const DRules *R, int sq, char *buf, size_t n);
 int dr_parse_sq(const DRules *R, const char **p, PlyError *err);
-int dr_init(const DRules *R, DState *s);
+/* repetition: whether the threefold repetition rule applies (option). */
+int dr_init(const DRules *R, DState *s, int repetition);
 int dr_to_text(const DRules *R, const DState *s, char *buf, size_t n);
 int dr_from_text(const DRules *R, DState *s, const char *str, PlyError *err);
 int dr_move_to_text(const DRules *R, const DState *s, Move m, char *buf,

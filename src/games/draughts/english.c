@@ -28,7 +28,7 @@ static const char *const players[] = {"Black", "White"};
 
 DR_DEFINE_GAME(game_draughts_english, "draughts-english",
     "English draughts (American checkers)", players, 512,
-    DR_MAX_LENGTH(32, 8, 80),
+    DR_MAX_LENGTH(32, 8, 80), 80,
     "PDN square numbers 1..32: Black starts on 1-12 (top), White on\n"
     "21-32 (bottom); a1..h8 squares are accepted too (a1 is a playing\n"
     "square at White's left). A quiet move is FROM-TO (11-15); a capture\n"
@@ -41,5 +41,8 @@ DR_DEFINE_GAME(game_draughts_english, "draughts-english",
     "capture short in all four. Capturing is compulsory with free choice\n"
     "among captures, but a capture must be taken to its end. A man that\n"
     "reaches the last row is crowned and its move ends. A player without\n"
-    "a legal move loses. Draw: 40 moves by each side (80 plies) without a\n"
-    "man move or a capture; threefold repetition is not applied.");
+    "a legal move loses. Draw (usacheckers.com rules 1.32, as dctl\n"
+    "encodes them): threefold repetition, and 40 moves by each side (80\n"
+    "plies) without a man move or a capture. The rules make repetition a\n"
+    "draw to be claimed; Ply ends the game at once.\n"
+    DR_REPETITION_TEXT);

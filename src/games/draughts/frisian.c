@@ -25,7 +25,7 @@ static const DRules RULES = {
 static const char *const players[] = {"White", "Black"};
 
 DR_DEFINE_GAME(game_draughts_frisian, "draughts-frisian",
-    "Frisian draughts", players, 1024, DR_MAX_LENGTH(50, 10, 50),
+    "Frisian draughts", players, 1024, DR_MAX_LENGTH(50, 10, 50), 50,
     "PDN square numbers 1..50 as in International draughts (46 = a1,\n"
     "White at the bottom); a1..j10 accepted too. A quiet move is FROM-TO;\n"
     "a capture lists every landing square, FROMx...xTO; FROMxTO alone is\n"
@@ -45,4 +45,7 @@ DR_DEFINE_GAME(game_draughts_frisian, "draughts-frisian",
     "moves in a row. A player without a legal move loses. Draw: 25 moves\n"
     "by each side (50 plies) with only king moves and no capture; a lone\n"
     "king against two kings, 7 moves each; king against king, 2 moves\n"
-    "each. Repetition is not applied.");
+    "each; threefold repetition (as in International draughts; no\n"
+    "Frisian source seen says otherwise). The count of a king's quiet\n"
+    "moves in a row is not part of the position.\n"
+    DR_REPETITION_TEXT);

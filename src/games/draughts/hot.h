@@ -22,6 +22,8 @@ static void hot_emit(DGen *x, uint64_t at, uint64_t cap, int promo)
     const DRules *R = DR_R;
     if (R->precedence != DR_FREE) {
         int key = dr_popcount(cap);
+        if (R->precedence == DR_KING)
+            key = x->mover_king;
         if (R->precedence == DR_VALUE) {
             /* a king is worth just under two men; ties go to kings */
             int nk = dr_popcount(cap & x->oppk);
@@ -91,7 +93,7 @@ static void hot_cap_king(DGen *x, uint64_t at, uint64_t cap, int promo,
                 more |= l;
             else
                 ends |= l;
-            if (!R->flying)
+            if (!R->flying || R->land_next)
                 break;
         }
         if (more) {
@@ -229,7 +231,7 @@ static int hot_to_move(const void *st)
     const DRules *R = DR_R;
     const DGeom *g = R->g;
     const DState *s = st;
-    if (s->quiet >= dr_quiet_limit(R, s))
+    if (dr_drawn(R, s))
         return PLAYER_TERMINAL;
     int me = s->side;
     uint64_t empty = ~(s->occ[0] | s->occ[1]) & g->board;
@@ -271,10 +273,19 @@ static void hot_make(void *st, Move m)
     else if (m & DM_PROMO)
         s->kings |= tb;
     int progress = cap || (!was_king && (g->rc[from] >> 4) != (g->rc[to] >> 4));
-    if (progress)
+    if (progress) {
         s->quiet = 0;
-    else if (s->quiet < 255)
-        s->quiet++;
+        s->nhist = 0;
+    } else {
+        if (s->quiet < 255)
+            s->quiet++;
+        /* nhist <= quiet <= quiet_limit until the game is over */
+        if (s->nhist < R->quiet_limit)
+            s->hist[s->nhist++] = (uint16_t)(from | to << 6 | was_king << 12);
+        if (s->nhist >= 8 && !(s->flags & DR_F_NOREP) &&
+            dr_repetitions(s) >= 3)
+            s->flags |= DR_F_REP3;
+    }
     if (R->king_limit) {
         int op = !me;
         if (s->ksq[op] != DR_NONE && (cap >> s->ksq[op] & 1)) {
@@ -298,10 +309,9 @@ static void hot_make(void *st, Move m)
 
 static int hot_init(void *st, const int *opt, uint64_t seed, PlyError *err)
 {
-    (void)opt;
     (void)seed;
     (void)err;
-    return dr_init(DR_R, st);
+    return dr_init(DR_R, st, opt[0]);
 }
 
 static int hot_gen_moves(const void *st, Move *out)
@@ -356,7 +366,8 @@ static int hot_heuristic(const void *st, Move m)
 {
     const DRules *R = DR_R;
     int h = dr_heuristic(R, st, m);
-    DState t = *(const DState *)st;
+    DState t;
+    memcpy(&t, st, DR_STATE_SIZE(R->quiet_limit));
     hot_make(&t, m);
     Move buf[1024];
     if (R->max_moves <= 1024 &&
@@ -385,8 +396,29 @@ static int hot_check(const void *st)
  * at most quiet_limit plies pass before the draw rule ends the game. */
 #define DR_MAX_LENGTH(nsq, n, quiet) (((nsq) * (n) + 1) * ((quiet) + 1))
 
-#define DR_DEFINE_GAME(var, NAME, TITLE, PLAYERS, MAXMOVES, MAXLEN, NOTATION,  \
-                       RULESTXT)                                        \
+/* How threefold repetition is applied, for every variant's rules text. */
+#define DR_REPETITION_TEXT                                                 \
+    "Repetition: the third occurrence of a position (the same pieces on\n" \
+    "the same squares, the same side to move) ends the game in a draw at\n" \
+    "once, without a claim. Positions count from the last capture or man\n" \
+    "move (none before it can come back) and from the setup on: a setup\n"  \
+    "string cannot carry earlier positions, so one of a game drawn this\n"  \
+    "way ends in :3fold. Option repetition=false turns the rule off (the\n" \
+    "published perft counts ignore it; from the start no oracle row can\n"  \
+    "reach it, from the AllKings position it counts from depth 9)."
+
+static const GameOption hot_options[] = {
+    {"repetition", OPT_BOOL, 1, 0, 1, NULL,
+     "the third occurrence of a position draws; false turns it off, as the "
+     "published perft counts do"},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* QUIET is the variant's quiet_limit again, as a constant expression for
+ * the state size. */
+#define DR_DEFINE_GAME(var, NAME, TITLE, PLAYERS, MAXMOVES, MAXLEN, QUIET,  \
+                       NOTATION, RULESTXT)                              \
+    _Static_assert((QUIET) <= DR_HIST, "quiet limit above DR_HIST");    \
     const GameVtbl var = {                                              \
         .info = {                                                       \
             .name = NAME,                                               \
@@ -394,10 +426,10 @@ static int hot_check(const void *st)
             .num_players = 2,                                           \
             .max_moves = MAXMOVES,                                      \
             .max_game_length = MAXLEN,                                  \
-            .state_size = sizeof(DState),                               \
+            .state_size = DR_STATE_SIZE(QUIET),                         \
             .flags = GAME_ZERO_SUM,                                     \
             .player_names = PLAYERS,                                    \
-            .options = NULL,                                            \
+            .options = hot_options,                                     \
             .notation = NOTATION,                                       \
             .rules = RULESTXT,                                          \
         },                                                              \

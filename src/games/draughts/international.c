@@ -26,7 +26,7 @@ static const char *const players[] = {"White", "Black"};
 
 DR_DEFINE_GAME(game_draughts_international, "draughts-international",
     "International draughts (FMJD, 10x10)", players, 1024,
-    DR_MAX_LENGTH(50, 10, 50),
+    DR_MAX_LENGTH(50, 10, 50), 50,
     "PDN square numbers 1..50 (1 = b10 at the top left, 46 = a1 at the\n"
     "bottom left, White at the bottom); a1..j10 squares are accepted too.\n"
     "A quiet move is FROM-TO (32-28); a capture lists every landing\n"
@@ -48,4 +48,5 @@ DR_DEFINE_GAME(game_draughts_international, "draughts-international",
     "capture. A lone king against three pieces with a king: 16 moves\n"
     "each; against one or two pieces with a king: 5 moves each (counted\n"
     "like the 25-move rule, so a man move restarts them). Threefold\n"
-    "repetition is not applied.");
+    "repetition (FMJD rules, art. 6).\n"
+    DR_REPETITION_TEXT);

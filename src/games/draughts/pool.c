@@ -10,6 +10,8 @@ static const DRules RULES = {
     .flying = 1,
     .precedence = DR_FREE,
     .numbered = 1,
+    /* APCA Tournament Rules of Play rule 26, a thirty-move rule (text not
+     * seen; dctl pool.hpp encodes 30 reversible moves): 30 moves each */
     .quiet_limit = 60,
     .men_rows = {0, 2},
     .max_moves = 512,
@@ -23,7 +25,7 @@ static const DRules RULES = {
 static const char *const players[] = {"White", "Black"};
 
 DR_DEFINE_GAME(game_draughts_pool, "draughts-pool", "Pool checkers",
-    players, 512, DR_MAX_LENGTH(32, 8, 60),
+    players, 512, DR_MAX_LENGTH(32, 8, 60), 60,
     "PDN square numbers 1..32 (1 = b8 at the top left, 32 = g1; the\n"
     "first player at the bottom); a1..h8 squares are accepted too. A\n"
     "quiet move is FROM-TO (22-18); a capture lists every landing square,\n"
@@ -40,4 +42,11 @@ DR_DEFINE_GAME(game_draughts_pool, "draughts-pool", "Pool checkers",
     "mid-capture and can go on capturing continues as a man and is not\n"
     "crowned; it is crowned when its move ends there. A player without a\n"
     "legal move loses. Draw: 30 moves by each side (60 plies) with only\n"
-    "king moves and no capture; repetition is not applied.");
+    "king moves and no capture, and threefold repetition. Source: the\n"
+    "American Pool Checker Association's Tournament Rules of Play, rule\n"
+    "26 (a thirty-move rule), whose text could not be read here; dctl\n"
+    "encodes rule 26 as threefold repetition and 30 reversible moves,\n"
+    "taken here as 30 moves by each side (if the rule counts plies, the\n"
+    "limit is half). Not applied: the 13-move count for three kings\n"
+    "against a lone king (rule 27).\n"
+    DR_REPETITION_TEXT);

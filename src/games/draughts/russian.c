@@ -24,7 +24,7 @@ static const char *const players[] = {"White", "Black"};
 
 DR_DEFINE_GAME(game_draughts_russian, "draughts-russian",
     "Russian draughts (shashki)", players, 512,
-    DR_MAX_LENGTH(32, 8, 30),
+    DR_MAX_LENGTH(32, 8, 30), 30,
     "Squares a1..h8 (a1 is a playing square, White at the bottom); PDN\n"
     "numbers 1..32 are accepted too (1 = b8, 32 = g1). A quiet move is\n"
     "FROM-TO (c3-d4); a capture lists every landing square, FROM:...:TO\n"
@@ -43,7 +43,10 @@ DR_DEFINE_GAME(game_draughts_russian, "draughts-russian",
     "pieces are removed after the move and cannot be jumped twice\n"
     "(Turkish strike). A man reaching the last row mid-capture becomes a\n"
     "king and goes on capturing as a king. A player without a legal move\n"
-    "loses. Draw (simplified from the Russian code): 15 moves by each\n"
-    "side (30 plies) with only king moves and no capture. Threefold\n"
-    "repetition and the small-material rules are not applied (the\n"
-    "30-ply rule bounds every cycle).");
+    "loses. Draw (Russian draughts federation rules, as summarised by\n"
+    "shashky.in.ua): threefold repetition, and 15 moves by each side (30\n"
+    "plies) with only king moves and no capture. Not applied: three\n"
+    "kings that fail to take a lone king by their 15th move, and the 5,\n"
+    "30 and 60 moves without a capture or crowning in endings of 2-3,\n"
+    "4-5 and 6-7 pieces where both sides have kings.\n"
+    DR_REPETITION_TEXT);

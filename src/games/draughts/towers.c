@@ -26,6 +26,10 @@
 #include "engine.h"
 
 enum { T_SQ = 36, T_MAX_PIECES = 24, T_MAX_PLIES = 1000, T_MAX_MOVES = 512 };
+/* Quiet moves kept for threefold repetition: at least the longest
+ * no-progress limit (Laska's 80 plies), which bounds how long a position
+ * can come back. */
+enum { T_HIST = 80 };
 
 typedef struct TState {
     uint64_t occ[2];        /* columns topped by each side */
@@ -34,6 +38,10 @@ typedef struct TState {
     uint8_t h[T_SQ];        /* column heights */
     uint8_t side, quiet;
     uint16_t ply;
+    uint8_t rep3;           /* drawn by threefold repetition */
+    uint8_t nhist;          /* quiet moves in hist */
+    uint16_t hist[T_HIST];  /* since the last progress move or the setup:
+                               from | to << 6 */
 } TState;
 
 #define T_CAPS(m) (((m) >> 13) & 0xffffffull)
@@ -298,7 +306,36 @@ static int t_init(const DRules *R, TState *s)
 
 static int t_over(const DRules *R, const TState *s)
 {
-    return s->quiet >= R->quiet_limit || s->ply >= T_MAX_PLIES;
+    return s->rep3 || s->quiet >= R->quiet_limit || s->ply >= T_MAX_PLIES;
+}
+
+/* How many times the position has occurred since the last progress move
+ * or the setup, counting this time. Columns differ, so unlike the
+ * engine's pieces they are followed one by one: undoing the quiet moves,
+ * at[sq] is where the column that stood on sq then stands now. A cycle
+ * takes at least 4 plies, so a third occurrence needs 8. */
+static int t_repetitions(const TState *s)
+{
+    uint8_t at[T_SQ];
+    for (int sq = 0; sq < T_SQ; sq++)
+        at[sq] = s->h[sq] ? (uint8_t)sq : DR_NONE;
+    uint64_t d = 0;
+    int n = 1;
+    for (int i = s->nhist - 1, k = 1; i >= 0; i--, k++) {
+        int f = s->hist[i] & 63, t = s->hist[i] >> 6 & 63;
+        at[f] = at[t];
+        at[t] = DR_NONE;
+        d ^= 1ull << f | 1ull << t;
+        if ((k & 1) || d)
+            continue;
+        int same = 1;
+        for (int sq = 0; sq < T_SQ && same; sq++)
+            if (at[sq] != DR_NONE && at[sq] != sq)
+                same = s->stack[at[sq]] == s->stack[sq] &&
+                       s->h[at[sq]] == s->h[sq];
+        n += same;
+    }
+    return n;
 }
 
 static int t_to_move(const DRules *R, const TState *s)
@@ -340,6 +377,14 @@ static void t_make(const DRules *R, TState *s, Move m)
     t_set_top(s, to);
     int progress = caps || (!was_king && (g->rc[from] >> 4) != (g->rc[to] >> 4));
     s->quiet = progress ? 0 : (uint8_t)(s->quiet + (s->quiet < 255));
+    if (progress) {
+        s->nhist = 0;
+    } else {
+        if (s->nhist < T_HIST)
+            s->hist[s->nhist++] = (uint16_t)(from | to << 6);
+        if (s->nhist >= 8 && t_repetitions(s) >= 3)
+            s->rep3 = 1;
+    }
     s->ply++;
     s->side = (uint8_t)!me;
 }
@@ -375,7 +420,8 @@ static char t_piece_char(const DRules *R, uint64_t piece)
 /* Setup: W:Wa1,c3bB,Kd4:Bb8 — sections by the top piece's colour, K for a
  * king on top, then the pieces below the top, top to bottom (w/b men,
  * W/B kings). Squares by rank then file. :H<n> plies without progress,
- * :P<n> plies played (the game stops at T_MAX_PLIES). */
+ * :P<n> plies played (the game stops at T_MAX_PLIES), :3fold a game drawn
+ * by threefold repetition. */
 static int t_to_text(const DRules *R, const TState *s, char *buf, size_t n)
 {
     const DGeom *g = R->g;
@@ -403,6 +449,9 @@ static int t_to_text(const DRules *R, const TState *s, char *buf, size_t n)
         dr_out(&o, ":H%d", s->quiet);
     if (s->ply)
         dr_out(&o, ":P%d", s->ply);
+    /* the setup cannot carry the earlier positions */
+    if (s->rep3)
+        dr_out(&o, ":3fold");
     return o.bad ? -1 : (int)o.len;
 }
 
@@ -486,6 +535,9 @@ static int t_from_text(const DRules *R, TState *st, const char *str,
                 else if (*p && *p != ':')
                     return ply_fail(err, "expected ',' or ':' at '%.8s'", p);
             }
+        } else if (!strncmp(p, "3fold", 5)) {
+            p += 5;
+            t.rep3 = 1;
         } else if (*p == 'H' || *p == 'P') {
             int v, isq = *p == 'H';
             p++;
@@ -744,7 +796,8 @@ static int t_check(const DRules *R, const TState *s)
         if (!!(s->kings & b) != (s->h[sq] && (s->stack[sq] & 2)))
             return -1;
     }
-    if (total > T_MAX_PIECES || s->side > 1)
+    if (total > T_MAX_PIECES || s->side > 1 || s->rep3 > 1 ||
+        s->nhist > R->quiet_limit || s->nhist > s->quiet)
         return -1;
     return 0;
 }
@@ -878,6 +931,13 @@ static const DRules LASKA = {
     "top, top to bottom (w/b man, W/B king): " EX ". Optional :H<n>\n"     \
     "(plies without progress) and :P<n> (plies played)."
 
+#define TOWER_REP                                                          \
+    "Repetition: the third occurrence of a position (every column the\n"   \
+    "same, the same side to move) draws at once; positions count from the\n" \
+    "last capture or man move and from the setup on (a game drawn so has\n" \
+    "a setup ending in :3fold). A capture could in principle rebuild an\n" \
+    "earlier position; such a return is not seen."
+
 #define TOWER_COMMON                                                       \
     "Column rule: pieces are never removed. A jump takes only the top\n"   \
     "piece of the jumped column and puts it under the jumping column (at\n" \
@@ -886,7 +946,7 @@ static const DRules LASKA = {
     "its top piece and belongs to the top piece's owner. A column cannot\n" \
     "be jumped twice in one move; a freed king stays a king. Capturing is\n" \
     "compulsory with free choice among captures, but a capture must be\n"  \
-    "taken to its end. A player without a legal move loses. "
+    "taken to its end. A player without a legal move loses."
 
 TOWER_GAME(bashni, &BASHNI, "draughts-bashni", "Bashni (column draughts)",
     TOWER_NOTATION("a1..h8", "W:Wa1,Kc3bw:Bb8Ww"),
@@ -897,8 +957,9 @@ TOWER_GAME(bashni, &BASHNI, "draughts-bashni", "Bashni (column draughts)",
     "the last row mid-capture is crowned and goes on as a king. A jumped\n"
     "column stays in place until the move ends and blocks the way.\n"
     TOWER_COMMON
-    "Draw: 30 plies with only king moves\n"
-    "and no capture, or 1000 plies in all.");
+    "\nDraw: 30 plies with only king moves and no capture, threefold\n"
+    "repetition (as in Russian draughts; the column rules seen do not\n"
+    "say), or 1000 plies in all.\n" TOWER_REP);
 
 TOWER_GAME(laska, &LASKA, "draughts-laska", "Laska (Lasca, column draughts)",
     TOWER_NOTATION("a1..g7", "W:Wa1,Kc3bw:Bb7Ww"),
@@ -910,5 +971,6 @@ TOWER_GAME(laska, &LASKA, "draughts-laska", "Laska (Lasca, column draughts)",
     "all four directions. A prisoner is taken as the jump is made: a\n"
     "jumped single piece leaves its square at once.\n"
     TOWER_COMMON
-    "Draw: 80 plies without a capture or a\n"
-    "man move, or 1000 plies in all.");
+    "\nDraw: 80 plies without a capture or a man move, threefold\n"
+    "repetition (Lasker's rules do not say; chosen as in English\n"
+    "draughts), or 1000 plies in all.\n" TOWER_REP);

@@ -27,7 +27,7 @@ static const DRules RULES = {
 static const char *const players[] = {"White", "Black"};
 
 DR_DEFINE_GAME(game_draughts_turkish, "draughts-turkish",
-    "Turkish draughts (Dama)", players, 1024, DR_MAX_LENGTH(64, 8, 50),
+    "Turkish draughts (Dama)", players, 1024, DR_MAX_LENGTH(64, 8, 50), 50,
     "Squares a1..h8, White at the bottom. A quiet move is FROM-TO (d3-d4);\n"
     "a capture lists every landing square, FROM:...:TO (d3:d5:f5); FROM:TO\n"
     "alone is enough when unambiguous. Setup (PDN FEN style):\n"
@@ -43,5 +43,9 @@ DR_DEFINE_GAME(game_draughts_turkish, "draughts-turkish",
     "so squares may be crossed again; a king may not turn back 180\n"
     "degrees between two captures. A man is crowned when its move ends on\n"
     "the last row (mid-capture it goes on as a man). A player without a\n"
-    "legal move loses. Draw: 50 plies without a capture or a forward man\n"
-    "move; one piece against one piece. Repetition is not applied.");
+    "legal move loses. Draw: threefold repetition and one piece against\n"
+    "one piece (kish RULES.md, from Wikipedia, the FMJD page and\n"
+    "others); 50 plies without a capture or a forward man move (kish's\n"
+    "optional rule, not authoritative). A man's sideways step is quiet:\n"
+    "it does not reset the 50 plies and positions may repeat through it.\n"
+    DR_REPETITION_TEXT);

@@ -1,6 +1,9 @@
-/* weights_chess.h — chess evaluation weights for src/games/chess/eval.c,
- * written by `ply tune` (see docs/tuning.md): one X(name, value) per
- * parameter, in the order of eval.c's layout. */
+/* weights_chess.h — chess evaluation weights, written by `ply tune`
+ * (see docs/tuning.md): one X(name, value) per parameter, in the
+ * order of the game's EvalTuning.
+ *
+ * Not fitted (--epochs 0): the initial weights.
+ */
 #define CHESS_WEIGHTS(X) \
     X("material.pawn.mg", 100) \
     X("material.pawn.eg", 100) \

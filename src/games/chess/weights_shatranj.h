@@ -1,6 +1,9 @@
-/* weights_shatranj.h — shatranj evaluation weights for src/games/chess/eval.c,
- * written by `ply tune` (see docs/tuning.md): one X(name, value) per
- * parameter, in the order of eval.c's layout. */
+/* weights_shatranj.h — shatranj evaluation weights, written by `ply tune`
+ * (see docs/tuning.md): one X(name, value) per parameter, in the
+ * order of the game's EvalTuning.
+ *
+ * Not fitted (--epochs 0): the initial weights.
+ */
 #define SHATRANJ_WEIGHTS(X) \
     X("material.pawn.mg", 100) \
     X("material.pawn.eg", 100) \

@@ -37,6 +37,20 @@ static int parse_count(const char *what, const char *s, unsigned long long hi,
     return 0;
 }
 
+/* Whether name starts with one of the comma-separated prefixes. */
+static int has_prefix(const char *prefixes, const char *name)
+{
+    for (const char *p = prefixes; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len && !strncmp(name, p, len))
+            return 1;
+        p += len;
+        if (*p)
+            p++;
+    }
+    return 0;
+}
+
 typedef struct Change {
     int index;
     int delta;
@@ -52,7 +66,8 @@ int cmd_tune(int argc, char **argv)
 {
     if (!cli_wants_help(argc, argv, "tune"))
         return 0;
-    const char *game = NULL, *out = NULL, *init = NULL;
+    const char *game = NULL, *out = NULL, *init = NULL, *only = NULL;
+    const char *freeze = NULL;
     unsigned long long epochs = 500, seed = 1, skip = 8, maxpos = 0;
     unsigned long long valid = 10;
     double rate = 1.0, l2 = 0;
@@ -80,6 +95,10 @@ int cmd_tune(int argc, char **argv)
             out = v;
         else if (!strcmp(a, "--init"))
             init = v;
+        else if (!strcmp(a, "--only"))
+            only = v;
+        else if (!strcmp(a, "--freeze"))
+            freeze = v;
         else if (!strcmp(a, "--epochs"))
             rc = parse_count("--epochs", v, 1000000, &epochs);
         else if (!strcmp(a, "--seed"))
@@ -123,9 +142,10 @@ int cmd_tune(int argc, char **argv)
     double *w0 = malloc(sizeof *w0 * (size_t)np);
     double *w = malloc(sizeof *w * (size_t)np);
     Change *ch = malloc(sizeof *ch * (size_t)np);
+    unsigned char *frozen = calloc((size_t)np, 1);
     TuneData d;
     tune_data_init(&d, np);
-    if (!wi || !w0 || !w || !ch) {
+    if (!wi || !w0 || !w || !ch || !frozen) {
         rc = cli_error("tune", "out of memory");
         goto done;
     }
@@ -137,6 +157,19 @@ int cmd_tune(int argc, char **argv)
     }
     for (int i = 0; i < np; i++)
         w0[i] = wi[i];
+    int nfree = np;
+    if (only || freeze) {
+        for (int i = 0; i < np; i++) {
+            frozen[i] = (only && !has_prefix(only, t->names[i])) ||
+                        (freeze && has_prefix(freeze, t->names[i]));
+            nfree -= frozen[i];
+        }
+        if (!nfree) {
+            rc = cli_error("tune", "--only/--freeze leave no weight to fit "
+                           "(names look like %s)", t->names[0]);
+            goto done;
+        }
+    }
 
     TuneReadOpts ro = {(int)skip, (size_t)maxpos, (int)valid, seed};
     TuneReadStats rs = {0};
@@ -168,7 +201,8 @@ int cmd_tune(int argc, char **argv)
     double tr0 = tune_error(&d, w0, k, 0), va0 = tune_error(&d, w0, k, 1);
     printf("K %.6f (sigmoid(K * eval) ~ result for %s)\n", k,
            g->info.player_names[0]);
-    TuneFitOpts fo = {(int)epochs, rate, l2};
+    printf("fitting %d of %d weights\n", nfree, np);
+    TuneFitOpts fo = {(int)epochs, rate, l2, frozen};
     tune_fit(&d, k, w0, w, &fo);
     for (int i = 0; i < np; i++) {
         double r = round(w[i]);
@@ -202,10 +236,11 @@ int cmd_tune(int argc, char **argv)
                      "initial weights.");
         else
             snprintf(note, sizeof note,
-                     "Fitted on %zu positions (%ld games), K %.6f, %llu epochs, "
-                     "rate %g, l2 %g:\nerror train %.6f -> %.6f, validation "
-                     "%.6f -> %.6f.", d.npos, rs.games, k, epochs, rate, l2,
-                     tr0, tr1, va0, va1);
+                     "Fitted on %zu positions (%ld games): K %.6f, %llu "
+                     "epochs, rate %g, l2 %g,\n%d weights fitted; error "
+                     "train %.6f -> %.6f, validation %.6f -> %.6f.",
+                     d.npos, rs.games, k, epochs, rate, l2, nfree, tr0, tr1,
+                     va0, va1);
         evalfile_write(f, g->info.name, t, wi, note);
         if (fclose(f))
             rc = cli_error("tune", "cannot write '%s'", out);
@@ -219,5 +254,6 @@ done:
     free(w0);
     free(w);
     free(ch);
+    free(frozen);
     return rc;
 }

@@ -129,7 +129,8 @@ const Command cli_commands[] = {
     {"tune", cmd_tune, "fit evaluation weights to recorded game results",
      "ply tune --game GAME [--out FILE] [--init FILE] [--epochs 500]\n"
      "         [--rate 1] [--l2 0] [--seed 1] [--skip-plies 8]\n"
-     "         [--max-positions N] [--validation 10] RECORDS.jsonl ...\n"
+     "         [--max-positions N] [--validation 10] [--only PREFIXES]\n"
+     "         [--freeze PREFIXES] RECORDS.jsonl ...\n"
      "  Replays the games of GAME in the records (from ply match --out),\n"
      "  takes every position after --skip-plies that is not in check,\n"
      "  resolved to the quiet end of its best capture line, labelled with\n"
@@ -138,7 +139,9 @@ const Command cli_commands[] = {
      "  --l2 pulls towards the initial weights). --validation percent of\n"
      "  the games are held out (seeded). Prints the errors and the largest\n"
      "  changes; --out writes the weights as the C header the game is\n"
-     "  compiled with. --init: start from a header. See docs/tuning.md."},
+     "  compiled with. --init: start from a header. --only / --freeze:\n"
+     "  fit only / all but the weights whose names start with one of the\n"
+     "  comma-separated prefixes (material,passed). See docs/tuning.md."},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -8,7 +8,7 @@
 #include "../core/setup.h"
 #include "tune.h"
 
-enum { QS_MAX_PLY = 16 };
+enum { QS_MAX_PLY = 10 };
 
 void tune_data_init(TuneData *d, int nparams)
 {
@@ -77,6 +77,7 @@ typedef struct Qs {
     unsigned char *st;      /* QS_MAX_PLY + 1 states */
     unsigned char *leaf;    /* the quiet end of each ply's best line */
     Move *moves;            /* QS_MAX_PLY + 1 move lists */
+    int *keys;              /* their ordering keys */
 } Qs;
 
 static void *qs_state(Qs *q, unsigned char *base, int ply)
@@ -108,6 +109,22 @@ static int qsearch(Qs *q, int ply, int alpha, int beta)
         for (int i = 0; i < all; i++)
             if (g->is_noisy(st, mv[i]))
                 mv[n++] = mv[i];
+    }
+    /* best captures first (the game's heuristic): far fewer nodes */
+    if (g->heuristic) {
+        int *key = q->keys + (size_t)ply * (size_t)g->info.max_moves;
+        for (int i = 0; i < n; i++)
+            key[i] = g->heuristic(st, mv[i]);
+        for (int i = 1; i < n; i++) {
+            Move m = mv[i];
+            int k = key[i], j = i;
+            for (; j > 0 && key[j - 1] < k; j--) {
+                mv[j] = mv[j - 1];
+                key[j] = key[j - 1];
+            }
+            mv[j] = m;
+            key[j] = k;
+        }
     }
     for (int i = 0; i < n; i++) {
         void *child = qs_state(q, q->st, ply + 1);
@@ -153,6 +170,8 @@ int tune_read_records(TuneData *d, const GameVtbl *g, FILE *f,
     q.leaf = malloc(q.ss * (QS_MAX_PLY + 1));
     q.moves = malloc(sizeof(Move) * (size_t)g->info.max_moves *
                      (QS_MAX_PLY + 1));
+    q.keys = malloc(sizeof(int) * (size_t)g->info.max_moves *
+                    (QS_MAX_PLY + 1));
     Move *moves = malloc(sizeof(Move) * (size_t)g->info.max_moves);
     EvalTerm *terms = malloc(sizeof *terms * EVAL_MAX_TERMS);
     void *st = state_alloc(g);
@@ -160,7 +179,7 @@ int tune_read_records(TuneData *d, const GameVtbl *g, FILE *f,
     size_t cap = 0;
     long lineno = 0;
     int rc = 0;
-    if (!q.st || !q.leaf || !q.moves || !moves || !terms || !st)
+    if (!q.st || !q.leaf || !q.moves || !q.keys || !moves || !terms || !st)
         rc = ply_fail(err, "out of memory");
     while (!rc && (!o->max_positions || d->npos < o->max_positions) &&
            getline(&line, &cap, f) >= 0) {
@@ -255,6 +274,7 @@ int tune_read_records(TuneData *d, const GameVtbl *g, FILE *f,
     free(terms);
     free(moves);
     free(q.moves);
+    free(q.keys);
     free(q.leaf);
     free(q.st);
     return rc ? -1 : 0;
@@ -340,6 +360,8 @@ void tune_fit(const TuneData *d, double k, const double *w0, double *w,
         b1t *= b1;
         b2t *= b2;
         for (int p = 0; p < np; p++) {
+            if (o->frozen && o->frozen[p])
+                continue;
             double gp = grad[p] + 2 * o->l2 * (w[p] - w0[p]);
             m[p] = b1 * m[p] + (1 - b1) * gp;
             v[p] = b2 * v[p] + (1 - b2) * gp * gp;

@@ -63,6 +63,7 @@ typedef struct TuneFitOpts {
     int epochs;             /* full-batch Adam steps */
     double rate;            /* step size, in weight units */
     double l2;              /* + l2 * sum (w - w0)^2 added to the error */
+    const unsigned char *frozen;  /* NULL or nparams flags: keep w0 there */
 } TuneFitOpts;
 
 /* Fits w (initially w0, nparams) on the training positions. */

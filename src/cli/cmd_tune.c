@@ -26,8 +26,8 @@ static int parse_double(const char *what, const char *s, double lo,
     return 0;
 }
 
-static int parse_count(const char *what, const char *s, unsigned long long hi,
-                       unsigned long long *out)
+static int parse_count(const char *what, const char *s,
+                       unsigned long long hi, unsigned long long *out)
 {
     if (cli_parse_uint("tune", what, s, out))
         return 2;
@@ -58,7 +58,8 @@ typedef struct Change {
 
 static int by_size(const void *a, const void *b)
 {
-    int x = abs(((const Change *)a)->delta), y = abs(((const Change *)b)->delta);
+    int x = abs(((const Change *)a)->delta);
+    int y = abs(((const Change *)b)->delta);
     return (x < y) - (x > y);
 }
 

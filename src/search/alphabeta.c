@@ -948,7 +948,8 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             return NULL;
         }
     }
-    if ((wfile[0] && (!b->weights || !b->terms)) || !b->stack || !b->moves || !b->items || !b->probs || !b->tmp ||
+    if ((wfile[0] && (!b->weights || !b->terms)) || !b->stack ||
+        !b->moves || !b->items || !b->probs || !b->tmp ||
         tt_init(&b->tt, b->hash_mib)) {
         ab_destroy(b);
         ply_fail(err, "out of memory (hash=%ld MiB)", hash);

@@ -46,11 +46,18 @@ int tune_data_add(TuneData *d, const EvalTerm *t, int n, double base,
 {
     size_t pc = d->pos_cap, need = d->npos + 2;
     if (need > pc) {
-        size_t c;
-        c = pc; if (grow((void **)&d->start, &c, need, sizeof *d->start)) return -1;
-        c = pc; if (grow((void **)&d->base, &c, need, sizeof *d->base)) return -1;
-        c = pc; if (grow((void **)&d->label, &c, need, sizeof *d->label)) return -1;
-        c = pc; if (grow((void **)&d->valid, &c, need, sizeof *d->valid)) return -1;
+        size_t c = pc;
+        if (grow((void **)&d->start, &c, need, sizeof *d->start))
+            return -1;
+        c = pc;
+        if (grow((void **)&d->base, &c, need, sizeof *d->base))
+            return -1;
+        c = pc;
+        if (grow((void **)&d->label, &c, need, sizeof *d->label))
+            return -1;
+        c = pc;
+        if (grow((void **)&d->valid, &c, need, sizeof *d->valid))
+            return -1;
         d->pos_cap = c;
     }
     if (grow((void **)&d->terms, &d->term_cap, d->nterms + (size_t)n,

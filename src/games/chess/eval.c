@@ -123,9 +123,11 @@ eval_core(const CBoard *b, const int *w, double *sink)
     int sum_mg = 0, sum_eg = 0, sum = 0, base = 0, sg = 1;
     /* n times weight i, blended (MG, EG) or not (FLAT); PAIR: both */
 #define MG(i, n)                                                        \
-    (sink ? (void)(sink[i] += sg * (n) * pm) : (void)(sum_mg += sg * (n) * w[i]))
+    (sink ? (void)(sink[i] += sg * (n) * pm)                            \
+          : (void)(sum_mg += sg * (n) * w[i]))
 #define EG(i, n)                                                        \
-    (sink ? (void)(sink[i] += sg * (n) * pe) : (void)(sum_eg += sg * (n) * w[i]))
+    (sink ? (void)(sink[i] += sg * (n) * pe)                            \
+          : (void)(sum_eg += sg * (n) * w[i]))
 #define FLAT(i, n)                                                      \
     (sink ? (void)(sink[i] += sg * (n)) : (void)(sum += sg * (n) * w[i]))
 #define PAIR(i, n) (MG(i, n), EG((i) + 1, n))

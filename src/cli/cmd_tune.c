@@ -238,8 +238,8 @@ int cmd_tune(int argc, char **argv)
         else
             snprintf(note, sizeof note,
                      "Fitted on %zu positions (%ld games): K %.6f, %llu "
-                     "epochs, rate %g, l2 %g,\n%d weights fitted; error "
-                     "train %.6f -> %.6f, validation %.6f -> %.6f.",
+                     "epochs,\nrate %g, l2 %g, %d weights fitted; error "
+                     "train %.6f -> %.6f,\nvalidation %.6f -> %.6f.",
                      d.npos, rs.games, k, epochs, rate, l2, nfree, tr0, tr1,
                      va0, va1);
         evalfile_write(f, g->info.name, t, wi, note);

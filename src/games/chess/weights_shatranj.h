@@ -2,51 +2,53 @@
  * (see docs/tuning.md): one X(name, value) per parameter, in the
  * order of the game's EvalTuning.
  *
- * Not fitted (--epochs 0): the initial weights.
+ * Fitted on 122302 positions (818 games): K 0.002194, 600 epochs,
+ * rate 1, l2 3e-08, 42 weights fitted; error train 0.064714 -> 0.061517,
+ * validation 0.067001 -> 0.063374.
  */
 #define SHATRANJ_WEIGHTS(X) \
-    X("material.pawn.mg", 100) \
-    X("material.pawn.eg", 100) \
-    X("material.knight.mg", 300) \
-    X("material.knight.eg", 300) \
-    X("material.alfil.mg", 120) \
-    X("material.alfil.eg", 120) \
-    X("material.rook.mg", 500) \
-    X("material.rook.eg", 500) \
-    X("material.ferz.mg", 160) \
-    X("material.ferz.eg", 160) \
-    X("mobility.knight.mg", 4) \
-    X("mobility.knight.eg", 4) \
-    X("mobility.alfil.mg", 2) \
-    X("mobility.alfil.eg", 2) \
-    X("mobility.rook.mg", 2) \
-    X("mobility.rook.eg", 2) \
-    X("mobility.ferz.mg", 3) \
-    X("mobility.ferz.eg", 3) \
-    X("king_attack.knight", 4) \
-    X("king_attack.alfil", 2) \
-    X("king_attack.rook", 5) \
-    X("king_attack.ferz", 3) \
-    X("passed.rank2.mg", 1) \
-    X("passed.rank2.eg", 4) \
-    X("passed.rank3.mg", 3) \
-    X("passed.rank3.eg", 15) \
-    X("passed.rank4.mg", 7) \
-    X("passed.rank4.eg", 34) \
-    X("passed.rank5.mg", 12) \
-    X("passed.rank5.eg", 60) \
-    X("passed.rank6.mg", 19) \
-    X("passed.rank6.eg", 94) \
-    X("passed.rank7.mg", 27) \
-    X("passed.rank7.eg", 135) \
-    X("rook_open_file.mg", 15) \
-    X("rook_open_file.eg", 15) \
-    X("alfil_pair.mg", 0) \
-    X("alfil_pair.eg", 0) \
-    X("shelter.mg", 10) \
+    X("material.pawn.mg", 39) \
+    X("material.pawn.eg", 51) \
+    X("material.knight.mg", 335) \
+    X("material.knight.eg", 310) \
+    X("material.alfil.mg", 107) \
+    X("material.alfil.eg", 122) \
+    X("material.rook.mg", 539) \
+    X("material.rook.eg", 545) \
+    X("material.ferz.mg", 150) \
+    X("material.ferz.eg", 145) \
+    X("mobility.knight.mg", 5) \
+    X("mobility.knight.eg", 18) \
+    X("mobility.alfil.mg", -4) \
+    X("mobility.alfil.eg", 7) \
+    X("mobility.rook.mg", -4) \
+    X("mobility.rook.eg", 27) \
+    X("mobility.ferz.mg", -4) \
+    X("mobility.ferz.eg", 11) \
+    X("king_attack.knight", 15) \
+    X("king_attack.alfil", -10) \
+    X("king_attack.rook", 3) \
+    X("king_attack.ferz", 2) \
+    X("passed.rank2.mg", 0) \
+    X("passed.rank2.eg", 17) \
+    X("passed.rank3.mg", 9) \
+    X("passed.rank3.eg", 28) \
+    X("passed.rank4.mg", -7) \
+    X("passed.rank4.eg", 24) \
+    X("passed.rank5.mg", -7) \
+    X("passed.rank5.eg", 37) \
+    X("passed.rank6.mg", 10) \
+    X("passed.rank6.eg", 80) \
+    X("passed.rank7.mg", 4) \
+    X("passed.rank7.eg", 83) \
+    X("rook_open_file.mg", 30) \
+    X("rook_open_file.eg", 17) \
+    X("alfil_pair.mg", 3) \
+    X("alfil_pair.eg", -25) \
+    X("shelter.mg", 19) \
     X("shelter.eg", 0) \
-    X("tempo", 10) \
-    X("bare_king", 400) \
+    X("tempo", -2) \
+    X("bare_king", 399) \
     X("pst.pawn.a1.mg", 0) \
     X("pst.pawn.a1.eg", 0) \
     X("pst.pawn.b1.mg", 0) \

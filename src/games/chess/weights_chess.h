@@ -2,27 +2,29 @@
  * (see docs/tuning.md): one X(name, value) per parameter, in the
  * order of the game's EvalTuning.
  *
- * Not fitted (--epochs 0): the initial weights.
+ * Fitted on 156132 positions (1724 games): K 0.004569, 600 epochs,
+ * rate 1, l2 3e-08, 18 weights fitted; error train 0.102677 -> 0.101467,
+ * validation 0.106600 -> 0.104477.
  */
 #define CHESS_WEIGHTS(X) \
-    X("material.pawn.mg", 100) \
-    X("material.pawn.eg", 100) \
-    X("material.knight.mg", 320) \
-    X("material.knight.eg", 320) \
-    X("material.bishop.mg", 330) \
-    X("material.bishop.eg", 330) \
-    X("material.rook.mg", 500) \
-    X("material.rook.eg", 500) \
-    X("material.queen.mg", 900) \
-    X("material.queen.eg", 900) \
-    X("mobility.knight.mg", 4) \
+    X("material.pawn.mg", 83) \
+    X("material.pawn.eg", 116) \
+    X("material.knight.mg", 302) \
+    X("material.knight.eg", 317) \
+    X("material.bishop.mg", 329) \
+    X("material.bishop.eg", 313) \
+    X("material.rook.mg", 481) \
+    X("material.rook.eg", 513) \
+    X("material.queen.mg", 903) \
+    X("material.queen.eg", 903) \
+    X("mobility.knight.mg", 1) \
     X("mobility.knight.eg", 4) \
-    X("mobility.bishop.mg", 4) \
-    X("mobility.bishop.eg", 4) \
-    X("mobility.rook.mg", 2) \
-    X("mobility.rook.eg", 2) \
-    X("mobility.queen.mg", 1) \
-    X("mobility.queen.eg", 1) \
+    X("mobility.bishop.mg", 5) \
+    X("mobility.bishop.eg", -3) \
+    X("mobility.rook.mg", 7) \
+    X("mobility.rook.eg", 4) \
+    X("mobility.queen.mg", 2) \
+    X("mobility.queen.eg", 11) \
     X("king_attack.knight", 4) \
     X("king_attack.bishop", 4) \
     X("king_attack.rook", 5) \

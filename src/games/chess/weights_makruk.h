@@ -2,19 +2,21 @@
  * (see docs/tuning.md): one X(name, value) per parameter, in the
  * order of the game's EvalTuning.
  *
- * Not fitted (--epochs 0): the initial weights.
+ * Fitted on 54936 positions (331 games): K 0.000610, 600 epochs,
+ * rate 1, l2 3e-08, 10 weights fitted; error train 0.030805 -> 0.030473,
+ * validation 0.040614 -> 0.040163.
  */
 #define MAKRUK_WEIGHTS(X) \
-    X("material.pawn.mg", 100) \
-    X("material.pawn.eg", 100) \
-    X("material.knight.mg", 320) \
-    X("material.knight.eg", 320) \
-    X("material.khon.mg", 250) \
-    X("material.khon.eg", 250) \
-    X("material.rook.mg", 500) \
-    X("material.rook.eg", 500) \
-    X("material.met.mg", 180) \
-    X("material.met.eg", 180) \
+    X("material.pawn.mg", 120) \
+    X("material.pawn.eg", 122) \
+    X("material.knight.mg", 304) \
+    X("material.knight.eg", 284) \
+    X("material.khon.mg", 255) \
+    X("material.khon.eg", 248) \
+    X("material.rook.mg", 517) \
+    X("material.rook.eg", 530) \
+    X("material.met.mg", 175) \
+    X("material.met.eg", 145) \
     X("mobility.knight.mg", 4) \
     X("mobility.knight.eg", 4) \
     X("mobility.khon.mg", 3) \

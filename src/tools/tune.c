@@ -179,14 +179,13 @@ int tune_read_records(TuneData *d, const GameVtbl *g, FILE *f,
                      (QS_MAX_PLY + 1));
     q.keys = malloc(sizeof(int) * (size_t)g->info.max_moves *
                     (QS_MAX_PLY + 1));
-    Move *moves = malloc(sizeof(Move) * (size_t)g->info.max_moves);
     EvalTerm *terms = malloc(sizeof *terms * EVAL_MAX_TERMS);
     void *st = state_alloc(g);
     char *line = NULL;
     size_t cap = 0;
     long lineno = 0;
     int rc = 0;
-    if (!q.st || !q.leaf || !q.moves || !q.keys || !moves || !terms || !st)
+    if (!q.st || !q.leaf || !q.moves || !q.keys || !terms || !st)
         rc = ply_fail(err, "out of memory");
     while (!rc && (!o->max_positions || d->npos < o->max_positions) &&
            getline(&line, &cap, f) >= 0) {
@@ -279,7 +278,6 @@ int tune_read_records(TuneData *d, const GameVtbl *g, FILE *f,
     free(line);
     free(st);
     free(terms);
-    free(moves);
     free(q.moves);
     free(q.keys);
     free(q.leaf);

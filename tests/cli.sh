@@ -100,6 +100,25 @@ expect_fail "kif read wrong piece" "that piece is not on 7g" sh -c "printf '   1
 expect_fail "kif read handicap" "unknown 手合割" sh -c "printf '手合割：九枚落ち\n   1 ７六歩(77)\n' | $PLY kif --read"
 expect_fail "kif read nothing" "no moves found" sh -c "printf '先手：a\n' | $PLY kif --read"
 expect_out "kif read drop" '"moves":\["P\*5e"\]' sh -c "printf '先手の持駒：歩\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n後手の持駒：なし\n   1 ５五歩打\n   2 投了\n' | $PLY kif --read"
+TREC='{"game":"chess","moves":["e2e4","e7e5","g1f3","b8c6"],"result":[1,-1]}'
+expect_out "tune" "positions 5: training 5" sh -c "echo '$TREC' | $PLY tune --game chess --skip-plies 0 --validation 0 --epochs 5 -"
+expect_fail "tune no game" "usage" $PLY tune /dev/null
+expect_fail "tune no files" "usage" $PLY tune --game chess
+expect_fail "tune unknown game" "unknown game 'nosuchgame'" $PLY tune --game nosuchgame /dev/null
+expect_fail "tune game without tuning" "kalah has no tunable evaluation" $PLY tune --game kalah /dev/null
+expect_fail "tune missing file" "cannot open '/nonexistent.jsonl'" $PLY tune --game chess /nonexistent.jsonl
+expect_fail "tune bad json" "-:2: not a JSON object" sh -c "printf '%s\\n{oops\\n' '$TREC' | $PLY tune --game chess -"
+expect_fail "tune bad move" "-:1: move 2 'e2e4'" sh -c "echo '{\"game\":\"chess\",\"moves\":[\"e2e4\",\"e2e4\"],\"result\":[0,0]}' | $PLY tune --game chess -"
+expect_fail "tune no positions" "no chess positions" sh -c "echo '$TREC' | $PLY tune --game chess --skip-plies 50 -"
+expect_fail "tune bad epochs" "--epochs must be" $PLY tune --game chess --epochs x /dev/null
+expect_fail "tune bad rate" "--rate must be" $PLY tune --game chess --rate -1 /dev/null
+expect_fail "tune unknown option" "unknown option '--bogus'" $PLY tune --game chess --bogus 1 /dev/null
+expect_fail "tune only nothing" "leave no weight to fit" sh -c "echo '$TREC' | $PLY tune --game chess --skip-plies 0 --validation 0 --only nosuch -"
+expect_out "tune only" "fitting 10 of 426 weights" sh -c "echo '$TREC' | $PLY tune --game chess --skip-plies 0 --validation 0 --epochs 1 --only material -"
+expect_fail "tune bad init" "cannot open weights file" $PLY tune --game chess --init /nonexistent.h /dev/null
+expect_fail "tune bad out" "cannot write" sh -c "echo '$TREC' | $PLY tune --game chess --skip-plies 0 --validation 0 --epochs 1 --out /nonexistent/w.h -"
+expect_fail "weights bad file" "cannot open weights file" $PLY analyze chess --bot alphabeta:depth=1,weights=/nonexistent.h
+expect_fail "weights no tuning" "kalah has none" $PLY analyze kalah --bot alphabeta:depth=1,weights=/nonexistent.h
 
 expect_fail "serve unknown game" "only 'vindinium'" $PLY serve kalah
 expect_fail "serve bad port" "--port" $PLY serve vindinium --port 99999

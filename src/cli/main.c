@@ -23,6 +23,7 @@ int cmd_serve(int argc, char **argv);
 int cmd_vindinium_client(int argc, char **argv);
 int cmd_pgn(int argc, char **argv);
 int cmd_kif(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -134,6 +135,22 @@ const Command cli_commands[] = {
      "  (.kifu), or Shift_JIS with --sjis (.kif). --split writes one file\n"
      "  per game, PREFIX-001.kifu, ... --read turns KIF games (UTF-8 or\n"
      "  Shift_JIS) back into match record lines. See docs/records.md."},
+    {"tune", cmd_tune, "fit evaluation weights to recorded game results",
+     "ply tune --game GAME [--out FILE] [--init FILE] [--epochs 500]\n"
+     "         [--rate 1] [--l2 0] [--seed 1] [--skip-plies 8]\n"
+     "         [--max-positions N] [--validation 10] [--only PREFIXES]\n"
+     "         [--freeze PREFIXES] RECORDS.jsonl ...\n"
+     "  Replays the games of GAME in the records (from ply match --out),\n"
+     "  takes every position after --skip-plies that is not in check,\n"
+     "  resolved to the quiet end of its best capture line, labelled with\n"
+     "  the result, and fits the weights of the game's evaluation so that\n"
+     "  sigmoid(K * eval) predicts it (K fitted first; Adam, full batch;\n"
+     "  --l2 pulls towards the initial weights). --validation percent of\n"
+     "  the games are held out (seeded). Prints the errors and the largest\n"
+     "  changes; --out writes the weights as the C header the game is\n"
+     "  compiled with. --init: start from a header. --only / --freeze:\n"
+     "  fit only / all but the weights whose names start with one of the\n"
+     "  comma-separated prefixes (material,passed). See docs/tuning.md."},
     {NULL, NULL, NULL, NULL},
 };
 

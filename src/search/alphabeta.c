@@ -31,6 +31,7 @@
 #include "../core/util.h"
 #include "alphabeta.h"
 #include "botopt.h"
+#include "evalfile.h"
 #include "tt.h"
 
 enum { MODE_PARANOID, MODE_BRS };
@@ -53,6 +54,8 @@ typedef struct AbBot {
     int nullmove, chk, mdp;
     size_t hash_mib;
     uint64_t seed;
+    int *weights;               /* weights=FILE: eval by the linear form */
+    EvalTerm *terms;            /* its scratch space */
     /* state kept between searches */
     Rng rng;
     TTable tt;
@@ -157,7 +160,12 @@ static int static_value(AbBot *b, const void *st, int pov)
 {
     const GameVtbl *g = b->g;
     int v;
-    if (g->eval) {
+    if (b->weights) {
+        /* two players only (checked at create): player 0's view */
+        v = evalfile_eval(g->tuning, b->weights, st, b->terms);
+        if (pov)
+            v = -v;
+    } else if (g->eval) {
         if (b->np == 2)
             v = g->eval(st, pov);
         else
@@ -802,6 +810,8 @@ static void ab_destroy(void *p)
     free(b->items);
     free(b->probs);
     free(b->tmp);
+    free(b->weights);
+    free(b->terms);
     free(b);
 }
 
@@ -827,7 +837,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
     int lmr = 1, soft = 50, ext = 1, nullmove = 1, chk = 1, mdp = 1;
     long hash = 16;
     const char *s = opts ? opts : "";
-    char key[64], val[128];
+    char key[64], val[256], wfile[256] = "";
     int rc;
     while ((rc = botopt_next(&s, key, sizeof key, val, sizeof val,
                              err)) == 1) {
@@ -884,10 +894,17 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             if (botopt_int(key, val, 0, 10000, &x, err))
                 return NULL;
             rollouts = (int)x;
+        } else if (!strcmp(key, "weights")) {
+            if (!g->tuning || g->info.num_players != 2) {
+                ply_fail(err, "weights=FILE needs a two-player game with a "
+                         "tunable evaluation; %s has none", g->info.name);
+                return NULL;
+            }
+            snprintf(wfile, sizeof wfile, "%s", val);
         } else {
             ply_fail(err, "unknown option '%s' (options: hash, mode, qs, "
                      "lmr, null, check, mdp, ext, aspiration, soft, rollouts, "
-                     "ttexact)", key);
+                     "ttexact, weights)", key);
             return NULL;
         }
     }
@@ -922,7 +939,17 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
     b->items = malloc(sizeof(Item) * (size_t)(b->maxm + 1) * slots);
     b->probs = malloc(sizeof(double) * (size_t)b->maxm);
     b->tmp = malloc(ss);
-    if (!b->stack || !b->moves || !b->items || !b->probs || !b->tmp ||
+    if (wfile[0]) {
+        b->weights = malloc(sizeof(int) * (size_t)g->tuning->nparams);
+        b->terms = malloc(sizeof(EvalTerm) * EVAL_MAX_TERMS);
+        if (b->weights && b->terms &&
+            evalfile_read(g->tuning, wfile, b->weights, err)) {
+            ab_destroy(b);
+            return NULL;
+        }
+    }
+    if ((wfile[0] && (!b->weights || !b->terms)) || !b->stack ||
+        !b->moves || !b->items || !b->probs || !b->tmp ||
         tt_init(&b->tt, b->hash_mib)) {
         ab_destroy(b);
         ply_fail(err, "out of memory (hash=%ld MiB)", hash);
@@ -948,7 +975,10 @@ const BotVtbl bot_alphabeta = {
         "after P% of the time, 50), "
         "aspiration=N (50 eval units; 0 = off), rollouts=N (games without "
         "eval: leaf value from N random playouts; 0 = leaves are 0), "
-        "ttexact=0|1 (table cutoffs only at equal depth, for tests).",
+        "ttexact=0|1 (table cutoffs only at equal depth, for tests), "
+        "weights=FILE (games with a tunable evaluation: evaluate with the "
+        "weights in FILE, a header written by ply tune; slower, for "
+        "comparing weights at fixed nodes).",
     .create = ab_create,
     .destroy = ab_destroy,
     .new_game = ab_new_game,

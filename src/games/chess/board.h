@@ -107,6 +107,8 @@ int cb_hook_eval(const void *st, int player);
 int cb_hook_heuristic(const void *st, Move m);
 int cb_hook_is_noisy(const void *st, Move m);
 int cb_hook_score(const void *st, int player);
+/* The linear form of cb_hook_eval, by variant (CB_CHESS..CB_SHATRANJ). */
+extern const EvalTuning cb_tuning[3];
 int cb_hook_in_check(const void *st);
 int cb_hook_gen_noisy(const void *st, Move *out);
 int cb_hook_null_move_ok(const void *st);

@@ -1,13 +1,15 @@
 /* eval.c — evaluation, move ordering and quiescence hooks shared by the
- * 8x8 chess family, with game-specific piece values.
+ * 8x8 chess family, with game-specific weights.
  *
- * eval: material, piece placement (piece-square tables for chess,
- * centralisation and pawn advance for makruk and shatranj; passed pawns;
- * king shelter in the middlegame and centralisation in the endgame,
- * blended by the non-pawn material left), mobility, attacks on
- * the squares around the enemy king, bishop pair, rook on open files, a
- * small tempo bonus. Shatranj adds a bonus for baring the enemy king,
- * which wins there. Weights are hand-set round numbers (not tuned yet).
+ * eval: material, piece-square tables (files folded: a-d = h-e),
+ * passed pawns by rank, king shelter (own pawns next to the king),
+ * mobility, attacks on the squares around the enemy king, bishop (khon,
+ * alfil) pair, rook on open files, a bare enemy king (a win in
+ * shatranj), a small tempo bonus; most terms have a middlegame and an
+ * endgame weight blended by the non-pawn material left. The evaluation is
+ * linear in its weights (eval_core), which live in generated headers
+ * (weights_GAME.h) fitted to game results by `ply tune` (docs/tuning.md);
+ * cb_tuning[] gives the tuner the weights and each position's terms.
  * heuristic: captures by MVV-LVA and promotions first; quiet moves by
  * the centralisation gained, negative when a piece steps onto a square an
  * enemy pawn attacks. is_noisy: captures and promotions. */
@@ -15,17 +17,15 @@
 
 #include "board.h"
 
-/* Values in centipawns by variant and piece type (CB_PAWN..CB_ALFIL). */
+/* Hand-set piece values (centipawns) by variant and piece type
+ * (CB_PAWN..CB_ALFIL): move ordering, score(), and the game phase. The
+ * evaluation's own material values are tuned weights (below). */
 static const int VALUE[3][CB_NTYPES] = {
     /*   -  P    N    B    R    Q    K  F/met S/khon alfil */
     {0, 100, 320, 330, 500, 900, 0, 0, 0, 0},     /* chess */
     {0, 100, 320, 0, 500, 0, 0, 180, 250, 0},     /* makruk */
     {0, 100, 300, 0, 500, 0, 0, 160, 0, 120},     /* shatranj */
 };
-/* Mobility per reachable square. */
-static const int MOBILITY[CB_NTYPES] = {0, 0, 4, 4, 2, 1, 0, 3, 3, 2};
-/* Weight of attacks on the squares next to the enemy king. */
-static const int KING_ATTACK[CB_NTYPES] = {0, 0, 8, 8, 10, 14, 0, 5, 6, 3};
 /* Non-pawn material at the start (both sides), for the game phase. */
 static const int START_MATERIAL[3] = {
     2 * (2 * 320 + 2 * 330 + 2 * 500 + 900),
@@ -35,65 +35,55 @@ static const int START_MATERIAL[3] = {
 
 static const uint64_t FILE_A = 0x0101010101010101ull;
 
-/* Chess piece-square tables, hand-set, White's view with a1 first (row 1
- * is rank 1); Black reads them with the rank mirrored (sq ^ 56). */
-static const int8_t PST[7][64] = {
-    {0},
-    {   /* pawn */
-      0,   0,   0,   0,   0,   0,   0,   0,
-      0,   0,   0,  -8,  -8,   0,   0,   0,
-      2,   0,   4,   6,   6,   4,   0,   2,
-      2,   2,   8,  18,  18,   8,   2,   2,
-      4,   6,  10,  20,  20,  10,   6,   4,
-     10,  12,  16,  24,  24,  16,  12,  10,
-     30,  30,  30,  30,  30,  30,  30,  30,
-      0,   0,   0,   0,   0,   0,   0,   0},
-    {   /* knight */
-    -40, -25, -20, -20, -20, -20, -25, -40,
-    -25, -10,   0,   4,   4,   0, -10, -25,
-    -20,   4,  10,  12,  12,  10,   4, -20,
-    -20,   2,  12,  18,  18,  12,   2, -20,
-    -20,   4,  14,  20,  20,  14,   4, -20,
-    -20,   6,  14,  16,  16,  14,   6, -20,
-    -25, -10,   2,   6,   6,   2, -10, -25,
-    -40, -25, -20, -20, -20, -20, -25, -40},
-    {   /* bishop */
-    -15,  -5, -10,  -5,  -5, -10,  -5, -15,
-     -5,  10,   4,   6,   6,   4,  10,  -5,
-     -5,   6,   8,   8,   8,   8,   6,  -5,
-     -5,   4,  10,  12,  12,  10,   4,  -5,
-     -5,   6,   8,  12,  12,   8,   6,  -5,
-     -5,   4,   6,   8,   8,   6,   4,  -5,
-     -5,   0,   0,   0,   0,   0,   0,  -5,
-    -15,  -5,  -5,  -5,  -5,  -5,  -5, -15},
-    {   /* rook */
-      0,   0,   4,   8,   8,   4,   0,   0,
-     -5,   0,   0,   0,   0,   0,   0,  -5,
-     -5,   0,   0,   0,   0,   0,   0,  -5,
-     -5,   0,   0,   0,   0,   0,   0,  -5,
-     -5,   0,   0,   0,   0,   0,   0,  -5,
-      0,   0,   0,   0,   0,   0,   0,   0,
-     15,  20,  20,  20,  20,  20,  20,  15,
-      5,   5,   5,   5,   5,   5,   5,   5},
-    {   /* queen */
-    -10,  -5,  -5,   0,   0,  -5,  -5, -10,
-     -5,   0,   4,   0,   0,   0,   0,  -5,
-     -5,   4,   4,   4,   4,   4,   0,  -5,
-      0,   0,   4,   4,   4,   4,   0,  -2,
-     -2,   0,   4,   4,   4,   4,   0,  -2,
-     -5,   0,   4,   4,   4,   4,   0,  -5,
-     -5,   0,   0,   0,   0,   0,   0,  -5,
-    -10,  -5,  -5,  -2,  -2,  -5,  -5, -10},
-    {   /* king, middlegame (the endgame uses centrality) */
-     15,  25,   8,  -5,   0,   5,  25,  15,
-     10,  10,  -5, -15, -15,  -5,  10,  10,
-    -10, -20, -20, -25, -25, -20, -20, -10,
-    -20, -30, -30, -40, -40, -30, -30, -20,
-    -30, -40, -40, -50, -50, -40, -40, -30,
-    -30, -40, -40, -50, -50, -40, -40, -30,
-    -30, -40, -40, -50, -50, -40, -40, -30,
-    -30, -40, -40, -50, -50, -40, -40, -30},
+/* ---- the evaluation as a linear form ----
+ *
+ * Every variant has six kinds of piece, in slots: pawn, knight, the
+ * bishop-like piece (bishop, khon, alfil), rook, the queen-like piece
+ * (queen, met, ferz), king. The weights share one layout, indexed by
+ * slot; "mg"/"eg" weights are blended by the game phase (256 at the
+ * start, 0 with no pieces left, from the fixed VALUE table so that the
+ * evaluation stays linear in the weights). */
+enum { S_PAWN, S_KNIGHT, S_BISHOP, S_ROOK, S_QUEEN, S_KING, NSLOTS };
+
+static const int8_t SLOT[3][CB_NTYPES] = {
+    /*  -  P  N  B  R  Q  K  F  S  A */
+    {-1, 0, 1, 2, 3, 4, 5, -1, -1, -1},   /* chess */
+    {-1, 0, 1, -1, 3, -1, 5, 4, 2, -1},   /* makruk: met 4, khon 2 */
+    {-1, 0, 1, -1, 3, -1, 5, 4, -1, 2},   /* shatranj: ferz 4, alfil 2 */
 };
+
+/* Parameter indices: pairs are (mg, eg). */
+enum {
+    W_MAT = 0,                      /* slots 0..4, pairs */
+    W_MOB = W_MAT + 2 * 5,          /* slots 1..4, pairs: per square */
+    W_KATT = W_MOB + 2 * 4,         /* slots 1..4, mg only */
+    W_PASSED = W_KATT + 4,          /* relative ranks 1..6, pairs */
+    W_ROOK_OPEN = W_PASSED + 2 * 6, /* pair */
+    W_PAIR = W_ROOK_OPEN + 2,       /* two bishop-like pieces, pair */
+    W_SHELTER = W_PAIR + 2,         /* own pawn next to the king, pair */
+    W_TEMPO = W_SHELTER + 2,
+    W_BARE = W_TEMPO + 1,           /* the enemy king is bare */
+    W_PST = W_BARE + 1,             /* slot x 32 squares (files a-d), pairs */
+    W_N = W_PST + NSLOTS * 32 * 2
+};
+
+#include "weights_chess.h"
+#include "weights_makruk.h"
+#include "weights_shatranj.h"
+
+#define W_NAME(name, value) name,
+#define W_VALUE(name, value) value,
+static const char *const CHESS_NAMES[] = {CHESS_WEIGHTS(W_NAME)};
+static const int CHESS_W[] = {CHESS_WEIGHTS(W_VALUE)};
+static const char *const MAKRUK_NAMES[] = {MAKRUK_WEIGHTS(W_NAME)};
+static const int MAKRUK_W[] = {MAKRUK_WEIGHTS(W_VALUE)};
+static const char *const SHATRANJ_NAMES[] = {SHATRANJ_WEIGHTS(W_NAME)};
+static const int SHATRANJ_W[] = {SHATRANJ_WEIGHTS(W_VALUE)};
+_Static_assert(sizeof CHESS_W / sizeof *CHESS_W == W_N, "chess weights");
+_Static_assert(sizeof MAKRUK_W / sizeof *MAKRUK_W == W_N, "makruk weights");
+_Static_assert(sizeof SHATRANJ_W / sizeof *SHATRANJ_W == W_N,
+               "shatranj weights");
+static const int *const WEIGHTS[3] = {CHESS_W, MAKRUK_W, SHATRANJ_W};
 
 /* 0 (rim) .. 6 (the four centre squares) */
 static int centrality(int s)
@@ -103,22 +93,46 @@ static int centrality(int s)
     return df + dr;
 }
 
-/* White's view, then signed by the caller. */
-static int eval_white(const CBoard *b)
+/* Piece-square index (pair) of a piece of slot sl and colour c on s:
+ * own view (rank mirrored for Black), files folded (a-d = h-e). */
+static inline int pst_index(int sl, int c, int s)
+{
+    int r = c ? 7 - (s >> 3) : s >> 3, f = s & 7;
+    return W_PST + 2 * (sl * 32 + r * 4 + (f < 4 ? f : 7 - f));
+}
+
+/* The evaluation from White's view, written once for both uses: with
+ * sink NULL it returns the score under weights w; otherwise it adds each
+ * weight's coefficient (blend and sign included) to sink[0..W_N-1] and
+ * returns the part no weight scales (the base of the linear form). */
+static inline __attribute__((always_inline)) int
+eval_core(const CBoard *b, const int *w, double *sink)
 {
     int v = b->variant;
-    const int *val = VALUE[v];
+    const int8_t *slot = SLOT[v];
     uint64_t occ = b->col[0] | b->col[1];
     int material = 0;
     for (int t = CB_KNIGHT; t < CB_NTYPES; t++)
         if (t != CB_KING)
-            material += val[t] * cb_popcount(b->pcs[t]);
-    /* mg: 256 at the start, 0 with no pieces left */
+            material += VALUE[v][t] * cb_popcount(b->pcs[t]);
     int mg = material * 256 / START_MATERIAL[v];
     if (mg > 256)
         mg = 256;
     int eg = 256 - mg;
-    int score[2] = {0, 0};
+    double pm = mg / 256.0, pe = eg / 256.0;
+    /* base: terms no weight scales (none yet; knowledge such as special
+     * endgame rules would add here and stay out of the tuning) */
+    int sum_mg = 0, sum_eg = 0, sum = 0, base = 0, sg = 1;
+    /* n times weight i, blended (MG, EG) or not (FLAT); PAIR: both */
+#define MG(i, n)                                                        \
+    (sink ? (void)(sink[i] += sg * (n) * pm)                            \
+          : (void)(sum_mg += sg * (n) * w[i]))
+#define EG(i, n)                                                        \
+    (sink ? (void)(sink[i] += sg * (n) * pe)                            \
+          : (void)(sum_eg += sg * (n) * w[i]))
+#define FLAT(i, n)                                                      \
+    (sink ? (void)(sink[i] += sg * (n)) : (void)(sum += sg * (n) * w[i]))
+#define PAIR(i, n) (MG(i, n), EG((i) + 1, n))
     int kings[2];
     uint64_t zone[2];
     for (int c = 0; c < 2; c++) {
@@ -126,17 +140,16 @@ static int eval_white(const CBoard *b)
         zone[c] = cb_piece_attacks(CB_KING, c, kings[c], 0);
     }
     for (int c = 0; c < 2; c++) {
+        sg = c ? -1 : 1;
         uint64_t own = b->col[c];
-        int sc = 0, attack = 0, attackers = 0;
+        int hits[NSLOTS] = {0}, attackers = 0;
         uint64_t my_pawns = b->pcs[CB_PAWN] & own;
         uint64_t their_pawns = b->pcs[CB_PAWN] & b->col[!c];
         for (uint64_t p = my_pawns; p; p &= p - 1) {
             int s = cb_lsb(p), f = s & 7;
             int rel = c ? 7 - (s >> 3) : s >> 3;
-            if (v == CB_CHESS)
-                sc += val[CB_PAWN] + PST[CB_PAWN][c ? s ^ 56 : s];
-            else
-                sc += val[CB_PAWN] + rel * 4 + (f >= 2 && f <= 5 ? 5 : 0);
+            PAIR(W_MAT + 2 * S_PAWN, 1);
+            PAIR(pst_index(S_PAWN, c, s), 1);
             /* passed: no enemy pawn ahead on this or the next files */
             uint64_t files = FILE_A << f;
             if (f > 0) files |= FILE_A << (f - 1);
@@ -144,52 +157,61 @@ static int eval_white(const CBoard *b)
             int r = s >> 3;   /* pawns never stand on their last rank */
             uint64_t ahead = c ? (1ull << (r * 8)) - 1
                                : r >= 7 ? 0 : ~((1ull << ((r + 1) * 8)) - 1);
-            if (!(their_pawns & files & ahead))
-                sc += (rel * rel * 3 * (64 + eg)) / 256;
+            if (!(their_pawns & files & ahead) && rel >= 1 && rel <= 6)
+                PAIR(W_PASSED + 2 * (rel - 1), 1);
         }
         for (int t = CB_KNIGHT; t < CB_NTYPES; t++) {
-            if (t == CB_KING)
+            int sl = slot[t];
+            if (t == CB_KING || sl < 0)
                 continue;
             for (uint64_t p = b->pcs[t] & own; p; p &= p - 1) {
                 int s = cb_lsb(p);
                 uint64_t att = cb_piece_attacks(t, c, s, occ);
-                sc += val[t];
-                sc += MOBILITY[t] * cb_popcount(att & ~own);
-                if (v == CB_CHESS)
-                    sc += PST[t][c ? s ^ 56 : s];
-                else if (t == CB_KNIGHT || t >= CB_FERZ)
-                    sc += 3 * centrality(s);
+                PAIR(W_MAT + 2 * sl, 1);
+                PAIR(W_MOB + 2 * (sl - 1), cb_popcount(att & ~own));
+                PAIR(pst_index(sl, c, s), 1);
                 if (t == CB_ROOK && !(b->pcs[CB_PAWN] & (FILE_A << (s & 7))))
-                    sc += 15;
+                    PAIR(W_ROOK_OPEN, 1);
                 uint64_t hit = att & zone[!c];
                 if (hit) {
-                    attack += KING_ATTACK[t] * cb_popcount(hit);
+                    hits[sl] += cb_popcount(hit);
                     attackers++;
                 }
             }
         }
-        if (cb_popcount(b->pcs[CB_BISHOP] & own) >= 2)
-            sc += 30;
-        /* king: shelter in the middlegame, centre in the endgame */
-        int k = kings[c], krel = c ? 7 - (k >> 3) : k >> 3;
-        int shelter = v == CB_CHESS ? PST[CB_KING][c ? k ^ 56 : k]
-                                    : -12 * krel;
-        uint64_t front = cb_piece_attacks(CB_KING, c, k, 0) & my_pawns;
-        shelter += 10 * cb_popcount(front);
-        sc += (shelter * mg + 6 * centrality(k) * eg) / 256;
+        int pair_type = v == CB_CHESS ? CB_BISHOP
+                      : v == CB_MAKRUK ? CB_SILVER : CB_ALFIL;
+        if (cb_popcount(b->pcs[pair_type] & own) >= 2)
+            PAIR(W_PAIR, 1);
+        /* king: placement, and the own pawns around it */
+        int k = kings[c];
+        PAIR(pst_index(S_KING, c, k), 1);
+        PAIR(W_SHELTER,
+             cb_popcount(cb_piece_attacks(CB_KING, c, k, 0) & my_pawns));
         /* attacks on the enemy king count more when several join in */
         if (attackers >= 2)
-            sc += attack * attackers * mg / (2 * 256);
-        score[c] = sc;
+            for (int sl = S_KNIGHT; sl <= S_QUEEN; sl++)
+                if (hits[sl])
+                    MG(W_KATT + sl - 1, hits[sl] * attackers);
+        /* a bare king loses in shatranj; elsewhere a weight to tune */
+        if (b->col[!c] == (b->pcs[CB_KING] & b->col[!c]))
+            FLAT(W_BARE, 1);
     }
-    int s = score[0] - score[1];
-    if (v == CB_SHATRANJ) {
-        for (int c = 0; c < 2; c++)
-            if (b->col[!c] == (b->pcs[CB_KING] & b->col[!c]))
-                s += c ? -400 : 400;
-    }
-    s += b->side ? -10 : 10;
-    return s;
+    sg = 1;
+    FLAT(W_TEMPO, b->side ? -1 : 1);
+#undef MG
+#undef EG
+#undef FLAT
+#undef PAIR
+    if (sink)
+        return base;
+    return base + sum + (sum_mg * mg + sum_eg * eg) / 256;
+}
+
+/* White's view, then signed by the caller. */
+static int eval_white(const CBoard *b)
+{
+    return eval_core(b, WEIGHTS[b->variant], NULL);
 }
 
 int cb_hook_eval(const void *st, int player)
@@ -202,6 +224,27 @@ int cb_hook_eval(const void *st, int player)
     if (s < -(EVAL_MAX - 1)) s = -(EVAL_MAX - 1);
     return player ? -s : s;
 }
+
+static int cb_terms(const void *st, EvalTerm *out, double *base)
+{
+    const CBoard *b = st;
+    *base = 0;
+    if (b->over == CB_DRAW)
+        return 0;
+    double coef[W_N] = {0};
+    *base = eval_core(b, WEIGHTS[b->variant], coef);
+    int n = 0;
+    for (int i = 0; i < W_N; i++)
+        if (coef[i] != 0)
+            out[n++] = (EvalTerm){.index = i, .coef = (float)coef[i]};
+    return n;
+}
+
+const EvalTuning cb_tuning[3] = {
+    {W_N, CHESS_NAMES, CHESS_W, cb_terms},
+    {W_N, MAKRUK_NAMES, MAKRUK_W, cb_terms},
+    {W_N, SHATRANJ_NAMES, SHATRANJ_W, cb_terms},
+};
 
 int cb_hook_heuristic(const void *st, Move m)
 {

@@ -51,6 +51,7 @@ typedef struct AbBot {
     /* options */
     int mode, qs, tt_exact, aspiration, rollouts, lmr, soft, ext;
     int nullmove, chk, mdp;
+    int contempt;       /* two players: a draw is worth -contempt to root */
     size_t hash_mib;
     uint64_t seed;
     /* state kept between searches */
@@ -103,6 +104,8 @@ static int terminal_value(AbBot *b, const void *st, int pov, int ply)
         return EVAL_WIN - ply;
     if (x <= -1 + 1e-9)
         return -(EVAL_WIN - ply);
+    if (x == 0 && b->np == 2 && b->contempt)
+        return pov == b->root ? -b->contempt : b->contempt;
     return (int)lround(x * (EVAL_WIN / 2));
 }
 
@@ -175,7 +178,7 @@ static int static_value(AbBot *b, const void *st, int pov)
 static uint64_t node_key(const AbBot *b, const void *st, int br)
 {
     uint64_t h = b->g->hash(st);
-    if (b->np != 2)
+    if (b->np != 2 || b->contempt)   /* values depend on the root player */
         h ^= ply_mix64(0xab00u + (uint64_t)b->root);
     if (br)
         h ^= 0x9e3779b97f4a7c15ull;
@@ -825,6 +828,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
 {
     int mode = MODE_PARANOID, qs = 1, exact = 0, asp = 50, rollouts = 0;
     int lmr = 1, soft = 50, ext = 1, nullmove = 1, chk = 1, mdp = 1;
+    int contempt = 0;
     long hash = 16;
     const char *s = opts ? opts : "";
     char key[64], val[128];
@@ -868,6 +872,10 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             if (botopt_int(key, val, 0, 1, &x, err))
                 return NULL;
             mdp = (int)x;
+        } else if (!strcmp(key, "contempt")) {
+            if (botopt_int(key, val, -1000, 1000, &x, err))
+                return NULL;
+            contempt = (int)x;
         } else if (!strcmp(key, "lmr")) {
             if (botopt_int(key, val, 0, 1, &x, err))
                 return NULL;
@@ -887,7 +895,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
         } else {
             ply_fail(err, "unknown option '%s' (options: hash, mode, qs, "
                      "lmr, null, check, mdp, ext, aspiration, soft, rollouts, "
-                     "ttexact)", key);
+                     "contempt, ttexact)", key);
             return NULL;
         }
     }
@@ -908,6 +916,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
     b->nullmove = nullmove;
     b->chk = chk;
     b->mdp = mdp;
+    b->contempt = contempt;
     b->soft = soft;
     b->tt_exact = exact;
     b->aspiration = asp;
@@ -943,7 +952,9 @@ const BotVtbl bot_alphabeta = {
         "where the game allows it, 1), check=0|1 (games with in_check: "
         "check extensions, all evasions in quiescence, quiescence on "
         "gen_noisy without a quiet-move test, 1), mdp=0|1 (mate-distance "
-        "pruning, 1), ext=0|1 (a single legal move "
+        "pruning, 1), contempt=N (two players: a drawn end found in the "
+        "search is worth -N to the bot, +N to its opponent; 0), "
+        "ext=0|1 (a single legal move "
         "costs no depth, 1), soft=P (no new iteration "
         "after P% of the time, 50), "
         "aspiration=N (50 eval units; 0 = off), rollouts=N (games without "

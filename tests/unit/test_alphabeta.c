@@ -993,6 +993,49 @@ static void test_greedy_fallback(void **state)
     bot_free(plain);
 }
 
+/* contempt=N: a draw the search finds is worth -N to the bot. White, a
+ * pawn down with the 50-move count at 99, draws with any king move or
+ * plays on (worse) with the pawn: small contempt keeps the draw, large
+ * contempt plays on; negative contempt makes the draw worth more. */
+static int is_pawn_move(const char *text)
+{
+    return text[0] == 'a' && text[1] == '2';
+}
+
+static void test_contempt(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("chess");
+    if (!g)
+        fail_msg("chess is not registered");
+    void *st = tl_position("chess", NULL, "4k3/pp6/8/8/8/8/P7/4K3 w - - 99 80",
+                           NULL);
+    static const struct { const char *spec; int pawn; int value; } cases[] = {
+        {"alphabeta:hash=1", 0, 0},
+        {"alphabeta:hash=1,contempt=30", 0, -30},
+        {"alphabeta:hash=1,contempt=-30", 0, 30},
+        {"alphabeta:hash=1,contempt=600", 1, 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Bot *b = make_bot(g, cases[i].spec);
+        Limits lim = {.depth = 3};
+        SearchInfo si;
+        Move m = bot_choose(b, st, &lim, &si);
+        char text[16];
+        g->move_to_text(st, m, text, sizeof text);
+        if (is_pawn_move(text) != cases[i].pawn)
+            fail_msg("%s chose %s", cases[i].spec, text);
+        if (cases[i].pawn) {
+            /* playing on: worse than equal, better than the draw */
+            assert_true(si.value < 0 && si.value > -600);
+        } else {
+            assert_int_equal(si.value, cases[i].value);
+        }
+        bot_free(b);
+    }
+    free(st);
+}
+
 static void expect_rejected(const char *game, const char *spec,
                             const char *words)
 {
@@ -1015,6 +1058,7 @@ static void test_bad_options(void **state)
     expect_rejected(game, "alphabeta:bogus=1", "unknown option 'bogus'");
     expect_rejected(game, "alphabeta:qs=2", "qs");
     expect_rejected(game, "alphabeta:rollouts=x", "rollouts");
+    expect_rejected(game, "alphabeta:contempt=1001", "contempt");
     expect_rejected(game, "alphabeta:hash", "key=value");
     expect_rejected(game, "greedy:noise=-3", "noise");
     expect_rejected(game, "greedy:fallback=nobot", "unknown bot 'nobot'");
@@ -1081,6 +1125,7 @@ int main(void)
         cmocka_unit_test(test_greedy_avoids_losing),
         cmocka_unit_test(test_greedy_kalah_trap),
         cmocka_unit_test(test_greedy_fallback),
+        cmocka_unit_test(test_contempt),
         cmocka_unit_test(test_bad_options),
         cmocka_unit_test(test_tt),
     };

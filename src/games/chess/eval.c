@@ -188,6 +188,7 @@ static int eval_white(const CBoard *b)
             if (b->col[!c] == (b->pcs[CB_KING] & b->col[!c]))
                 s += c ? -400 : 400;
     }
+    s += cb_endgame(b);   /* shatranj endings (endgame.c) */
     s += b->side ? -10 : 10;
     return s;
 }

@@ -5,7 +5,8 @@
  * its own king near rather than far, with the weaker side's ferz away
  * from its king, and with the weaker side left with fewer men; colours
  * swapped give the value negated; equal material, crowded boards and
- * other variants give 0; and the whole eval keeps the preference. */
+ * other variants give 0; and the whole eval keeps the preference and
+ * makes promoting a passed baidaq pay. */
 #include "testlib.h"
 
 #include "games/chess/board.h"
@@ -55,6 +56,14 @@ static void test_white_strong(void **state)
      * rukhs against ferz and pawn (same edge of material, roughly) */
     expect_better("k7/8/2q5/8/8/8/3R4/4K3 w - - 0 1",
                   "k7/p7/2q5/8/8/8/3R1R2/4K3 w - - 0 1");
+    /* promoting a passed baidaq pays in the whole eval, for either side,
+     * and so does pushing it */
+    assert_true(ev("Q3k3/8/8/8/8/2q5/8/R3K3 w - - 0 1") >
+                ev("4k3/P7/8/8/8/2q5/8/R3K3 w - - 0 1"));
+    assert_true(ev("4k3/P7/8/8/8/2q5/8/R3K3 w - - 0 1") >
+                ev("4k3/8/P7/8/8/2q5/8/R3K3 w - - 0 1"));
+    assert_true(ev("4k3/8/8/8/8/2q5/8/q3K2R w - - 0 1") <
+                ev("4k3/8/8/8/8/2q5/p7/4K2R w - - 0 1"));
     /* and the whole eval agrees on the corner */
     assert_true(ev("k7/8/2q5/8/8/8/4Q2R/4K3 w - - 0 1") >
                 ev("8/8/2q5/3k4/8/8/4Q2R/4K3 w - - 0 1"));

@@ -13,7 +13,8 @@
  * - the weaker side's men far from their king (no longer guarded),
  * - fewer men left to the weaker side (each capture a step to baring),
  * scaled by the material edge. Nothing applies with equal material or a
- * middlegame's worth of men, and other variants get 0. */
+ * middlegame's worth of men, and other variants get 0. Also a correction
+ * to eval.c's passed-pawn bonus so that promoting pays (passed_excess). */
 #include <stdlib.h>
 
 #include "board.h"
@@ -24,7 +25,9 @@ static const int VAL[CB_NTYPES] = {0, 100, 300, 0, 500, 0, 0, 160, 0, 120};
 enum {
     EG_MAX_MEN = 3,     /* the weaker side has at most this many men */
     EG_MIN_EDGE = 80,   /* and the stronger is at least this much ahead */
-    EG_FULL_EDGE = 250  /* the terms reach full weight at this edge */
+    EG_FULL_EDGE = 250, /* the terms reach full weight at this edge */
+    /* non-pawn material at the start, both sides (eval.c's phase) */
+    START_MATERIAL = 2 * (2 * 300 + 2 * 120 + 2 * 500 + 160)
 };
 
 static int dist(int a, int b)
@@ -49,10 +52,43 @@ static int corner_dist(int s)
     return df + dr;
 }
 
+/* eval.c scores a passed pawn 3 rel^2 (64 + eg) / 256 on top of its
+ * value, sized for chess where it becomes a queen. A baidaq becomes a
+ * ferz (160), so a passed one on the 7th rank outscored the ferz it would
+ * become and the search declined to promote (a won ending drawn by
+ * repetition with two pawns on the 2nd rank). Five sixths of the bonus
+ * are taken back here: the pawn is still worth more the further it is,
+ * and promoting gains. Same phase and passed test as eval.c. */
+static int passed_excess(const CBoard *b, int c)
+{
+    static const uint64_t FILE_A = 0x0101010101010101ull;
+    int material = 0;
+    for (int t = CB_KNIGHT; t < CB_NTYPES; t++)
+        if (t != CB_KING)
+            material += VAL[t] * cb_popcount(b->pcs[t]);
+    int mg = material * 256 / START_MATERIAL;
+    int eg = 256 - (mg > 256 ? 256 : mg);
+    uint64_t their = b->pcs[CB_PAWN] & b->col[!c];
+    int sum = 0;
+    for (uint64_t p = b->pcs[CB_PAWN] & b->col[c]; p; p &= p - 1) {
+        int s = cb_lsb(p), f = s & 7, r = s >> 3;
+        int rel = c ? 7 - r : r;
+        uint64_t files = FILE_A << f;
+        if (f > 0) files |= FILE_A << (f - 1);
+        if (f < 7) files |= FILE_A << (f + 1);
+        uint64_t ahead = c ? (1ull << (r * 8)) - 1
+                           : r >= 7 ? 0 : ~((1ull << ((r + 1) * 8)) - 1);
+        if (!(their & files & ahead))
+            sum += rel * rel * 5 * (64 + eg) / (2 * 256);
+    }
+    return sum;
+}
+
 int cb_endgame(const CBoard *b)
 {
     if (b->variant != CB_SHATRANJ)
         return 0;
+    int promo = passed_excess(b, 1) - passed_excess(b, 0);
     int mat[2] = {0, 0}, men[2];
     for (int c = 0; c < 2; c++) {
         for (int t = CB_PAWN; t < CB_NTYPES; t++)
@@ -62,7 +98,7 @@ int cb_endgame(const CBoard *b)
     int strong = mat[0] >= mat[1] ? 0 : 1, weak = !strong;
     int edge = mat[strong] - mat[weak];
     if (edge < EG_MIN_EDGE || men[weak] > EG_MAX_MEN || men[strong] == 0)
-        return 0;
+        return promo;
     int sk = cb_lsb(b->pcs[CB_KING] & b->col[strong]);
     int wk = cb_lsb(b->pcs[CB_KING] & b->col[weak]);
     int sc = 0;
@@ -73,5 +109,5 @@ int cb_endgame(const CBoard *b)
     sc += 40 * (EG_MAX_MEN - men[weak]);
     if (edge < EG_FULL_EDGE)
         sc = sc * edge / EG_FULL_EDGE;
-    return strong == 0 ? sc : -sc;
+    return promo + (strong == 0 ? sc : -sc);
 }

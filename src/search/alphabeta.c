@@ -52,6 +52,7 @@ typedef struct AbBot {
     int mode, qs, tt_exact, aspiration, rollouts, lmr, soft, ext;
     int nullmove, chk, mdp;
     int contempt;       /* two players: a draw is worth -contempt to root */
+    int rep;            /* a repeated position in the tree is a draw */
     size_t hash_mib;
     uint64_t seed;
     /* state kept between searches */
@@ -91,6 +92,13 @@ static unsigned char *state_at(AbBot *b, int ply)
 
 /* ---- leaf values ---- */
 
+static int draw_value(const AbBot *b, int pov)
+{
+    if (b->np != 2 || !b->contempt)
+        return 0;
+    return pov == b->root ? -b->contempt : b->contempt;
+}
+
 static int terminal_value(AbBot *b, const void *st, int pov, int ply)
 {
     double r[PLY_MAX_PLAYERS];
@@ -104,8 +112,8 @@ static int terminal_value(AbBot *b, const void *st, int pov, int ply)
         return EVAL_WIN - ply;
     if (x <= -1 + 1e-9)
         return -(EVAL_WIN - ply);
-    if (x == 0 && b->np == 2 && b->contempt)
-        return pov == b->root ? -b->contempt : b->contempt;
+    if (x == 0)
+        return draw_value(b, pov);
     return (int)lround(x * (EVAL_WIN / 2));
 }
 
@@ -296,6 +304,9 @@ static int node_value(AbBot *b, int pov, int depth, int alpha, int beta,
     int p = g->to_move(st);
     if (p == PLAYER_TERMINAL)
         return terminal_value(b, st, pov, ply);
+    if (b->rep && !in_qs && ply > 0 && p >= 0 && g->repeated &&
+        g->repeated(st))
+        return draw_value(b, pov);
     if (ply >= AB_MAX_PLY) {
         b->horizon++;
         return static_value(b, st, pov);
@@ -828,7 +839,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
 {
     int mode = MODE_PARANOID, qs = 1, exact = 0, asp = 50, rollouts = 0;
     int lmr = 1, soft = 50, ext = 1, nullmove = 1, chk = 1, mdp = 1;
-    int contempt = 0;
+    int contempt = 0, rep = 1;
     long hash = 16;
     const char *s = opts ? opts : "";
     char key[64], val[128];
@@ -876,6 +887,10 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             if (botopt_int(key, val, -1000, 1000, &x, err))
                 return NULL;
             contempt = (int)x;
+        } else if (!strcmp(key, "rep")) {
+            if (botopt_int(key, val, 0, 1, &x, err))
+                return NULL;
+            rep = (int)x;
         } else if (!strcmp(key, "lmr")) {
             if (botopt_int(key, val, 0, 1, &x, err))
                 return NULL;
@@ -895,7 +910,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
         } else {
             ply_fail(err, "unknown option '%s' (options: hash, mode, qs, "
                      "lmr, null, check, mdp, ext, aspiration, soft, rollouts, "
-                     "contempt, ttexact)", key);
+                     "contempt, rep, ttexact)", key);
             return NULL;
         }
     }
@@ -917,6 +932,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
     b->chk = chk;
     b->mdp = mdp;
     b->contempt = contempt;
+    b->rep = rep;
     b->soft = soft;
     b->tt_exact = exact;
     b->aspiration = asp;
@@ -954,6 +970,8 @@ const BotVtbl bot_alphabeta = {
         "gen_noisy without a quiet-move test, 1), mdp=0|1 (mate-distance "
         "pruning, 1), contempt=N (two players: a drawn end found in the "
         "search is worth -N to the bot, +N to its opponent; 0), "
+        "rep=0|1 (games with a repeated hook: a position repeated inside "
+        "the tree is a draw, 1), "
         "ext=0|1 (a single legal move "
         "costs no depth, 1), soft=P (no new iteration "
         "after P% of the time, 50), "

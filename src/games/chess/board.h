@@ -113,5 +113,6 @@ int cb_hook_in_check(const void *st);
 int cb_hook_gen_noisy(const void *st, Move *out);
 int cb_hook_null_move_ok(const void *st);
 void cb_hook_make_null(void *st);
+int cb_hook_repeated(const void *st);
 
 #endif

@@ -164,4 +164,5 @@ const GameVtbl game_makruk = {
     .gen_noisy = cb_hook_gen_noisy,
     .null_move_ok = cb_hook_null_move_ok,
     .make_null = cb_hook_make_null,
+    .repeated = cb_hook_repeated,
 };

@@ -305,8 +305,10 @@ static int node_value(AbBot *b, int pov, int depth, int alpha, int beta,
     if (p == PLAYER_TERMINAL)
         return terminal_value(b, st, pov, ply);
     if (b->rep && !in_qs && ply > 0 && p >= 0 && g->repeated &&
-        g->repeated(st))
+        g->repeated(st)) {
+        b->horizon++;   /* not the game's end: nothing here is solved */
         return draw_value(b, pov);
+    }
     if (ply >= AB_MAX_PLY) {
         b->horizon++;
         return static_value(b, st, pov);

@@ -283,8 +283,10 @@ static int mm_value(Mm *m, int pov, int depth, int ply, int qd, int in_qs,
     int p = g->to_move(st);
     if (p == PLAYER_TERMINAL)
         return mm_terminal(m, st, pov, ply);
-    if (!in_qs && ply > 0 && p >= 0 && g->repeated && g->repeated(st))
-        return 0;   /* a repeat inside the tree: a draw */
+    if (!in_qs && ply > 0 && p >= 0 && g->repeated && g->repeated(st)) {
+        m->horizon = 1;     /* a draw by judgement, not the game's end */
+        return 0;
+    }
     if (ply >= AB_MAX_PLY) {
         m->horizon = 1;
         return mm_static(m, st, pov);

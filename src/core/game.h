@@ -162,6 +162,10 @@ typedef struct GameVtbl {
      * side without moving. Both present or both NULL. */
     int (*null_move_ok)(const void *st);
     void (*make_null)(void *st);
+    /* Games with a repetition draw: the position occurred before since
+     * the last irreversible move. Searches score it as a draw inside the
+     * tree (a table entry from another history would hide the repeat). */
+    int (*repeated)(const void *st);
     /* ---- evaluation tuning (optional, NULL when absent) ---- */
     const EvalTuning *tuning;
 } GameVtbl;

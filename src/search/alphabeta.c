@@ -52,6 +52,8 @@ typedef struct AbBot {
     /* options */
     int mode, qs, tt_exact, aspiration, rollouts, lmr, soft, ext;
     int nullmove, chk, mdp;
+    int contempt;       /* two players: a draw is worth -contempt to root */
+    int rep;            /* a repeated position in the tree is a draw */
     size_t hash_mib;
     uint64_t seed;
     int *weights;               /* weights=FILE: eval by the linear form */
@@ -93,6 +95,13 @@ static unsigned char *state_at(AbBot *b, int ply)
 
 /* ---- leaf values ---- */
 
+static int draw_value(const AbBot *b, int pov)
+{
+    if (b->np != 2 || !b->contempt)
+        return 0;
+    return pov == b->root ? -b->contempt : b->contempt;
+}
+
 static int terminal_value(AbBot *b, const void *st, int pov, int ply)
 {
     double r[PLY_MAX_PLAYERS];
@@ -106,6 +115,8 @@ static int terminal_value(AbBot *b, const void *st, int pov, int ply)
         return EVAL_WIN - ply;
     if (x <= -1 + 1e-9)
         return -(EVAL_WIN - ply);
+    if (x == 0)
+        return draw_value(b, pov);
     return (int)lround(x * (EVAL_WIN / 2));
 }
 
@@ -183,7 +194,7 @@ static int static_value(AbBot *b, const void *st, int pov)
 static uint64_t node_key(const AbBot *b, const void *st, int br)
 {
     uint64_t h = b->g->hash(st);
-    if (b->np != 2)
+    if (b->np != 2 || b->contempt)   /* values depend on the root player */
         h ^= ply_mix64(0xab00u + (uint64_t)b->root);
     if (br)
         h ^= 0x9e3779b97f4a7c15ull;
@@ -301,6 +312,11 @@ static int node_value(AbBot *b, int pov, int depth, int alpha, int beta,
     int p = g->to_move(st);
     if (p == PLAYER_TERMINAL)
         return terminal_value(b, st, pov, ply);
+    if (b->rep && !in_qs && ply > 0 && p >= 0 && g->repeated &&
+        g->repeated(st)) {
+        b->horizon++;   /* not the game's end: nothing here is solved */
+        return draw_value(b, pov);
+    }
     if (ply >= AB_MAX_PLY) {
         b->horizon++;
         return static_value(b, st, pov);
@@ -835,6 +851,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
 {
     int mode = MODE_PARANOID, qs = 1, exact = 0, asp = 50, rollouts = 0;
     int lmr = 1, soft = 50, ext = 1, nullmove = 1, chk = 1, mdp = 1;
+    int contempt = 0, rep = 1;
     long hash = 16;
     const char *s = opts ? opts : "";
     char key[64], val[256], wfile[256] = "";
@@ -878,6 +895,14 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             if (botopt_int(key, val, 0, 1, &x, err))
                 return NULL;
             mdp = (int)x;
+        } else if (!strcmp(key, "contempt")) {
+            if (botopt_int(key, val, -1000, 1000, &x, err))
+                return NULL;
+            contempt = (int)x;
+        } else if (!strcmp(key, "rep")) {
+            if (botopt_int(key, val, 0, 1, &x, err))
+                return NULL;
+            rep = (int)x;
         } else if (!strcmp(key, "lmr")) {
             if (botopt_int(key, val, 0, 1, &x, err))
                 return NULL;
@@ -904,7 +929,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
         } else {
             ply_fail(err, "unknown option '%s' (options: hash, mode, qs, "
                      "lmr, null, check, mdp, ext, aspiration, soft, rollouts, "
-                     "ttexact, weights)", key);
+                     "contempt, rep, ttexact, weights)", key);
             return NULL;
         }
     }
@@ -925,6 +950,8 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
     b->nullmove = nullmove;
     b->chk = chk;
     b->mdp = mdp;
+    b->contempt = contempt;
+    b->rep = rep;
     b->soft = soft;
     b->tt_exact = exact;
     b->aspiration = asp;
@@ -970,7 +997,11 @@ const BotVtbl bot_alphabeta = {
         "where the game allows it, 1), check=0|1 (games with in_check: "
         "check extensions, all evasions in quiescence, quiescence on "
         "gen_noisy without a quiet-move test, 1), mdp=0|1 (mate-distance "
-        "pruning, 1), ext=0|1 (a single legal move "
+        "pruning, 1), contempt=N (two players: a drawn end found in the "
+        "search is worth -N to the bot, +N to its opponent; 0), "
+        "rep=0|1 (games with a repeated hook: a position repeated inside "
+        "the tree is a draw, 1), "
+        "ext=0|1 (a single legal move "
         "costs no depth, 1), soft=P (no new iteration "
         "after P% of the time, 50), "
         "aspiration=N (50 eval units; 0 = off), rollouts=N (games without "

@@ -8,7 +8,12 @@
  * - terminal: returns() r; two players x = (r[me] - r[other]) / 2, more
  *   players x = r[root] (negated for the coalition); x = +1 gives
  *   EVAL_WIN - ply, x = -1 gives -(EVAL_WIN - ply), anything else
- *   round(x * EVAL_WIN / 2);
+ *   round(x * EVAL_WIN / 2), except that with two players and the bot's
+ *   contempt=N a draw (x = 0) is -N for the root player and +N for the
+ *   other;
+ * - a position at ply > 0 outside quiescence that the game's repeated()
+ *   hook reports (bot option rep=1, the default): a draw, as above (a
+ *   leaf cut like one at the horizon: a subtree with one is not solved);
  * - ply >= AB_MAX_PLY: the static value (eval, clamped to +-EVAL_MAX;
  *   0 or a playout estimate without eval);
  * - chance node: the expectation over chance_outcomes() at the same depth

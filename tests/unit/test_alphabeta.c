@@ -283,6 +283,10 @@ static int mm_value(Mm *m, int pov, int depth, int ply, int qd, int in_qs,
     int p = g->to_move(st);
     if (p == PLAYER_TERMINAL)
         return mm_terminal(m, st, pov, ply);
+    if (!in_qs && ply > 0 && p >= 0 && g->repeated && g->repeated(st)) {
+        m->horizon = 1;     /* a draw by judgement, not the game's end */
+        return 0;
+    }
     if (ply >= AB_MAX_PLY) {
         m->horizon = 1;
         return mm_static(m, st, pov);
@@ -993,6 +997,89 @@ static void test_greedy_fallback(void **state)
     bot_free(plain);
 }
 
+/* contempt=N: a draw the search finds is worth -N to the bot. White, a
+ * pawn down with the 50-move count at 99, draws with any king move or
+ * plays on (worse) with the pawn: small contempt keeps the draw, large
+ * contempt plays on; negative contempt makes the draw worth more. */
+static int is_pawn_move(const char *text)
+{
+    return text[0] == 'a' && text[1] == '2';
+}
+
+static void test_contempt(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("chess");
+    if (!g)
+        fail_msg("chess is not registered");
+    void *st = tl_position("chess", NULL, "4k3/pp6/8/8/8/8/P7/4K3 w - - 99 80",
+                           NULL);
+    static const struct { const char *spec; int pawn; int value; } cases[] = {
+        {"alphabeta:hash=1", 0, 0},
+        {"alphabeta:hash=1,contempt=30", 0, -30},
+        {"alphabeta:hash=1,contempt=-30", 0, 30},
+        {"alphabeta:hash=1,contempt=600", 1, 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Bot *b = make_bot(g, cases[i].spec);
+        Limits lim = {.depth = 3};
+        SearchInfo si;
+        Move m = bot_choose(b, st, &lim, &si);
+        char text[16];
+        g->move_to_text(st, m, text, sizeof text);
+        if (is_pawn_move(text) != cases[i].pawn)
+            fail_msg("%s chose %s", cases[i].spec, text);
+        if (cases[i].pawn) {
+            /* playing on: worse than equal, better than the draw */
+            assert_true(si.value < 0 && si.value > -600);
+        } else {
+            assert_int_equal(si.value, cases[i].value);
+        }
+        bot_free(b);
+    }
+    free(st);
+}
+
+/* rep=1 (default): a position repeated inside the tree is a draw. Black,
+ * two queens down, can go back to a position seen before (Kd8-e8 after
+ * Ke1-d1 Ke8-d8 Kd1-e1) and takes it; without rep, or in a position
+ * with no history, the search sees no draw. */
+static void test_repetition(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("chess");
+    if (!g)
+        fail_msg("chess is not registered");
+    const char *fen = "4k3/8/8/8/8/8/QQ6/4K3 w - - 0 1";
+    void *st = tl_position("chess", NULL, fen, "e1d1 e8d8 d1e1");
+    void *fresh = tl_position("chess", NULL,
+                              "3k4/8/8/8/8/8/QQ6/4K3 b - - 3 2", NULL);
+    assert_int_equal(g->repeated(st), 0);
+    static const struct { const char *spec; int fresh, draw; } cases[] = {
+        {"alphabeta:hash=1", 0, 1},
+        {"alphabeta:hash=1", 1, 0},
+        {"alphabeta:hash=1,rep=0", 0, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Bot *b = make_bot(g, cases[i].spec);
+        Limits lim = {.depth = 3};
+        SearchInfo si;
+        const void *pos = cases[i].fresh ? fresh : st;
+        Move m = bot_choose(b, pos, &lim, &si);
+        char text[16];
+        g->move_to_text(pos, m, text, sizeof text);
+        if (cases[i].draw) {
+            assert_string_equal(text, "d8e8");
+            assert_int_equal(si.value, 0);
+        } else {
+            assert_true(si.value < -1000);
+        }
+        bot_free(b);
+    }
+    free(fresh);
+    free(st);
+}
+
 static void expect_rejected(const char *game, const char *spec,
                             const char *words)
 {
@@ -1015,6 +1102,8 @@ static void test_bad_options(void **state)
     expect_rejected(game, "alphabeta:bogus=1", "unknown option 'bogus'");
     expect_rejected(game, "alphabeta:qs=2", "qs");
     expect_rejected(game, "alphabeta:rollouts=x", "rollouts");
+    expect_rejected(game, "alphabeta:contempt=1001", "contempt");
+    expect_rejected(game, "alphabeta:rep=2", "rep");
     expect_rejected(game, "alphabeta:hash", "key=value");
     expect_rejected(game, "greedy:noise=-3", "noise");
     expect_rejected(game, "greedy:fallback=nobot", "unknown bot 'nobot'");
@@ -1081,6 +1170,8 @@ int main(void)
         cmocka_unit_test(test_greedy_avoids_losing),
         cmocka_unit_test(test_greedy_kalah_trap),
         cmocka_unit_test(test_greedy_fallback),
+        cmocka_unit_test(test_contempt),
+        cmocka_unit_test(test_repetition),
         cmocka_unit_test(test_bad_options),
         cmocka_unit_test(test_tt),
     };

@@ -947,3 +947,8 @@ void cb_hook_make_null(void *st)
 {
     cb_make_null(st);
 }
+
+int cb_hook_repeated(const void *st)
+{
+    return cb_repetitions(st) >= 2;
+}

@@ -91,6 +91,8 @@ int cb_move_to_san(const CBoard *b, Move m, char *buf, size_t n);
 int cb_render(const CBoard *b, char *buf, size_t n);
 char cb_piece_letter(int variant, int type);   /* upper case */
 int cb_check(const CBoard *b);
+/* Shatranj endgame terms for eval (endgame.c), White's view; 0 elsewhere. */
+int cb_endgame(const CBoard *b);
 
 /* Shared game hooks (the games' vtables point at these). */
 int cb_hook_to_move(const void *st);
@@ -113,5 +115,6 @@ int cb_hook_in_check(const void *st);
 int cb_hook_gen_noisy(const void *st, Move *out);
 int cb_hook_null_move_ok(const void *st);
 void cb_hook_make_null(void *st);
+int cb_hook_repeated(const void *st);
 
 #endif

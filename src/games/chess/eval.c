@@ -120,8 +120,8 @@ eval_core(const CBoard *b, const int *w, double *sink)
         mg = 256;
     int eg = 256 - mg;
     double pm = mg / 256.0, pe = eg / 256.0;
-    /* base: terms no weight scales (none yet; knowledge such as special
-     * endgame rules would add here and stay out of the tuning) */
+    /* base: terms no weight scales (endgame knowledge, endgame.c), left
+     * out of the tuning */
     int sum_mg = 0, sum_eg = 0, sum = 0, base = 0, sg = 1;
     /* n times weight i, blended (MG, EG) or not (FLAT); PAIR: both */
 #define MG(i, n)                                                        \
@@ -199,6 +199,7 @@ eval_core(const CBoard *b, const int *w, double *sink)
     }
     sg = 1;
     FLAT(W_TEMPO, b->side ? -1 : 1);
+    base += cb_endgame(b);      /* shatranj endings (endgame.c), untuned */
 #undef MG
 #undef EG
 #undef FLAT

@@ -165,4 +165,5 @@ const GameVtbl game_makruk = {
     .null_move_ok = cb_hook_null_move_ok,
     .make_null = cb_hook_make_null,
     .tuning = &cb_tuning[CB_MAKRUK],
+    .repeated = cb_hook_repeated,
 };

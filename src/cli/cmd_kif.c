@@ -26,6 +26,7 @@
 #include "../core/registry.h"
 #include "../core/setup.h"
 #include "cli.h"
+#include "records.h"
 
 /* ------------------------------------------------------------ tables */
 
@@ -369,8 +370,9 @@ static void decide_ending(const GameVtbl *g, const void *st, json_t *rec,
     }
 }
 
-static int convert_record(json_t *rec, long line, FILE *out)
+static int convert_record(json_t *rec, long line, int round, FILE *out)
 {
+    (void)round;
     const char *name = str_field(rec, "game");
     if (!name)
         return cli_error("kif", "line %ld: no \"game\" string", line), -1;
@@ -522,10 +524,19 @@ static int to_sjis(const char *in, size_t len, FILE *out)
 }
 
 /* Writes one converted game: to stdout, or to PREFIX-NNN.kif(u). */
-static int emit(const char *text, size_t len, const char *split, int game,
-                int sjis)
+typedef struct KifOut {
+    const char *split;          /* PREFIX, or NULL for standard output */
+    int sjis;
+} KifOut;
+
+static int emit(const char *text, size_t len, int game, void *ctx)
 {
+    const KifOut *ko = ctx;
+    const char *split = ko->split;
+    int sjis = ko->sjis;
     FILE *out = stdout;
+    if (!split && game > 1)
+        fputc('\n', out);      /* a blank line between games */
     char path[4096];
     if (split) {
         snprintf(path, sizeof path, "%s-%03d.%s", split, game,
@@ -560,61 +571,9 @@ static int emit(const char *text, size_t len, const char *split, int game,
 
 static int write_kif(const char *file, const char *split, int sjis)
 {
-    FILE *in = stdin;
-    if (file && strcmp(file, "-")) {
-        in = fopen(file, "r");
-        if (!in)
-            return cli_error("kif", "cannot open '%s'", file);
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    long lineno = 0;
-    int games = 0, skipped = 0, rc = 0;
-    while (getline(&line, &cap, in) >= 0) {
-        lineno++;
-        if (strspn(line, " \t\r\n") == strlen(line))
-            continue;
-        json_error_t jerr;
-        json_t *rec = json_loads(line, 0, &jerr);
-        if (!json_is_object(rec)) {
-            rc = cli_error("kif", "line %ld: not a JSON object: %s", lineno,
-                           rec ? "another JSON value" : jerr.text);
-            json_decref(rec);
-            break;
-        }
-        /* each game goes to a buffer first: a bad record prints nothing */
-        char *gbuf = NULL;
-        size_t glen = 0;
-        FILE *mem = open_memstream(&gbuf, &glen);
-        if (!mem) {
-            json_decref(rec);
-            rc = cli_error("kif", "out of memory");
-            break;
-        }
-        if (games && !split)
-            fputc('\n', mem);
-        int r = convert_record(rec, lineno, mem);
-        fclose(mem);
-        json_decref(rec);
-        if (r == 0 && emit(gbuf, glen, split, games + 1, sjis))
-            r = -1;
-        free(gbuf);
-        if (r < 0) {
-            rc = 2;
-            break;
-        }
-        if (r == 1)
-            skipped++;
-        else
-            games++;
-    }
-    free(line);
-    if (in != stdin)
-        fclose(in);
-    if (skipped)
-        fprintf(stderr, "ply kif: skipped %d record(s) of games other than "
-                "shogi and minishogi\n", skipped);
-    return rc;
+    KifOut ko = {split, sjis};
+    return cli_convert_record_file("kif", file, convert_record, emit, &ko,
+                                   "games other than shogi and minishogi");
 }
 
 /* ------------------------------------------------------------ reader */

@@ -1,4 +1,4 @@
-/* records.c — the loop shared by `ply pdn` and `ply pgn`. */
+/* records.c — the loop shared by `ply pdn`, `ply pgn` and `ply kif`. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,11 +10,19 @@ int cli_convert_records(const char *cmd, int argc, char **argv,
 {
     if (argc > 2)
         return cli_error(cmd, "usage: ply %s [FILE]", cmd);
+    return cli_convert_record_file(cmd, argc == 2 ? argv[1] : NULL, convert,
+                                   NULL, NULL, skipped_what);
+}
+
+int cli_convert_record_file(const char *cmd, const char *file,
+                            RecordConverter convert, RecordEmitter emit,
+                            void *ctx, const char *skipped_what)
+{
     FILE *in = stdin;
-    if (argc == 2 && strcmp(argv[1], "-")) {
-        in = fopen(argv[1], "r");
+    if (file && strcmp(file, "-")) {
+        in = fopen(file, "r");
         if (!in)
-            return cli_error(cmd, "cannot open '%s'", argv[1]);
+            return cli_error(cmd, "cannot open '%s'", file);
     }
     char *line = NULL;
     size_t cap = 0;
@@ -43,8 +51,12 @@ int cli_convert_records(const char *cmd, int argc, char **argv,
         }
         int r = convert(rec, lineno, games + 1, mem);
         fclose(mem);
-        if (r == 0)
-            fwrite(gbuf, 1, glen, stdout);
+        if (r == 0) {
+            if (!emit)
+                fwrite(gbuf, 1, glen, stdout);
+            else if (emit(gbuf, glen, games + 1, ctx))
+                r = -1;
+        }
         free(gbuf);
         json_decref(rec);
         if (r < 0) {

@@ -343,7 +343,8 @@ static int path_king_can(const PathCtx *c, uint64_t at, uint64_t cap,
     uint64_t empty = R->immediate ? c->empty | cap : c->empty;
     uint64_t prey = c->opp & ~cap;
     for (int d = 0; d < 8; d++) {
-        if (!(R->king_cap >> d & 1) || d == (lastd ^ 1))
+        if (!(R->king_cap >> d & 1) ||
+            (!R->king_reverse && d == (lastd ^ 1)))
             continue;
         uint64_t v = dr_step(g, at, d);
         if (R->flying)
@@ -372,7 +373,8 @@ static void path_king(PathCtx *c, uint64_t at, uint64_t cap, int promo,
     uint64_t empty = R->immediate ? c->empty | cap : c->empty;
     uint64_t prey = c->opp & ~cap;
     for (int d = 0; d < 8 && !c->stop; d++) {
-        if (!(R->king_cap >> d & 1) || d == (lastd ^ 1))
+        if (!(R->king_cap >> d & 1) ||
+            (!R->king_reverse && d == (lastd ^ 1)))
             continue;
         uint64_t v = dr_step(g, at, d);
         if (R->flying)

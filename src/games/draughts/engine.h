@@ -64,6 +64,9 @@ typedef struct DRules {
     uint8_t immediate;      /* captured pieces leave at once (Turkish) */
     uint8_t land_next;      /* a flying king capturing lands right behind
                                the piece it takes (Thai) */
+    uint8_t king_reverse;   /* a king may turn straight back between two
+                               jumps, over the square of the piece it just
+                               took (Thai, with immediate removal) */
     uint8_t king_limit;     /* Frisian: consecutive quiet moves of one king
                                while its side has men (0: no limit) */
     uint8_t numbered;       /* moves and setups in PDN square numbers */

@@ -45,7 +45,8 @@ static void hot_emit(DGen *x, uint64_t at, uint64_t cap, int promo)
         x->out[x->n++] = m;
 }
 
-/* Whether a king on `at` can capture again (not straight back). */
+/* Whether a king on `at` can capture again (straight back only where
+ * R->king_reverse allows it). */
 static int hot_king_can_cap(const DGen *x, uint64_t at, uint64_t cap,
                             int lastd)
 {
@@ -55,7 +56,8 @@ static int hot_king_can_cap(const DGen *x, uint64_t at, uint64_t cap,
     uint64_t prey = x->opp & ~cap;
 #pragma GCC unroll 8
     for (int d = 0; d < 8; d++) {
-        if (!(R->king_cap >> d & 1) || d == (lastd ^ 1))
+        if (!(R->king_cap >> d & 1) ||
+            (!R->king_reverse && d == (lastd ^ 1)))
             continue;
         uint64_t v = dr_step(g, at, d);
         if (R->flying)
@@ -79,7 +81,8 @@ static void hot_cap_king(DGen *x, uint64_t at, uint64_t cap, int promo,
     uint64_t prey = x->opp & ~cap;
 #pragma GCC unroll 8
     for (int d = 0; d < 8; d++) {
-        if (!(R->king_cap >> d & 1) || d == (lastd ^ 1))
+        if (!(R->king_cap >> d & 1) ||
+            (!R->king_reverse && d == (lastd ^ 1)))
             continue;
         uint64_t v = dr_step(g, at, d);
         if (R->flying)

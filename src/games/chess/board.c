@@ -355,10 +355,10 @@ void cb_make_null(CBoard *b)
     b->side = (uint8_t)!b->side;
 }
 
-int cb_repetitions(const CBoard *b)
+int cb_repetitions(const CBoard *b, int enough)
 {
     int c = 1, lim = b->nhist < b->halfmove ? b->nhist : b->halfmove;
-    for (int k = 2; k <= lim; k += 2)
+    for (int k = 2; k <= lim && c < enough; k += 2)
         if (b->hist[(b->hpos + CB_HIST - k) % CB_HIST] == b->key)
             c++;
     return c;
@@ -950,5 +950,5 @@ void cb_hook_make_null(void *st)
 
 int cb_hook_repeated(const void *st)
 {
-    return cb_repetitions(st) >= 2;
+    return cb_repetitions(st, 2) >= 2;   /* stops at the first match */
 }

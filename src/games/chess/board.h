@@ -75,8 +75,9 @@ int cb_in_check(const CBoard *b);
 uint64_t cb_piece_attacks(int type, int c, int sq, uint64_t occ);
 /* Plays a legal move: board, key, clocks, history. No game-end rules. */
 void cb_make(CBoard *b, Move m);
-/* How many times the current position occurred (1 = first time). */
-int cb_repetitions(const CBoard *b);
+/* How many times the current position occurred (1 = first time),
+ * counting no further than `enough` (the search asks only for a second). */
+int cb_repetitions(const CBoard *b, int enough);
 int cb_is_capture(const CBoard *b, Move m);
 
 /* FEN (with an optional trailing "3fold" marking a game drawn by

@@ -44,7 +44,7 @@ static void chess_status(CBoard *b, int rep3)
     b->over = CB_DRAW;
     if (b->halfmove >= 100)
         b->reason = CB_R_NMOVE;
-    else if (rep3 || cb_repetitions(b) >= 3)
+    else if (rep3 || cb_repetitions(b, 3) >= 3)
         b->reason = CB_R_REPETITION;
     else if (dead_material(b))
         b->reason = CB_R_MATERIAL;

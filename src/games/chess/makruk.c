@@ -67,13 +67,13 @@ static void makruk_status(CBoard *b, int rep3)
         int count = pieces + 1 + b->halfmove / 2;
         if (count > honour_limit(b, bare0 ? 1 : 0))
             b->reason = CB_R_COUNTING;
-        else if (rep3 || cb_repetitions(b) >= 3)
+        else if (rep3 || cb_repetitions(b, 3) >= 3)
             b->reason = CB_R_REPETITION;
         else
             b->over = CB_PLAYING;
     } else if (b->halfmove >= 128) {
         b->reason = CB_R_COUNTING;
-    } else if (rep3 || cb_repetitions(b) >= 3) {
+    } else if (rep3 || cb_repetitions(b, 3) >= 3) {
         b->reason = CB_R_REPETITION;
     } else {
         b->over = CB_PLAYING;

@@ -60,7 +60,7 @@ static void shatranj_status(CBoard *b, int rep3)
     b->over = CB_DRAW;
     if (b->halfmove >= 140)
         b->reason = CB_R_NMOVE;
-    else if (rep3 || cb_repetitions(b) >= 3)
+    else if (rep3 || cb_repetitions(b, 3) >= 3)
         b->reason = CB_R_REPETITION;
     else
         b->over = CB_PLAYING;

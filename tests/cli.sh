@@ -70,7 +70,7 @@ expect_out "kif handicap" "^上手：uwate$" $PLY kif $KDATA
 expect_out "kif diagram" "^| ・ ・ ・ ・v玉 ・ ・ ・ ・|一$" $PLY kif $KDATA
 expect_out "kif diagram hand" "^先手の持駒：飛二" $PLY kif $KDATA
 expect_out "kif move" "^   1 ７六歩(77) " $PLY kif $KDATA
-expect_out "kif promotion declined" "^   4 ７七角不成(22) " $PLY kif $KDATA
+expect_out "kif promotion declined (no 不成)" "^   4 ７七角(22)  " $PLY kif $KDATA
 expect_out "kif promotion" "^   8 ９五角成(77) " $PLY kif $KDATA
 expect_out "kif recapture" "^  13 同　飛(58) " $PLY kif $KDATA
 expect_out "kif drop" "^  15 ９七角打 " $PLY kif $KDATA

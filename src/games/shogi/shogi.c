@@ -80,6 +80,7 @@ const GameVtbl game_shogi = {
     },
     .init = shogi_init,
     .tuning = &shogi_tuning,
+    .formats = sg_formats_shogi,
     SHOGI_HOOKS,
 };
 
@@ -99,5 +100,6 @@ const GameVtbl game_minishogi = {
     },
     .init = minishogi_init,
     .tuning = &minishogi_tuning,
+    .formats = sg_formats_minishogi,
     SHOGI_HOOKS,
 };

@@ -216,4 +216,11 @@ int shogi_is_noisy(const void *st, Move m);
 int shogi_score(const void *st, int player);
 extern const EvalTuning shogi_tuning, minishogi_tuning;
 
+/* ---- kif.c: record formats (KIF) and wire dialects (USI) ---- */
+extern const GameFormat *const sg_formats_shogi[];
+extern const GameFormat *const sg_formats_minishogi[];
+
+/* ---- shogi.c ---- */
+extern const GameVtbl game_shogi, game_minishogi;
+
 #endif

@@ -1,7 +1,7 @@
 #!/bin/sh
-# kif-readers.sh — writes shogi match records as KIF with `ply record` and
-# reads them back with other programs' KIF readers, comparing every move
-# with what Ply wrote: json-kifu-format and tsshogi (npm packages), when
+# kif-readers.sh — writes shogi match records as KIF (UTF-8 and Shift_JIS)
+# and CSA with `ply record` and reads them back with other programs'
+# readers, comparing every move with what Ply wrote: json-kifu-format and tsshogi (npm packages), when
 # installed in $KIF_READERS (default /tmp/kifcheck):
 #     mkdir -p /tmp/kifcheck && cd /tmp/kifcheck &&
 #     npm install json-kifu-format tsshogi
@@ -29,10 +29,12 @@ fi
 cat "$@" > "$T/all.jsonl"
 $PLY record --to kif "$T/all.jsonl" --split "$T/g" 2>/dev/null
 $PLY record --to kif-sjis "$T/all.jsonl" --split "$T/s" 2>/dev/null
-for f in "$T"/g-*.kifu "$T"/s-*.kif; do
+$PLY record --to csa "$T/all.jsonl" --split "$T/c" 2>/dev/null
+for f in "$T"/g-*.kifu "$T"/s-*.kif "$T"/c-*.csa; do
     [ -e "$f" ] || continue
     # Ply's own reading of the file: the moves the readers must find
-    $PLY record --from kif "$f" > "$f.json" || exit 1
+    case $f in *.csa) fmt=csa ;; *) fmt=kif ;; esac
+    $PLY record --from $fmt "$f" > "$f.json" || exit 1
 done
 cat > "$T/check.js" <<'JS'
 // For each KIF file: its moves as json-kifu-format and tsshogi read them
@@ -43,9 +45,10 @@ const load = (name) => { try { return require(dir + '/node_modules/' + name); } 
 const JKF = load('json-kifu-format'), TS = load('tsshogi');
 const LETTER = {FU: 'P', KY: 'L', KE: 'N', GI: 'S', KI: 'G', KA: 'B', HI: 'R'};
 const sq = (p) => String(p.x) + String.fromCharCode(96 + p.y);
-function viaJkf(text) {
+function viaJkf(text, csa) {
   const moves = [];
-  for (const m of JKF.JKFPlayer.parseKIF(text).kifu.moves) {
+  const p = csa ? JKF.JKFPlayer.parseCSA(text) : JKF.JKFPlayer.parseKIF(text);
+  for (const m of p.kifu.moves) {
     if (!m.move) continue;
     const mv = m.move;
     if (!mv.to) throw new Error('a move without a destination');
@@ -54,8 +57,8 @@ function viaJkf(text) {
   }
   return moves;
 }
-function viaTs(text) {
-  const r = TS.importKIF(text);
+function viaTs(text, csa) {
+  const r = csa ? TS.importCSA(text) : TS.importKIF(text);
   if (r instanceof Error) throw r;
   const moves = [];
   for (let n = r.first.next; n; n = n.next) {
@@ -74,7 +77,7 @@ for (const f of process.argv.slice(3)) {
   for (const [name, fn] of [['json-kifu-format', JKF && viaJkf], ['tsshogi', TS && viaTs]]) {
     if (!fn) continue;
     let got;
-    try { got = fn(text); } catch (e) { got = 'error: ' + String(e.message || e).split('\n')[0]; }
+    try { got = fn(text, f.endsWith('.csa')); } catch (e) { got = 'error: ' + String(e.message || e).split('\n')[0]; }
     read++;
     if (JSON.stringify(got) !== JSON.stringify(want.moves)) {
       bad++;
@@ -89,4 +92,4 @@ console.log(`kif-readers: ${read - bad} of ${read} readings agree` +
             (skipped ? `; ${skipped} minishogi file(s) not read (lishogi only)` : ''));
 process.exit(bad ? 1 : 0);
 JS
-node "$T/check.js" "$DIR" "$T"/g-*.kifu "$T"/s-*.kif
+node "$T/check.js" "$DIR" "$T"/g-*.kifu "$T"/s-*.kif "$T"/c-*.csa

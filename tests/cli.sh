@@ -130,6 +130,12 @@ expect_fail "record unknown game" "line 1: unknown game 'nim'" sh -c "echo '{\"g
 expect_fail "record bad result" "one per seat" sh -c "echo '{\"game\":\"chess\",\"seats\":[\"a\",\"b\"],\"moves\":[],\"result\":[1]}' | $PLY record --to pgn"
 expect_fail "record from kif error" "line 1: no square" sh -c "printf '   1 ０六歩(77)\n' | $PLY record --from kif"
 expect_fail "record unknown option" "unknown option '--bogus'" $PLY record --bogus
+expect_out "record --to csa" "^-2277KA$" $PLY record --to csa $KDATA
+rc1=$($PLY record --to csa $KDATA 2>/dev/null | grep -v "^'")
+rc2=$($PLY record --to csa $KDATA 2>/dev/null | $PLY record --from csa | $PLY record --to csa 2>/dev/null | grep -v "^'")
+[ -n "$rc1" ] && [ "$rc1" = "$rc2" ] && ok || bad "record csa round trip"
+expect_fail "record csa skips minishogi" "skipped 1 record" sh -c "$PLY record --to csa $KDATA >/dev/null && false"
+expect_fail "record from csa error" "line 3: move 1 '-3334FU': not the side to move" sh -c "printf 'PI\n+\n-3334FU\n' | $PLY record --from csa"
 TREC='{"game":"chess","moves":["e2e4","e7e5","g1f3","b8c6"],"result":[1,-1]}'
 expect_out "tune" "positions 5: training 5" sh -c "echo '$TREC' | $PLY tune --game chess --skip-plies 0 --validation 0 --epochs 5 -"
 expect_fail "tune no game" "usage" $PLY tune /dev/null

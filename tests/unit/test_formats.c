@@ -101,6 +101,7 @@ static void test_lookups(void **state)
     assert_int_equal(games_with_format("pgn", g, 16), 3);
     assert_string_equal(g[0]->info.name, "chess");
     assert_int_equal(games_with_format("kif", g, 16), 2);
+    assert_int_equal(games_with_format("csa", g, 16), 1);
     assert_int_equal(games_with_format("usi", g, 16), 2);
     assert_int_equal(games_with_format("ucci", g, 16), 1);
     assert_ptr_equal(g[0], xq);
@@ -446,6 +447,109 @@ static void test_kif_uses_shogi_sfen_reader(void **state)
     }
 }
 
+/* ---------------------------------------------------------- CSA */
+
+static void test_csa_round_trip(void **state)
+{
+    (void)state;
+    TRec t;
+    trec(&t, "shogi", NULL, KIF_MOVES);
+    t.r.has_result = 1;
+    t.r.result[0] = 1;
+    t.r.result[1] = -1;
+    t.r.reason = "time";
+    PlyError err = {{0}};
+    char *s = write_rec("csa", &t.r, &err);
+    assert_non_null(s);
+    assert_non_null(strstr(s, "V2.2\nN+first\nN-second\n"));
+    assert_non_null(strstr(s, "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\n"));
+    assert_non_null(strstr(s, "P2 * -HI *  *  *  *  * -KA * \n"));
+    assert_non_null(strstr(s, "\n+\n+9796FU\n-3334FU\n"));
+    assert_non_null(strstr(s, "\n-2277KA\n"));     /* declined */
+    assert_non_null(strstr(s, "\n-7795UM\n"));     /* promoted */
+    assert_non_null(strstr(s, "\n+0097KA\n"));     /* a drop */
+    assert_non_null(strstr(s, "\n%TIME_UP\n"));
+    Got got;
+    assert_int_equal(read_text("csa", s, strlen(s), &got, &err), 0);
+    assert_int_equal(got.n, 1);
+    assert_non_null(strstr(got.lines[0], "\"moves\":[\"9g9f\",\"3c3d\","));
+    assert_non_null(strstr(got.lines[0], "\"9e6h\",\"5h6h\",\"5a4a\","
+                                         "\"B*9g\"]"));
+    assert_non_null(strstr(got.lines[0], "\"seats\":[\"first\",\"second\"]"));
+    assert_non_null(strstr(got.lines[0], "\"result\":[1,-1],\"reason\":"
+                                         "\"time\""));
+    free(s);
+
+    /* a start with hands and White to move */
+    trec(&t, "shogi", "4k4/9/9/9/9/9/9/9/4K4 w 2Rb 1", "B*5e");
+    s = write_rec("csa", &t.r, &err);
+    assert_non_null(s);
+    assert_non_null(strstr(s, "P+00HI00HI\nP-00KA\n-\n-0055KA\n%CHUDAN\n"));
+    assert_int_equal(read_text("csa", s, strlen(s), &got, &err), 0);
+    assert_non_null(strstr(got.lines[0], "\"setup\":\"4k4/9/9/9/9/9/9/9/"
+                                         "4K4 w 2Rb 1\""));
+    assert_null(strstr(got.lines[0], "result"));
+    free(s);
+
+    /* minishogi has no CSA */
+    trec(&t, "minishogi", NULL, NULL);
+    assert_null(game_format(game_find("minishogi"), "csa"));
+    const GameFormat *f = game_format(game_find("shogi"), "csa");
+    FILE *devnull = fopen("/dev/null", "w");
+    assert_int_equal(f->write_record(game_find("minishogi"), &t.r, devnull,
+                                     &err), -1);
+    fclose(devnull);
+    assert_non_null(strstr(err.msg, "9x9"));
+}
+
+static void test_csa_reader(void **state)
+{
+    (void)state;
+    /* PI with removed pieces (a bishop handicap), statements split by
+     * commas, times, comments, two games split by '/' */
+    const char *text =
+        "V2.2\nN+a\nN-b\n'a comment\nPI22KA\n-\n-3334FU,T3\n+7776FU\n"
+        "%TORYO\n/\nPI\n+\n+2726FU\n%CHUDAN\n";
+    Got got;
+    PlyError err = {{0}};
+    assert_int_equal(read_text("csa", text, strlen(text), &got, &err), 0);
+    assert_int_equal(got.n, 2);
+    assert_non_null(strstr(got.lines[0], "\"setup\":\"lnsgkgsnl/1r7/"));
+    assert_non_null(strstr(got.lines[0], "\"moves\":[\"3c3d\",\"7g7f\"]"));
+    /* White resigned at its turn */
+    assert_non_null(strstr(got.lines[0], "\"result\":[1,-1]"));
+    assert_non_null(strstr(got.lines[1], "\"moves\":[\"2g2f\"]"));
+
+    static const struct { const char *text, *msg; } bad[] = {
+        {"PI\n+\n-3334FU\n", "not the side to move"},
+        {"PI\n+\n+7776KA\n", "that piece is not on 77"},
+        {"PI\n+\n+7775FU\n", "illegal"},
+        {"PI\n+\n+7776FU\n%BOGUS\n", "unknown special move"},
+        {"PI\n+\n+7776FU\nP1 * \n", "a position after the moves"},
+        {"PI\n+7776FU\n", "no side to move"},
+        {"+\n+7776FU\n", "P1..P9 or PI"},
+        {"PI\n+\n+77\n", "bad move"},
+        {"PI\n+\n+0055OU\n", "cannot be dropped"},
+        {"PI\n+\n%TORYO\n+7776FU\n", "a move after the end"},
+        {"PI99KA\n+\n", "PI: no '99KA'"},
+        {"P+00AL\n", "'AL'"},
+        {"hello\n", "not CSA"},
+        /* shogi's own setup reader refuses the start: two kings */
+        {"P1 *  *  *  * -OU *  *  *  * \nP2 *  *  *  *  *  *  *  *  * \n"
+         "P3 *  *  *  *  *  *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \n"
+         "P5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \n"
+         "P7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  * +OU *  *  *  * \n"
+         "P9 *  *  *  * +OU *  *  *  * \n+\n%TORYO\n", "exactly one king"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        memset(&err, 0, sizeof err);
+        assert_int_equal(read_text("csa", bad[i].text, strlen(bad[i].text),
+                                   &got, &err), -1);
+        if (!strstr(err.msg, bad[i].msg))
+            fail_msg("case %zu: '%s' lacks '%s'", i, err.msg, bad[i].msg);
+    }
+}
+
 /* ---------------------------------------------------------- JSON */
 
 static void test_record_json(void **state)
@@ -503,6 +607,8 @@ int main(void)
         cmocka_unit_test(test_kif_minishogi_and_diagram),
         cmocka_unit_test(test_kif_reader_errors),
         cmocka_unit_test(test_kif_uses_shogi_sfen_reader),
+        cmocka_unit_test(test_csa_round_trip),
+        cmocka_unit_test(test_csa_reader),
         cmocka_unit_test(test_record_json),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

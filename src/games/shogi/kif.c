@@ -973,6 +973,7 @@ static const GameFormat usi_shogi = {
 static const GameFormat usi_minishogi = {.name = "usi"};
 
 const GameFormat *const sg_formats_shogi[] = {&kif_utf8, &kif_sjis,
-                                              &usi_shogi, NULL};
+                                              &sg_format_csa, &usi_shogi,
+                                              NULL};
 const GameFormat *const sg_formats_minishogi[] = {&kif_utf8, &kif_sjis,
                                                   &usi_minishogi, NULL};

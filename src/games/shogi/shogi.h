@@ -219,6 +219,8 @@ extern const EvalTuning shogi_tuning, minishogi_tuning;
 /* ---- kif.c: record formats (KIF) and wire dialects (USI) ---- */
 extern const GameFormat *const sg_formats_shogi[];
 extern const GameFormat *const sg_formats_minishogi[];
+/* csa.c: the CSA record format (9x9 shogi only) */
+extern const GameFormat sg_format_csa;
 
 /* ---- shogi.c ---- */
 extern const GameVtbl game_shogi, game_minishogi;

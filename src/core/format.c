@@ -1,5 +1,6 @@
 /* format.c — lookups over the formats games declare. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "format.h"
@@ -68,6 +69,12 @@ const char *format_variant(const GameVtbl *g, const char *format)
     return f->variant ? f->variant : g->info.name;
 }
 
+const char *format_variant_name(const GameVtbl *g, const char *format)
+{
+    const GameFormat *f = game_format(g, format);
+    return f && f->variant ? f->variant : g->info.name;
+}
+
 static int convert(int (*hook)(const char *, char *, size_t),
                    const char *in, char *buf, size_t n)
 {
@@ -102,6 +109,37 @@ int format_setup_from_wire(const GameFormat *f, const char *wire, char *buf,
                            size_t n)
 {
     return convert(f ? f->setup_from_wire : NULL, wire, buf, n);
+}
+
+char *format_moves_from_wire(const GameFormat *f, const char *moves)
+{
+    size_t len = strlen(moves), cap = 2 * len + 16, k = 0;
+    char *out = malloc(cap);
+    if (!out)
+        return NULL;
+    out[0] = 0;
+    for (const char *p = moves; *p;) {
+        p += strspn(p, " \t");
+        size_t n = strcspn(p, " \t");
+        if (!n)
+            break;
+        char one[256], conv[256];
+        snprintf(one, sizeof one, "%.*s", (int)(n < 255 ? n : 255), p);
+        format_move_from_wire(f, one, conv, sizeof conv);
+        size_t cl = strlen(conv);
+        if (k + cl + 2 > cap) {
+            cap = 2 * (k + cl + 2);
+            char *grown = realloc(out, cap);
+            if (!grown) {
+                free(out);
+                return NULL;
+            }
+            out = grown;
+        }
+        k += (size_t)snprintf(out + k, cap - k, "%s%s", k ? " " : "", conv);
+        p += n;
+    }
+    return out;
 }
 
 int format_names(const char **out, int max)

@@ -25,6 +25,13 @@ const GameVtbl *format_native_game(const char *format,
  * variant need be named), else the format's variant or Ply's name. A g
  * that does not declare the format gets its own name. */
 const char *format_variant(const GameVtbl *g, const char *format);
+/* The name the dialect gives g, also when it is the dialect's own game
+ * (UCI_Variant "chess"): the format's variant, else Ply's name. */
+const char *format_variant_name(const GameVtbl *g, const char *format);
+/* A space-separated list of moves from the dialect's notation to Ply's,
+ * as a new string (free() it); NULL when out of memory. Moves the
+ * format does not convert are copied as they are. */
+char *format_moves_from_wire(const GameFormat *f, const char *moves);
 /* A move or setup string between Ply's notation and the dialect's (f may
  * be NULL: unchanged). Returns the length, or -1 (buf then holds the text
  * unchanged, so that the receiver rejects it with its own message). */

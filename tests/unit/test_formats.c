@@ -132,6 +132,11 @@ static void test_lookups(void **state)
     assert_string_equal(format_variant(xq, "cecp"), "xiangqi");
     assert_string_equal(format_variant(game_find("minishogi"), "usi"),
                         "minishogi");
+    assert_string_equal(format_variant_name(chess, "uci"), "chess");
+    assert_string_equal(format_variant_name(shogi, "usi"), "shogi");
+    assert_string_equal(format_variant_name(game_find("makruk"), "uci"),
+                        "makruk");
+    assert_string_equal(format_variant_name(kalah, "uci"), "kalah");
     /* undeclared: the game's own name, as the referee always sent */
     assert_string_equal(format_variant(shogi, "uci"), "shogi");
 }
@@ -194,6 +199,16 @@ static void test_xiangqi_uci_ranks(void **state)
     assert_int_equal(format_move_to_wire(NULL, "e2e4", buf, sizeof buf), 4);
     assert_string_equal(buf, "e2e4");
     assert_int_equal(format_setup_to_wire(NULL, "x", buf, sizeof buf), 1);
+
+    char *list = format_moves_from_wire(uci, "  h3e3 h10g8\tresign b1c3 ");
+    assert_string_equal(list, "h2e2 h9g7 resign b0c2");
+    free(list);
+    list = format_moves_from_wire(NULL, "e2e4 e7e5");
+    assert_string_equal(list, "e2e4 e7e5");
+    free(list);
+    list = format_moves_from_wire(uci, "");
+    assert_string_equal(list, "");
+    free(list);
 
     /* every legal move along a game goes out and comes back */
     void *st = tl_position("xiangqi", NULL, NULL, NULL);

@@ -70,7 +70,7 @@ expect_out "kif handicap" "^上手：uwate$" $PLY kif $KDATA
 expect_out "kif diagram" "^| ・ ・ ・ ・v玉 ・ ・ ・ ・|一$" $PLY kif $KDATA
 expect_out "kif diagram hand" "^先手の持駒：飛二" $PLY kif $KDATA
 expect_out "kif move" "^   1 ７六歩(77) " $PLY kif $KDATA
-expect_out "kif promotion declined" "^   4 ７七角不成(22) " $PLY kif $KDATA
+expect_out "kif promotion declined (no 不成)" "^   4 ７七角(22)  " $PLY kif $KDATA
 expect_out "kif promotion" "^   8 ９五角成(77) " $PLY kif $KDATA
 expect_out "kif recapture" "^  13 同　飛(58) " $PLY kif $KDATA
 expect_out "kif drop" "^  15 ９七角打 " $PLY kif $KDATA
@@ -100,6 +100,42 @@ expect_fail "kif read wrong piece" "that piece is not on 7g" sh -c "printf '   1
 expect_fail "kif read handicap" "unknown 手合割" sh -c "printf '手合割：九枚落ち\n   1 ７六歩(77)\n' | $PLY kif --read"
 expect_fail "kif read nothing" "no moves found" sh -c "printf '先手：a\n' | $PLY kif --read"
 expect_out "kif read drop" '"moves":\["P\*5e"\]' sh -c "printf '先手の持駒：歩\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n後手の持駒：なし\n   1 ５五歩打\n   2 投了\n' | $PLY kif --read"
+
+# ply record: the formats games declare; pgn, pdn and kif are its aliases
+DDATA=tests/data/draughts-match.jsonl
+CHESS='{"game":"chess","seats":["a","b"],"moves":["f2f3","e7e5","g2g4","d8h4"],"result":[-1,1],"reason":"normal"}'
+[ "$($PLY record --to pdn $DDATA 2>&1)" = "$($PLY pdn $DDATA 2>&1 | sed 's/ply pdn:/ply record:/')" ] && ok || bad "record --to pdn is ply pdn"
+[ "$($PLY record --to kif $KDATA 2>/dev/null)" = "$($PLY kif $KDATA 2>/dev/null)" ] && ok || bad "record --to kif is ply kif"
+[ "$($PLY record --to kif-sjis $KDATA 2>/dev/null | od -c)" = "$($PLY kif --sjis $KDATA 2>/dev/null | od -c)" ] && ok || bad "record --to kif-sjis is ply kif --sjis"
+expect_out "record --to pgn" "^1. f3 e5 2. g4 Qh4# 0-1$" sh -c "echo '$CHESS' | $PLY record --to pgn"
+[ "$(echo "$CHESS" | $PLY record --to pgn)" = "$(echo "$CHESS" | $PLY pgn)" ] && ok || bad "record --to pgn is ply pgn"
+rk1=$($PLY record --to kif $KDATA 2>/dev/null | $PLY record --from kif)
+rk2=$($PLY kif $KDATA 2>/dev/null | $PLY kif --read)
+[ -n "$rk2" ] && [ "$rk1" = "$rk2" ] && ok || bad "record --from kif is ply kif --read"
+rk3=$($PLY record --to kif $KDATA 2>/dev/null | $PLY record --from kif | $PLY record --to kif 2>/dev/null | grep -v '^[#*]')
+[ -n "$rk3" ] && [ "$rk3" = "$($PLY record --to kif $KDATA 2>/dev/null | grep -v '^[#*]')" ] && ok || bad "record kif round trip"
+rdir=$(mktemp -d)
+expect_out "record split" "wrote $rdir/d-004.pdn" $PLY record --to pdn $DDATA --split $rdir/d
+[ -s $rdir/d-001.pdn ] && [ ! -e $rdir/d-005.pdn ] && ok || bad "record split files"
+rm -rf "$rdir"
+expect_out "record list" "^  pgn  *write: chess makruk shatranj$" $PLY record --list
+expect_out "info formats" "^formats: pgn (record: write) uci cecp$" $PLY info chess
+expect_out "info formats xiangqi" "^formats: uci (as xiangqi) ucci cecp (as xiangqi)$" $PLY info xiangqi
+expect_out "info formats none" "^formats: none$" $PLY info kalah
+expect_fail "record usage" "usage: ply record" $PLY record
+expect_fail "record both" "usage: ply record" $PLY record --to pgn --from kif
+expect_fail "record unknown format" "no game writes 'docx'" $PLY record --to docx $DDATA
+expect_fail "record unreadable format" "no game reads pgn" sh -c "echo x | $PLY record --from pgn"
+expect_fail "record unknown game" "line 1: unknown game 'nim'" sh -c "echo '{\"game\":\"nim\",\"moves\":[]}' | $PLY record --to pgn"
+expect_fail "record bad result" "one per seat" sh -c "echo '{\"game\":\"chess\",\"seats\":[\"a\",\"b\"],\"moves\":[],\"result\":[1]}' | $PLY record --to pgn"
+expect_fail "record from kif error" "line 1: no square" sh -c "printf '   1 ０六歩(77)\n' | $PLY record --from kif"
+expect_fail "record unknown option" "unknown option '--bogus'" $PLY record --bogus
+expect_out "record --to csa" "^-2277KA$" $PLY record --to csa $KDATA
+rc1=$($PLY record --to csa $KDATA 2>/dev/null | grep -v "^'")
+rc2=$($PLY record --to csa $KDATA 2>/dev/null | $PLY record --from csa | $PLY record --to csa 2>/dev/null | grep -v "^'")
+[ -n "$rc1" ] && [ "$rc1" = "$rc2" ] && ok || bad "record csa round trip"
+expect_fail "record csa skips minishogi" "skipped 1 record" sh -c "$PLY record --to csa $KDATA >/dev/null && false"
+expect_fail "record from csa error" "line 3: move 1 '-3334FU': not the side to move" sh -c "printf 'PI\n+\n-3334FU\n' | $PLY record --from csa"
 TREC='{"game":"chess","moves":["e2e4","e7e5","g1f3","b8c6"],"result":[1,-1]}'
 expect_out "tune" "positions 5: training 5" sh -c "echo '$TREC' | $PLY tune --game chess --skip-plies 0 --validation 0 --epochs 5 -"
 expect_fail "tune no game" "usage" $PLY tune /dev/null

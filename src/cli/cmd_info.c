@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/format.h"
 #include "../core/registry.h"
 #include "../core/setup.h"
 #include "cli.h"
@@ -47,6 +48,21 @@ int cmd_info(int argc, char **argv)
            g->playout ? " playout" : "");
     printf("longest game: %d plies; at most %d moves per position\n",
            in->max_game_length, in->max_moves);
+    printf("formats:");
+    if (!g->formats || !g->formats[0])
+        printf(" none");
+    for (int i = 0; g->formats && g->formats[i]; i++) {
+        const GameFormat *f = g->formats[i];
+        const char *var = format_variant(g, f->name);
+        printf(" %s", f->name);
+        if (f->write_record || f->read_records)
+            printf(" (record: %s%s%s)", f->write_record ? "write" : "",
+                   f->write_record && f->read_records ? ", " : "",
+                   f->read_records ? "read" : "");
+        else if (var)
+            printf(" (as %s)", var);
+    }
+    printf("\n");
     printf("\noptions:");
     if (!in->options || !in->options[0].key)
         printf(" none");

@@ -23,6 +23,7 @@ int cmd_serve(int argc, char **argv);
 int cmd_vindinium_client(int argc, char **argv);
 int cmd_pgn(int argc, char **argv);
 int cmd_kif(int argc, char **argv);
+int cmd_record(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 
 const Command cli_commands[] = {
@@ -123,6 +124,16 @@ const Command cli_commands[] = {
      "                     [--bot SPEC] [--turns N] [--map m1] [--games N]\n"
      "  Plays with SPEC (default: vindinium) until the game ends and\n"
      "  prints the result; URL like http://127.0.0.1:9000."},
+    {"record", cmd_record, "match records to and from PGN, PDN, KIF, ...",
+     "ply record --to FORMAT [FILE] [--split PREFIX]\n"
+     "ply record --from FORMAT [FILE]\n"
+     "ply record --list\n"
+     "  --to reads match records (one JSON object a line, from FILE or\n"
+     "  stdin) and writes every game that speaks FORMAT in it, replaying\n"
+     "  each move; --split writes one file per game, PREFIX-001.EXT, ...\n"
+     "  --from reads FORMAT and prints match record lines. The game\n"
+     "  decides which formats it speaks (ply info GAME); --list shows\n"
+     "  them. ply pgn, ply pdn and ply kif are the same per format."},
     {"pgn", cmd_pgn, "chess, makruk, shatranj match records as PGN (SAN)",
      "ply pgn [FILE]\n"
      "  Reads match records (one JSON object a line, from FILE or stdin) and\n"

@@ -1,32 +1,32 @@
-/* records.h — reading `ply match --out` records (JSON lines) for the
- * converters `ply pdn`, `ply pgn` and `ply kif`. */
+/* records.h — match records (`ply match --out`, one JSON object a line)
+ * to and from the record formats games declare (GameFormat): the body of
+ * `ply record` and of its aliases `ply pgn`, `ply pdn`, `ply kif`. JSON
+ * stays here; the formats see a plain Record. */
 #ifndef PLY_RECORDS_H
 #define PLY_RECORDS_H
 
-#include <stdio.h>
-
 #include <jansson.h>
 
-/* Writes one record as text to out. Returns 0 when written, 1 when the
- * record is of a game this converter skips, -1 after printing an error
- * that names the line. */
-typedef int (*RecordConverter)(json_t *rec, long line, int round, FILE *out);
+#include "../core/record.h"
 
-/* The body of a converter command: reads FILE (argv[1]) or standard input
- * and prints every converted game; a bad record stops with exit code 2 and
- * prints nothing of that game. `skipped_what` names the games it skips. */
-int cli_convert_records(const char *cmd, int argc, char **argv,
-                        RecordConverter convert, const char *skipped_what);
+/* Fills r from one JSON record (strings borrowed from o; *moves is
+ * allocated, free() it). Returns 0, or -1 with err naming the field. */
+int record_from_json(json_t *o, Record *r, const char ***moves,
+                     PlyError *err);
+/* The record as a JSON object (new reference), in the key order of
+ * `ply match --out`. */
+json_t *record_to_json(const Record *r);
 
-/* Where a converted game goes when not simply to standard output (game
- * counts from 1); returns 0, or -1 after printing an error. */
-typedef int (*RecordEmitter)(const char *text, size_t len, int game,
-                             void *ctx);
-
-/* The same loop over FILE (NULL or "-": standard input), each game handed
- * to emit (NULL: standard output). */
-int cli_convert_record_file(const char *cmd, const char *file,
-                            RecordConverter convert, RecordEmitter emit,
-                            void *ctx, const char *skipped_what);
+/* Writes every record of FILE (NULL or "-": standard input) whose game
+ * speaks `format` in that format: to standard output, games separated by
+ * a blank line, or with split set to SPLIT-001.EXT, ... one per game. A
+ * bad record stops with exit code 2 and nothing of that game is written;
+ * records of games without the format are skipped and counted on
+ * stderr. cmd names the command in messages. */
+int records_write(const char *cmd, const char *format, const char *file,
+                  const char *split);
+/* Reads FILE (NULL or "-": standard input) in `format` and prints one
+ * JSON record line per game. Returns the exit code. */
+int records_read(const char *cmd, const char *format, const char *file);
 
 #endif

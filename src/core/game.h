@@ -27,6 +27,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "rng.h"
 
@@ -105,6 +106,51 @@ typedef struct EvalTuning {
     int (*terms)(const void *st, EvalTerm *out, double *base);
 } EvalTuning;
 
+/* ---- formats: how the outside world writes the game ----
+ * A game may declare the record formats (PGN, PDN, KIF) and engine wire
+ * dialects (UCI, UCCI, USI, CECP) it speaks, so that `ply record`, the
+ * engine modes and the referee ask the game instead of naming it
+ * (lookups in format.h). */
+struct GameVtbl;
+typedef struct Record Record;   /* a plain game record: record.h */
+
+/* Receives each game a reader finds; 0 to go on, -1 to stop (with err). */
+typedef int (*RecordSink)(const Record *r, void *ctx, PlyError *err);
+
+enum {
+    /* The dialect's own game: engines need no variant named for it
+     * (chess on UCI and CECP, shogi on USI, xiangqi on UCCI). */
+    FORMAT_NATIVE = 1u << 0,
+};
+
+typedef struct GameFormat {
+    const char *name;       /* "pgn", "pdn", "kif", "uci", "ucci", "usi", ... */
+    /* How that world names the game (UCI_Variant "xiangqi", xboard's
+     * "variant makruk"); NULL: Ply's name. */
+    const char *variant;
+    unsigned flags;         /* FORMAT_NATIVE */
+    const char *extension;  /* of a record file ("pgn", "kifu"); NULL on wires */
+    /* Records. write_record writes one game (its moves replayed and
+     * checked; nothing is trusted) and returns 0, or -1 with err naming
+     * the bad part. read_records hands every game of a whole file (len
+     * bytes, in the format's encodings) to sink in order, and returns 0,
+     * or -1 with err naming the line. g is the game that declared the
+     * format; a reader may find another of its family (KIF: minishogi). */
+    int (*write_record)(const struct GameVtbl *g, const Record *r,
+                        FILE *out, PlyError *err);
+    int (*read_records)(const struct GameVtbl *g, const char *text,
+                        size_t len, RecordSink sink, void *ctx,
+                        PlyError *err);
+    /* Wires: a move or setup string in Ply's notation to the dialect's
+     * and back; NULL when the dialect writes them as Ply does. Each
+     * returns the length written, or -1 when it does not fit or is not
+     * of the expected shape. */
+    int (*move_to_wire)(const char *own, char *buf, size_t n);
+    int (*move_from_wire)(const char *wire, char *buf, size_t n);
+    int (*setup_to_wire)(const char *own, char *buf, size_t n);
+    int (*setup_from_wire)(const char *wire, char *buf, size_t n);
+} GameFormat;
+
 typedef struct GameVtbl {
     GameInfo info;
 
@@ -168,6 +214,8 @@ typedef struct GameVtbl {
     int (*repeated)(const void *st);
     /* ---- evaluation tuning (optional, NULL when absent) ---- */
     const EvalTuning *tuning;
+    /* ---- outside-world formats (optional): NULL-terminated ---- */
+    const GameFormat *const *formats;
 } GameVtbl;
 
 #endif

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/format.h"
 #include "../core/registry.h"
 #include "../core/setup.h"
 #include "../core/util.h"
-#include "../proto/uci.h"
 #include "engine.h"
 #include "match.h"
 
@@ -156,33 +156,28 @@ static const Proto *proto_of(PartKind k)
     return k == PART_UCI ? &uci : k == PART_USI ? &usi : &ugi;
 }
 
+/* The name of the seat's dialect among the games' formats. */
+static const char *dialect(PartKind k)
+{
+    return k == PART_UCI ? "uci" : k == PART_USI ? "usi"
+         : k == PART_CECP ? "cecp" : "ugi";
+}
+
 /* The variant name an engine knows the game by, or NULL for the
- * protocol's own game (chess for UCI and CECP, shogi for USI). Ply's
- * names are Fairy-Stockfish's and xboard's. */
+ * dialect's own game (chess for UCI and CECP, shogi for USI): the game's
+ * formats say (Ply's name when it declares none). */
 static const char *engine_variant(const Game *G, PartKind k)
 {
-    const char *n = G->g->info.name;
-    if ((k == PART_UCI || k == PART_CECP) && !strcmp(n, "chess"))
-        return NULL;
-    if (k == PART_USI && !strcmp(n, "shogi"))
-        return NULL;
-    return n;
+    return format_variant(G->g, dialect(k));
 }
 
-/* Xiangqi over UCI counts ranks 1-10 (Fairy-Stockfish); Ply, UCCI and
- * xboard count 0-9. Moves are converted at the wire. */
-static int wire_shift(const Game *G, const Seat *S)
-{
-    return S->part->kind == PART_UCI && !strcmp(G->g->info.name, "xiangqi");
-}
-
+/* Moves on the wire as the dialect writes them (xiangqi over UCI counts
+ * ranks 1-10, Ply 0-9): the game's format converts them. */
 static void wire_out(const Game *G, const Seat *S, const char *mv,
                      char *buf, size_t n)
 {
-    if (wire_shift(G, S))
-        uci_shift_move(mv, 1, buf, n);
-    else
-        snprintf(buf, n, "%s", mv);
+    format_move_to_wire(game_format(G->g, dialect(S->part->kind)), mv, buf,
+                        n);
 }
 
 /* CECP: xboard, protover 2, features until done=1. Engines that never
@@ -446,10 +441,10 @@ static Reason ugi_move(Game *G, int s, Seat *S, int64_t allowed, Move *m)
         return fail_with(G, REASON_ADJUDICATED, "%s resigned",
                          S->part->name);
     char own[MOVE_TEXT_MAX];
-    if (wire_shift(G, S))
-        uci_shift_move(mv, -1, own, sizeof own);
-    else
-        snprintf(own, sizeof own, "%.200s", mv);
+    if (strlen(mv) > 200)
+        mv[200] = 0;    /* as "%.200s" did */
+    format_move_from_wire(game_format(G->g, dialect(S->part->kind)), mv,
+                          own, sizeof own);
     return text_move(G, S, own, m);
 }
 

@@ -118,4 +118,9 @@ int cb_hook_null_move_ok(const void *st);
 void cb_hook_make_null(void *st);
 int cb_hook_repeated(const void *st);
 
+/* pgn.c: the formats of chess (the wire dialects' own game) and of its
+ * variants (named on the wire by their Ply names). */
+extern const GameFormat *const cb_formats_chess[];
+extern const GameFormat *const cb_formats_variant[];
+
 #endif

@@ -165,5 +165,6 @@ const GameVtbl game_makruk = {
     .null_move_ok = cb_hook_null_move_ok,
     .make_null = cb_hook_make_null,
     .tuning = &cb_tuning[CB_MAKRUK],
+    .formats = cb_formats_variant,
     .repeated = cb_hook_repeated,
 };

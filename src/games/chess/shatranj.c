@@ -146,5 +146,6 @@ const GameVtbl game_shatranj = {
     .null_move_ok = cb_hook_null_move_ok,
     .make_null = cb_hook_make_null,
     .tuning = &cb_tuning[CB_SHATRANJ],
+    .formats = cb_formats_variant,
     .repeated = cb_hook_repeated,
 };

@@ -273,4 +273,7 @@ typedef struct DrOut {
 void dr_out(DrOut *o, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* pdn.c: the draughts games' record formats (PDN). */
+extern const GameFormat *const dr_formats[];
+
 #endif

@@ -452,4 +452,5 @@ static const GameOption hot_options[] = {
         .is_noisy = hot_is_noisy,                                       \
         .score = hot_score,                                             \
         .check = hot_check,                                             \
+        .formats = dr_formats,                                          \
     }

@@ -857,6 +857,7 @@ static int t_check(const DRules *R, const TState *s)
     static int var##_score(const void *st, int p) { return t_score(st, p); } \
     static int var##_check(const void *st) { return t_check(R, st); }     \
     const GameVtbl game_draughts_##var = {                                \
+        .formats = dr_formats,                                            \
         .info = {                                                         \
             .name = NAME,                                                 \
             .title = TITLE,                                               \

@@ -878,6 +878,55 @@ static void xq_make_null(void *st)
 
 static const char *const xq_players[] = {"Red", "Black"};
 
+/* ---- formats ----
+ * UCI (Fairy-Stockfish) counts xiangqi's ranks 1-10 (h3e3); Ply, UCCI
+ * and xboard count 0-9 (h2e2). A square-to-square move "f<r>f<r>" has
+ * both ranks moved by delta; anything else is not a move. */
+static int shift_move(const char *in, int delta, char *out, size_t n)
+{
+    int r[2], k = 0;
+    char f[2];
+    const char *p = in;
+    for (int i = 0; i < 2; i++) {
+        if (*p < 'a' || *p > 'z')
+            return -1;
+        f[i] = *p++;
+        if (*p < '0' || *p > '9')
+            return -1;
+        r[i] = *p++ - '0';
+        if (*p >= '0' && *p <= '9')
+            r[i] = r[i] * 10 + (*p++ - '0');
+        r[i] += delta;
+        if (r[i] < 0 || r[i] > 99)
+            return -1;
+    }
+    if (*p)
+        return -1;
+    k = snprintf(out, n, "%c%d%c%d", f[0], r[0], f[1], r[1]);
+    return k < 0 || (size_t)k >= n ? -1 : k;
+}
+
+static int uci_move_to_wire(const char *own, char *buf, size_t n)
+{
+    return shift_move(own, 1, buf, n);
+}
+
+static int uci_move_from_wire(const char *wire, char *buf, size_t n)
+{
+    return shift_move(wire, -1, buf, n);
+}
+
+static const GameFormat xq_uci = {
+    .name = "uci", .variant = "xiangqi",
+    .move_to_wire = uci_move_to_wire, .move_from_wire = uci_move_from_wire,
+};
+static const GameFormat xq_ucci = {
+    .name = "ucci", .variant = "xiangqi", .flags = FORMAT_NATIVE,
+};
+static const GameFormat xq_cecp = {.name = "cecp", .variant = "xiangqi"};
+static const GameFormat *const xq_formats[] = {&xq_uci, &xq_ucci, &xq_cecp,
+                                               NULL};
+
 const GameVtbl game_xiangqi = {
     .info = {
         .name = "xiangqi",
@@ -936,4 +985,5 @@ const GameVtbl game_xiangqi = {
     .make_null = xq_make_null,
     .check = xq_check,
     .tuning = &xq_tuning,
+    .formats = xq_formats,
 };

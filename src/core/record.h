@@ -1,0 +1,41 @@
+/* record.h — a game record as plain C: what `ply match --out` keeps of a
+ * game (its JSON line is read into this by src/cli/records.c), and what
+ * a format's reader gives back. Game folders write and read records
+ * through it and never see JSON. Strings are borrowed: the filler owns
+ * them for as long as the record is used. */
+#ifndef PLY_RECORD_H
+#define PLY_RECORD_H
+
+#include <stdint.h>
+
+#include "game.h"
+
+struct Record {
+    const char *game;       /* registry name */
+    const char *options;    /* "key=value,..."; NULL or "": defaults */
+    const char *setup;      /* setup string; NULL or "": the start */
+    int nseats;             /* names of the players, in seat order */
+    const char *seats[PLY_MAX_PLAYERS];
+    int nmoves;             /* the moves in Ply's notation */
+    const char *const *moves;
+    int has_result;         /* result[] holds one value per seat */
+    double result[PLY_MAX_PLAYERS];
+    /* How it ended: "normal" (the rules), "time", "illegal" (the last
+     * move is the illegal one that lost), "crash", "adjudicated"; NULL
+     * when unknown. */
+    const char *reason;
+    const char *error;      /* an engine's message, or NULL */
+    long index;             /* game number in the match from 0; -1: none */
+    int number;             /* its place in the file being converted, from 1 */
+    int opening_plies;      /* moves played from an opening book */
+    int has_seed;
+    uint64_t seed;
+};
+
+/* An empty record: no seats, no moves, index -1, number 1. */
+void record_init(Record *r);
+/* The winner by result: its seat, -1 for a draw (or no single best),
+ * -2 when the record has no result. */
+int record_winner(const Record *r);
+
+#endif

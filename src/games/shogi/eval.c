@@ -1,0 +1,178 @@
+/* eval.c — shogi's evaluation (one linear form over shogi_weights.h),
+ * move ordering and the impasse score. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "shogi.h"
+#include "shogi_weights.h"
+
+/* Move ordering's piece values (the evaluation's are in shogi_weights.h):
+ * board values by type, hand values by type (a bit higher). */
+static const int board_value[15] = {0, 100, 300, 350, 500, 800, 950, 550, 0,
+                                    520, 520, 520, 550, 1050, 1250};
+static const int hand_value[8] = {0, 115, 330, 390, 560, 900, 1060, 610};
+
+/* ---- evaluation and ordering ---- */
+
+static inline int dist(int a, int b)
+{
+    int dr = abs(row_of(a) - row_of(b)), dc = abs(col_of(a) - col_of(b));
+    return dr > dc ? dr : dc;
+}
+
+/* The evaluation is one linear form over the weights of shogi_weights.h
+ * (one array per variant): eval_core adds w[i] * coef for every term and,
+ * when a sink is given (ply tune, tests), records the coefficients too.
+ * The fast path passes NULL, which the always-inlined body folds away. */
+typedef struct TermSink {
+    float coef[SW_N];
+} TermSink;
+
+static const int *const variant_weights[2] = {SHOGI_WEIGHTS,
+                                              MINISHOGI_WEIGHTS};
+
+#define TERM(idx, c)                                                    \
+    do {                                                                \
+        if (sink)                                                       \
+            sink->coef[idx] += (float)(c);                              \
+    } while (0)
+
+static inline int board_index(int t)
+{
+    return t < KING ? SW_BOARD_PAWN + t - PAWN
+                    : SW_BOARD_TOKIN + t - (PROM + PAWN);
+}
+
+/* Black's view, without the clamp. */
+static inline __attribute__((always_inline)) int
+eval_core(const Shogi *s, const int *w, TermSink *sink)
+{
+    const Variant *v = var_of(s);
+    int score[2] = {0, 0}, attack[2] = {0, 0}, defend[2] = {0, 0};
+    int kr[2], kc[2];
+    for (int col = 0; col < 2; col++) {
+        kr[col] = row_of(s->ksq[col]);
+        kc[col] = col_of(s->ksq[col]);
+    }
+    for (int r = 0; r < v->h; r++) {
+        const uint8_t *row = s->board + sq_of(r, 0);
+        for (int c = 0; c < v->w; c++) {
+            int p = row[c];
+            if (!p)
+                continue;
+            int col = COLOR(p), t = TYPE(p);
+            if (t == KING)
+                continue;
+            score[col] += w[board_index(t)];
+            TERM(board_index(t), col ? -1 : 1);
+            /* pieces near the enemy king attack it, golds, silvers and
+             * promoted pieces next to their own king defend it */
+            int e = col ^ 1;
+            if (abs(r - kr[e]) <= 2 && abs(c - kc[e]) <= 2)
+                attack[col] += t == PAWN ? 1 : 2;
+            if (abs(r - kr[col]) <= 1 && abs(c - kc[col]) <= 1 &&
+                (t == GOLD || t == SILVER || t > KING))
+                defend[col]++;
+        }
+    }
+    for (int col = 0; col < 2; col++) {
+        int sg = col ? -1 : 1, hand_pieces = 0;
+        for (int t = PAWN; t <= GOLD; t++) {
+            int k = s->hand[col][t];
+            score[col] += w[SW_HAND_PAWN + t - PAWN] * k;
+            TERM(SW_HAND_PAWN + t - PAWN, sg * k);
+            hand_pieces += k * (t == PAWN ? 1 : 2);
+        }
+        /* hand pieces weigh more once the attack has begun */
+        int hp = hand_pieces > 6 ? 6 : hand_pieces;
+        score[col] += w[SW_KING_ATTACK] * attack[col] +
+                      w[SW_KING_ATTACK_HAND] * attack[col] * hp +
+                      w[SW_KING_DEFENDER] * defend[col];
+        TERM(SW_KING_ATTACK, sg * attack[col]);
+        TERM(SW_KING_ATTACK_HAND, sg * attack[col] * hp);
+        TERM(SW_KING_DEFENDER, sg * defend[col]);
+    }
+    TERM(SW_TEMPO, s->side == BLACK ? 1 : -1);
+    return score[0] - score[1] +
+           (s->side == BLACK ? w[SW_TEMPO] : -w[SW_TEMPO]);
+}
+#undef TERM
+
+int shogi_eval(const void *st, int player)
+{
+    const Shogi *s = st;
+    int e = eval_core(s, variant_weights[s->variant], NULL);
+    if (player)
+        e = -e;
+    if (e > EVAL_MAX)
+        e = EVAL_MAX;
+    if (e < -EVAL_MAX)
+        e = -EVAL_MAX;
+    return e;
+}
+
+static int shogi_terms(const void *st, EvalTerm *out, double *base)
+{
+    const Shogi *s = st;
+    TermSink sink;
+    memset(&sink, 0, sizeof sink);
+    eval_core(s, variant_weights[s->variant], &sink);
+    *base = 0;
+    int n = 0;
+    for (int i = 0; i < SW_N; i++)
+        if (sink.coef[i] != 0)
+            out[n++] = (EvalTerm){i, sink.coef[i]};
+    return n;
+}
+
+const EvalTuning shogi_tuning = {
+    .nparams = SW_N,
+    .names = SHOGI_WEIGHT_NAMES,
+    .weights = SHOGI_WEIGHTS,
+    .terms = shogi_terms,
+};
+
+const EvalTuning minishogi_tuning = {
+    .nparams = SW_N,
+    .names = SHOGI_WEIGHT_NAMES,
+    .weights = MINISHOGI_WEIGHTS,
+    .terms = shogi_terms,
+};
+
+int shogi_heuristic(const void *st, Move m)
+{
+    const Shogi *s = st;
+    int to = mv_to(m), dt = mv_drop(m);
+    if (dt) {
+        int d = dist(to, s->ksq[s->side ^ 1]);
+        return 100 + (d <= 2 ? 300 - 100 * (d - 1) : 0) + hand_value[dt] / 20;
+    }
+    int p = s->board[mv_from(m)], q = s->board[to], h = 100;
+    if (q)
+        h += 2000 + board_value[TYPE(q)] * 4 - board_value[TYPE(p)] / 10;
+    if (mv_prom(m))
+        h += 500 + board_value[TYPE(p) + PROM] - board_value[TYPE(p)];
+    return h;
+}
+
+int shogi_is_noisy(const void *st, Move m)
+{
+    const Shogi *s = st;
+    return !mv_drop(m) && (s->board[mv_to(m)] != EMPTY || mv_prom(m));
+}
+
+int shogi_score(const void *st, int player)
+{
+    const Shogi *s = st;
+    int total = 0;
+    const Variant *v = var_of(s);
+    for (int r = 0; r < v->h; r++)
+        for (int c = 0; c < v->w; c++) {
+            int p = s->board[sq_of(r, c)];
+            if (p && COLOR(p) == player && TYPE(p) != KING)
+                total += impasse_points[TYPE(p)];
+        }
+    for (int t = PAWN; t <= GOLD; t++)
+        total += impasse_points[t] * s->hand[player][t];
+    return total;
+}

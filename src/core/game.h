@@ -80,6 +80,12 @@ typedef struct GameInfo {
     const GameOption *options;  /* terminated by {.key = NULL}; may be NULL */
     const char *notation;       /* how moves and setup strings are written */
     const char *rules;          /* a rules summary for `ply info` */
+    /* The bot spec front ends use when the user names none (NULL: the
+     * core's rule in game_default_bot(), registry.h). */
+    const char *default_bot;
+    /* Fixed part of the time manager's safety margin in ms (0: the
+     * default, timeman.h), for games whose moves take long to send. */
+    int time_margin_ms;
 } GameInfo;
 
 /* A linear evaluation, for tuning by `ply tune` (src/tools/tune.c).
@@ -168,6 +174,10 @@ typedef struct GameVtbl {
     int (*repeated)(const void *st);
     /* ---- evaluation tuning (optional, NULL when absent) ---- */
     const EvalTuning *tuning;
+    /* ---- time management (optional, NULL when absent) ---- */
+    /* Expected plies until the end of the game at st (any player's), for
+     * sharing a clock (timeman.h); <= 0 when unknown. */
+    int (*plies_left)(const void *st);
 } GameVtbl;
 
 #endif

@@ -386,7 +386,8 @@ int session_set_position(Session *s, const char *setup, const char *moves,
         if (g->to_move(st) == PLAYER_TERMINAL)
             rc = ply_fail(err, "move %d '%.40s': the game is over", n + 1, w);
         else if (g->text_to_move(st, w, &m, &e))
-            rc = ply_fail(err, "move %d '%.40s': %s", n + 1, w, e.msg);
+            rc = ply_fail(err, "move %d: %s", n + 1,
+                          e.msg[0] ? e.msg : "not a legal move");
         else if (!state_is_legal(g, st, m))
             rc = ply_fail(err, "move %d '%.40s': not legal here", n + 1, w);
         if (rc)

@@ -435,7 +435,8 @@ int session_play(Session *s, Move m, PlyError *err)
     if (reserve(s, s->cur + 2))
         return ply_fail(err, "out of memory");
     st = session_state(s);
-    bot_inform(s->bot, st, m);
+    if (!(s->g->info.flags & GAME_HIDDEN))    /* st is more than it sees */
+        bot_inform(s->bot, st, m);
     s->moves[s->cur] = m;
     memcpy(state_ptr(s, s->cur + 1), st, s->sz);
     s->cur++;

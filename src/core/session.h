@@ -80,7 +80,8 @@ int session_set_state(Session *s, const void *st, PlyError *err);
 /* Back to the start position with a freshly built bot: a new game. */
 int session_new_game(Session *s, PlyError *err);
 /* Plays a legal move (a player's or a chance outcome): the bot is told
- * (tree reuse) and the redo list dropped. -1 if m is not legal. */
+ * (tree reuse; not in games with hidden information) and the redo list
+ * dropped. -1 if m is not legal. */
 int session_play(Session *s, Move m, PlyError *err);
 int session_play_text(Session *s, const char *text, PlyError *err);
 /* Takes back (replays) up to n moves; returns how many. The bot forgets

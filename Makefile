@@ -63,8 +63,9 @@ $(BUILD)/libply.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+# readline (line editing in `ply play`) is linked into the binary only.
 $(BUILD)/ply: $(BUILD)/src/cli/main.o $(BUILD)/libply.a
-	$(CC) $(LDFLAGS_MODE) -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS_MODE) -o $@ $^ $(LDLIBS) -lreadline
 
 ply: $(BUILD)/ply
 	@if [ "$(MODE)" = release ]; then cp $(BUILD)/ply ply.tmp && mv -f ply.tmp ply; fi

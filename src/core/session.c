@@ -130,6 +130,8 @@ int session_search_done(Session *s)
         return 1;
     pthread_mutex_lock(&s->mu);
     int d = s->done;
+    if (!d && s->stop && s->bot->v->stop)
+        s->bot->v->stop(s->bot->impl);     /* see session_wait() */
     pthread_mutex_unlock(&s->mu);
     return d;
 }

@@ -101,7 +101,9 @@ void session_on_info(Session *s, SessionInfoFn info, SessionDoneFn done,
  * earlier. -1 when a search is running or the position has no player to
  * move. */
 int session_go(Session *s, const Limits *lim, int infinite, PlyError *err);
-/* Asks a running search to end soon. Any thread; harmless when idle. */
+/* Asks a running search to end soon. Any thread; harmless when idle. A
+ * bot may miss a stop sent just as its search begins: session_wait() and
+ * session_search_done() repeat it, so follow a stop with one of them. */
 void session_stop(Session *s);
 /* An infinite search may report as soon as the bot is done. Any thread. */
 void session_ponderhit(Session *s);

@@ -5,12 +5,12 @@
 #include <string.h>
 
 #include "../core/registry.h"
+#include "../core/session.h"
 #include "../core/setup.h"
 #include "cli.h"
 
 typedef struct Watch {
     const GameVtbl *g;
-    const void *root;
     void *scratch;
 } Watch;
 
@@ -39,7 +39,7 @@ static void print_value(FILE *f, const SearchInfo *si)
         fprintf(f, "%d", si->value);
 }
 
-static void on_info(const SearchInfo *si, void *user)
+static void on_info(void *user, const void *root, const SearchInfo *si)
 {
     Watch *w = user;
     double nps = si->seconds > 0 ? (double)si->nodes / si->seconds : 0;
@@ -47,7 +47,7 @@ static void on_info(const SearchInfo *si, void *user)
     print_value(stdout, si);
     printf(" nodes %llu time %.3fs nps %.0f pv",
            (unsigned long long)si->nodes, si->seconds, nps);
-    print_pv(stdout, w->g, w->root, w->scratch, si);
+    print_pv(stdout, w->g, root, w->scratch, si);
     printf("\n");
     fflush(stdout);
 }
@@ -96,34 +96,35 @@ int cmd_analyze(int argc, char **argv)
         return 2;
     if (!spec)
         spec = bot_find("alphabeta") ? "alphabeta:time=1s" : "random";
-    void *st = cli_position("analyze", g, options, setup, moves, seed);
-    if (!st)
-        return 2;
+    PlyError err = {{0}};
+    Session *s = session_new(g, options, spec, seed, &err);
+    if (!s)
+        return cli_error("analyze", "%s", err.msg);
+    if (session_set_position(s, setup, moves, &err)) {
+        session_free(s);
+        return cli_error("analyze", "%s", err.msg);
+    }
+    const void *st = session_state(s);
     int p = g->to_move(st);
     if (p == PLAYER_TERMINAL || p == PLAYER_CHANCE) {
-        free(st);
+        session_free(s);
         return cli_error("analyze", "%s", p == PLAYER_TERMINAL
                          ? "the game is over in this position"
                          : "chance is to move in this position; give the "
                            "outcome with --moves");
     }
-    PlyError err = {{0}};
-    Bot *bot = bot_new(g, spec, seed, &err);
-    if (!bot) {
-        free(st);
-        return cli_error("analyze", "%s", err.msg);
-    }
     void *scratch = state_alloc(g);
-    Watch w = {g, st, scratch};
-    Limits lim = bot->limits;
-    if (watch) {
-        lim.on_info = on_info;
-        lim.user = &w;
-    }
+    Watch w = {g, scratch};
+    session_on_info(s, watch ? on_info : NULL, NULL, &w);
     printf("%s, %s to move, bot %s\n", g->info.title,
            g->info.player_names[p], spec);
+    fflush(stdout);
     SearchInfo si;
-    Move m = bot_choose(bot, st, &lim, &si);
+    Move m = 0;
+    if (session_go(s, NULL, 0, &err))
+        fprintf(stderr, "ply analyze: %s\n", err.msg);
+    else
+        m = session_wait(s, &si);
     int rc = 0;
     if (!state_is_legal(g, st, m)) {
         rc = cli_error("analyze", "bot %s returned an illegal move", spec);
@@ -142,7 +143,6 @@ int cmd_analyze(int argc, char **argv)
         printf("nodes/s: %.0f\n", nps);
     }
     free(scratch);
-    bot_free(bot);
-    free(st);
+    session_free(s);
     return rc;
 }

@@ -18,7 +18,7 @@
 enum { TIME_MARGIN_MS = 10, TIME_MARGIN_DIV = 64 };
 
 /* Bounds on the number of own moves the clock is shared over. */
-enum { TIME_MOVES_MIN = 2, TIME_MOVES_MAX = 25 };
+enum { TIME_MOVES_MIN = 2, TIME_MOVES_MAX = 20 };
 
 typedef struct Clock {
     int64_t left_ms;     /* time on the mover's clock (clamped at 0) */

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""play_tty.py — `ply play` as a person meets it, in a pseudo-terminal:
+"""play_tty.py — `ply play` (and `ply analyze --interactive`) as a person
+meets it, in a pseudo-terminal:
 readline edits the line (up-arrow recalls a mistyped move, left-arrow and
 backspace fix it), the bot thinks in the background (`stop` makes it move
 at once), `undo` takes the moves back. Needs $PLY. Exits 1 on failure."""
@@ -45,6 +46,24 @@ def expect(fd, needle, timeout=10.0, other=None):
             out += chunk
 
 
+def expect_exit(fd, timeout=10.0):
+    """Reads until ply closes the terminal (it has ended)."""
+    global out
+    end = time.time() + timeout
+    while time.time() < end:
+        r, _, _ = select.select([fd], [], [], max(0.0, end - time.time()))
+        if not r:
+            break
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            return
+        if not chunk:
+            return
+        out += chunk
+    fail("ply did not end")
+
+
 mark = 0
 pid, fd = pty.fork()
 if pid == 0:
@@ -85,6 +104,34 @@ try:
     expect(fd, b"South> ")
     os.write(fd, b"quit\r")
     expect(fd, b"record: 3\r\n")
+    expect_exit(fd)
+finally:
+    try:
+        os.kill(pid, 9)
+    except OSError:
+        pass
+    os.waitpid(pid, 0)
+
+# ply analyze --interactive: the analysis prints while the prompt waits
+mark = 0
+out = b""
+pid, fd = pty.fork()
+if pid == 0:
+    env = dict(os.environ, TERM="xterm", INPUTRC="/dev/null")
+    os.execvpe(PLY, [PLY, "analyze", "kalah", "--interactive", "--bot",
+                     "alphabeta"], env)
+try:
+    expect(fd, b"analyze> ")
+    expect(fd, b"depth 3 ")                     # nothing typed: it thinks
+    os.write(fd, b"3\r")
+    expect(fd, b"S:4,4,0,5,5,5,1:4,4,4,4,4,4,0")
+    expect(fd, b"depth 3 ")
+    os.write(fd, b"undo\r")
+    expect(fd, b"S:4,4,4,4,4,4,0:4,4,4,4,4,4,0")
+    os.write(fd, b"stop\r")
+    expect(fd, b"best: ")
+    os.write(fd, b"quit\r")
+    expect_exit(fd)
 finally:
     try:
         os.kill(pid, 9)

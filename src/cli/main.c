@@ -81,11 +81,14 @@ const Command cli_commands[] = {
      "  time per game; appends '!' when its bot proved the win."},
     {"analyze", cmd_analyze, "what a bot thinks of a position",
      "ply analyze GAME [--setup S] [--moves \"m1 m2 ...\"] [--options K=V,...]\n"
-     "                [--bot SPEC] [--seed N] [--watch]\n"
+     "                [--bot SPEC] [--seed N] [--watch] [--interactive]\n"
      "  Searches the position with SPEC (default alphabeta:time=1s) and\n"
      "  prints the best move, its value (the mover's point of view), the\n"
      "  principal variation, depth, nodes and nodes/s. --watch prints a\n"
-     "  line per completed iteration as the search deepens."},
+     "  line per completed iteration as the search deepens.\n"
+     "  --interactive: the bot analyses without a limit in the background\n"
+     "  while you play moves, 'undo [N]', 'redo [N]', 'stop', 'go',\n"
+     "  'board', 'setup', 'quit' (readline in a terminal)."},
     {"bench", cmd_bench, "fixed search workload: speed and a signature",
      "ply bench [GAME ...] [--json] [--iterations N] [--depth D]\n"
      "          [--playouts N]\n"

@@ -229,8 +229,8 @@ static int interactive(Session *s, Watch *w)
         }
     }
     session_cancel(s);
-    lineedit_close(le);
     flush_pending(w, le);
+    lineedit_close(le);
     return 0;
 }
 

@@ -45,12 +45,27 @@ $(BUILD)/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
+# The version string: `git describe` written to a header only when it
+# changes, so a new commit rebuilds version.o and nothing else.
+VERSION_H := $(BUILD)/version_git.h
+.PHONY: FORCE
+$(VERSION_H): FORCE
+	@mkdir -p $(dir $@)
+	@v=$$(git describe --always --dirty 2>/dev/null); \
+	if [ -n "$$v" ]; then echo "#define PLY_VERSION_GIT \"$$v\"" > $@.tmp; \
+	else : > $@.tmp; fi; \
+	cmp -s $@.tmp $@ || mv -f $@.tmp $@; rm -f $@.tmp
+$(BUILD)/src/core/version.o: $(VERSION_H)
+$(BUILD)/src/core/version.o: CFLAGS += -I$(BUILD) \
+	-DPLY_VERSION_INC='"version_git.h"'
+
 $(BUILD)/libply.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+# readline (line editing in `ply play`) is linked into the binary only.
 $(BUILD)/ply: $(BUILD)/src/cli/main.o $(BUILD)/libply.a
-	$(CC) $(LDFLAGS_MODE) -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS_MODE) -o $@ $^ $(LDLIBS) -lreadline
 
 ply: $(BUILD)/ply
 	@if [ "$(MODE)" = release ]; then cp $(BUILD)/ply ply.tmp && mv -f ply.tmp ply; fi

@@ -29,6 +29,7 @@ if [ -n "${PLY_SLOW:-}" ] && [ "$PLY_SLOW" != 0 ]; then
     # other programs' KIF readers, when installed (skips itself if not)
     run kif-readers env PLY="$PLY" sh scripts/kif-readers.sh
 fi
+run play-tty env PLY="$PLY" python3 tests/play_tty.py
 if [ -n "${FUZZ:-}" ] && [ -x "$FUZZ" ]; then
     run fuzz env FUZZ="$FUZZ" PLY="$PLY" sh tests/fuzz/run.sh
 fi

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../core/registry.h"
+#include "../core/version.h"
 #include "cli.h"
 
 int cmd_list(int argc, char **argv);
@@ -42,9 +43,12 @@ const Command cli_commands[] = {
      "ply play GAME [--bot SPEC] [--seat N] [--setup S] [--options K=V,...]\n"
      "             [--seed N] [--demo]\n"
      "  You play seat N (0 = first player, default 0) against SPEC (default:\n"
-     "  the strongest bot). Commands at the prompt: a move, 'moves', 'undo'\n"
-     "  (takes back your last move and the replies), 'setup', 'help',\n"
-     "  'quit'. --demo (or no terminal on stdin): the bot plays both sides."},
+     "  the game's default bot, 2 s a move). Commands at the prompt: a move,\n"
+     "  'undo [N]' (takes back your last N moves and the replies), 'redo',\n"
+     "  'board', 'setup', 'help', 'quit'. In a terminal the line is edited\n"
+     "  with readline (arrows, history) and the bot thinks in the\n"
+     "  background: 'stop' makes it move now. --demo: the bot plays both\n"
+     "  sides."},
     {"match", cmd_match, "bot-vs-bot matches and tournaments: Elo, SPRT",
      "ply match GAME BOT_A BOT_B [BOT_C ...] [-n GAMES] [-j JOBS]\n"
      "          [--tc 100ms | --tc 30s+0.1s] [--openings random:PLIES | FILE]\n"
@@ -78,11 +82,14 @@ const Command cli_commands[] = {
      "  time per game; appends '!' when its bot proved the win."},
     {"analyze", cmd_analyze, "what a bot thinks of a position",
      "ply analyze GAME [--setup S] [--moves \"m1 m2 ...\"] [--options K=V,...]\n"
-     "                [--bot SPEC] [--seed N] [--watch]\n"
+     "                [--bot SPEC] [--seed N] [--watch] [--interactive]\n"
      "  Searches the position with SPEC (default alphabeta:time=1s) and\n"
      "  prints the best move, its value (the mover's point of view), the\n"
      "  principal variation, depth, nodes and nodes/s. --watch prints a\n"
-     "  line per completed iteration as the search deepens."},
+     "  line per completed iteration as the search deepens.\n"
+     "  --interactive: the bot analyses without a limit in the background\n"
+     "  while you play moves, 'undo [N]', 'redo [N]', 'stop', 'go',\n"
+     "  'board', 'setup', 'quit' (readline in a terminal)."},
     {"bench", cmd_bench, "fixed search workload: speed and a signature",
      "ply bench [GAME ...] [--json] [--iterations N] [--depth D]\n"
      "          [--playouts N]\n"
@@ -167,7 +174,8 @@ const Command cli_commands[] = {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: ply COMMAND [ARGS]   (ply COMMAND --help for more)\n\n"
+    fprintf(f, "usage: ply COMMAND [ARGS]   (ply COMMAND --help for more;\n"
+               "       ply --version)\n\n"
                "commands:\n");
     for (int i = 0; cli_commands[i].name; i++)
         fprintf(f, "  %-10s %s\n", cli_commands[i].name,
@@ -188,6 +196,10 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
         !strcmp(argv[1], "help")) {
         usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+        printf("ply %s\n", ply_version());
         return 0;
     }
     for (int i = 0; cli_commands[i].name; i++)

@@ -81,6 +81,12 @@ typedef struct GameInfo {
     const GameOption *options;  /* terminated by {.key = NULL}; may be NULL */
     const char *notation;       /* how moves and setup strings are written */
     const char *rules;          /* a rules summary for `ply info` */
+    /* The bot spec front ends use when the user names none (NULL: the
+     * core's rule in game_default_bot(), registry.h). */
+    const char *default_bot;
+    /* Fixed part of the time manager's safety margin in ms (0: the
+     * default, timeman.h), for games whose moves take long to send. */
+    int time_margin_ms;
 } GameInfo;
 
 /* A linear evaluation, for tuning by `ply tune` (src/tools/tune.c).
@@ -216,6 +222,10 @@ typedef struct GameVtbl {
     const EvalTuning *tuning;
     /* ---- outside-world formats (optional): NULL-terminated ---- */
     const GameFormat *const *formats;
+    /* ---- time management (optional, NULL when absent) ---- */
+    /* Expected plies until the end of the game at st (any player's), for
+     * sharing a clock (timeman.h); <= 0 when unknown. */
+    int (*plies_left)(const void *st);
 } GameVtbl;
 
 #endif

@@ -1,6 +1,7 @@
 /* registry.c — every game and bot Ply knows, in static tables (C has no
  * portable constructors; adding a game means one extern line here and one
  * line in the table at the end of the file). */
+#include <stdio.h>
 #include <string.h>
 
 #include "registry.h"
@@ -52,6 +53,21 @@ const BotVtbl *bot_find(const char *name)
     return NULL;
 }
 
+const char *game_default_bot(const GameVtbl *g)
+{
+    if (g && g->info.default_bot)
+        return g->info.default_bot;
+    if (g && bot_find(g->info.name))
+        return g->info.name;
+    if (g && g->eval && g->is_noisy && bot_find("alphabeta"))
+        return "alphabeta";
+    if (bot_find("mcts"))
+        return "mcts";
+    if (bot_find("alphabeta"))
+        return "alphabeta";
+    return "random";
+}
+
 int registry_check(PlyError *err)
 {
     for (int i = 0; ply_games[i]; i++) {
@@ -80,6 +96,14 @@ int registry_check(PlyError *err)
             nopt++;
         if (nopt > PLY_MAX_OPTIONS)
             return ply_fail(err, "game %s: too many options", in->name);
+        if (in->default_bot) {
+            char name[64];
+            snprintf(name, sizeof name, "%.*s",
+                     (int)strcspn(in->default_bot, ":"), in->default_bot);
+            if (!bot_find(name))
+                return ply_fail(err, "game %s: default bot '%s' is not "
+                                "registered", in->name, in->default_bot);
+        }
         for (int j = 0; j < i; j++)
             if (!strcmp(ply_games[j]->info.name, in->name))
                 return ply_fail(err, "game %s registered twice", in->name);

@@ -10,6 +10,11 @@ extern const BotVtbl *const ply_bots[];     /* NULL-terminated */
 
 const GameVtbl *game_find(const char *name);
 const BotVtbl *bot_find(const char *name);
+/* The bot spec to use for g when the user names none: the game's own
+ * info.default_bot; else a bot named like the game; else alphabeta when
+ * the game has eval and is_noisy; else mcts; else alphabeta; else
+ * random. Every front end asks here. */
+const char *game_default_bot(const GameVtbl *g);
 /* Start-up checks of the tables (required hooks, sizes, unique names).
  * Returns 0, or -1 with a message naming the faulty entry. */
 int registry_check(PlyError *err);

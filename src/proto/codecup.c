@@ -7,94 +7,24 @@
 #include <string.h>
 
 #include "../core/registry.h"
-#include "../core/rng.h"
+#include "../core/session.h"
 #include "../core/setup.h"
+#include "../core/timeman.h"
 #include "../core/util.h"
 #include "ugi.h"
 
-enum { CC_LINE_MAX = 4096, CC_PROBES = 32, CC_PROBE_PLIES = 2000 };
+enum { CC_LINE_MAX = 4096 };
 
-/* The default CodeCup player: mcts with a pool well under the 256 MiB the
- * competition allows (two halves with tree reuse; peak RSS about
- * mem + 6 MiB: 166 MiB measured with /usr/bin/time -v on a full game of
- * 250,000 iterations a move, both halves full). c=0.6: on zuniq at 50 ms
- * a move, c=0.6 beat c=1.0 114-86 and c=0.4 110-90 (200 games each);
- * grave=50 lost 43-157 and playouts=4 was even. */
+/* CodeCup's mcts: a pool well under the 256 MiB the competition allows
+ * (two halves with tree reuse; peak RSS about mem + 6 MiB: 166 MiB
+ * measured with /usr/bin/time -v on a full game of 250,000 iterations a
+ * move, both halves full). c=0.6: on zuniq at 50 ms a move, c=0.6 beat
+ * c=1.0 114-86 and c=0.4 110-90 (200 games each); grave=50 lost 43-157
+ * and playouts=4 was even. */
 const char *codecup_default_bot(const GameVtbl *g)
 {
-    (void)g;
-    if (bot_find("mcts"))
-        return "mcts:mem=160,c=0.6";
-    return proto_default_bot();
-}
-
-/* Mean number of plies left in up to CC_PROBES seeded uniformly random
- * games from st: the expected rest of the game, for the time schedule.
- * At most CC_PROBE_PLIES moves in all (games with long random games, like
- * shogi, would otherwise spend the move's time here); games cut off count
- * with the plies they reached. */
-static double plies_left(const GameVtbl *g, const void *st, uint64_t seed)
-{
-    size_t sz = g->info.state_size;
-    unsigned char *t = malloc(sz);
-    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
-    double *pr = malloc(sizeof(double) * (size_t)g->info.max_moves);
-    uint64_t total = 0;
-    int games = 0;
-    Rng r;
-    rng_seed(&r, seed);
-    for (int i = 0; t && mv && pr && i < CC_PROBES; i++) {
-        if (total >= CC_PROBE_PLIES)
-            break;
-        games++;
-        memcpy(t, st, sz);
-        for (int k = 0; k < 2 * g->info.max_game_length &&
-                        total < CC_PROBE_PLIES; k++) {
-            int p = g->to_move(t);
-            if (p == PLAYER_TERMINAL)
-                break;
-            int c = p == PLAYER_CHANCE ? g->chance_outcomes(t, mv, pr)
-                                       : g->gen_moves(t, mv);
-            if (c <= 0)
-                break;
-            g->make(t, mv[rng_below(&r, (uint32_t)c)]);
-            total++;
-        }
-    }
-    free(t);
-    free(mv);
-    free(pr);
-    return games ? (double)total / games : 0;
-}
-
-/* Weight of a move at fraction f of the game: the middle game, where the
- * tree can still change the result and the solver cannot yet, gets the
- * most; the opening a little less; the end little (the solver proves it,
- * and a proven root stops the search). The CodeCup 2021 winner spent
- * about 2 s per move up to move 19 and half of what was left after. */
-static double move_weight(double f)
-{
-    if (f < 0.2)
-        return 1.0;
-    if (f < 0.75)
-        return 1.6;
-    return 0.7;
-}
-
-/* This move's share of `left` ms: its weight over the weights of our
- * moves expected to come (every other ply until the expected end). */
-static int64_t move_budget(const GameVtbl *g, const void *st, int ply,
-                           int64_t left, uint64_t seed)
-{
-    double rest = plies_left(g, st, seed);
-    double end = ply + rest + 2;        /* strong play lasts a bit longer */
-    double sum = 0, now = move_weight(ply / end);
-    for (double p = ply; p < end; p += 2)
-        sum += move_weight(p / end);
-    if (sum < now)
-        sum = now;
-    int64_t b = (int64_t)((double)left * now / sum);
-    return b < 1 ? 1 : b;
+    const char *d = game_default_bot(g);
+    return strcmp(d, "mcts") ? d : "mcts:mem=160,c=0.6";
 }
 
 /* Reads one line without its newline; 0 at end of input. */
@@ -119,16 +49,10 @@ int codecup_run(FILE *in, FILE *out, FILE *log, const GameVtbl *g,
                 int64_t total_ms)
 {
     PlyError err = {{0}};
-    void *st = state_alloc(g);
-    if (!st || state_setup(g, st, options, NULL, seed, &err)) {
-        fprintf(log, "ply codecup: %s\n", err.msg[0] ? err.msg : "no memory");
-        free(st);
-        return 1;
-    }
-    Bot *bot = bot_new(g, spec ? spec : codecup_default_bot(g), seed, &err);
-    if (!bot) {
+    Session *s = session_new(g, options, spec ? spec : codecup_default_bot(g),
+                             seed, &err);
+    if (!s) {
         fprintf(log, "ply codecup: %s\n", err.msg);
-        free(st);
         return 1;
     }
     /* a safety margin for reading, writing and the referee's own clock */
@@ -138,16 +62,21 @@ int codecup_run(FILE *in, FILE *out, FILE *log, const GameVtbl *g,
     char line[CC_LINE_MAX];
     int64_t turn_start = 0;
     for (;;) {
+        const void *st = session_state(s);
         int p = g->to_move(st);
         if (p != PLAYER_TERMINAL && p == me) {
             /* our move: a share of the time left */
-            int64_t left = total_ms - used - reserve;
-            int64_t budget = move_budget(g, st, ply, left, seed + (uint64_t)ply);
-            Limits lim = bot->limits;
+            Clock c = {.left_ms = total_ms - used, .margin_ms = reserve};
+            int64_t budget = time_budget(g, st, &c, seed + (uint64_t)ply);
+            Limits lim = session_bot_limits(s);
             if (!lim.time_ms || lim.time_ms > budget)
                 lim.time_ms = budget;
             SearchInfo si;
-            Move m = bot_choose(bot, st, &lim, &si);
+            if (session_go(s, &lim, 0, &err)) {
+                fprintf(log, "ply codecup: %s\n", err.msg);
+                break;
+            }
+            Move m = session_wait(s, &si);
             char mb[256];
             if (!state_is_legal(g, st, m) ||
                 g->move_to_text(st, m, mb, sizeof mb) < 0) {
@@ -163,8 +92,7 @@ int codecup_run(FILE *in, FILE *out, FILE *log, const GameVtbl *g,
                     si.proven > 0 ? "!" : si.proven < 0 ? "?" : "",
                     (long long)took, (long long)budget,
                     (unsigned long long)si.nodes, si.value);
-            bot_inform(bot, st, m);
-            g->make(st, m);
+            session_play(s, m, NULL);
             ply++;
             turn_start = now_ms();
             continue;
@@ -195,19 +123,15 @@ int codecup_run(FILE *in, FILE *out, FILE *log, const GameVtbl *g,
                     line);
             break;
         }
-        Move m;
-        if (g->text_to_move(st, line, &m, &err)) {
+        if (session_play_text(s, line, &err)) {
             fprintf(log, "ply codecup: bad move '%s': %s\n", line, err.msg);
             break;
         }
-        bot_inform(bot, st, m);
-        g->make(st, m);
         ply++;
     }
     if (rc == 0 && me >= 0)
         fprintf(log, "ply codecup: %d plies, %lld of %lld ms used\n", ply,
                 (long long)used, (long long)total_ms);
-    bot_free(bot);
-    free(st);
+    session_free(s);
     return rc;
 }

@@ -25,8 +25,11 @@
 
 #include "../core/bot.h"
 #include "../core/registry.h"
+#include "../core/session.h"
 #include "../core/setup.h"
+#include "../core/timeman.h"
 #include "../core/util.h"
+#include "../core/version.h"
 #include "../tools/perft.h"
 #include "uci.h"
 
@@ -39,20 +42,9 @@ typedef struct Uci {
     FILE *out;
     pthread_mutex_t out_lock;
     const GameVtbl *g;
-    void *pos;
-    Bot *bot;
-    char bot_spec[256];
+    Session *s;
+    char bot_spec[256];           /* "" = the game's default bot */
     uint64_t seed;
-    /* search thread */
-    pthread_t thread;
-    int searching;                /* main thread: a thread to join */
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    int stop_flag, infinite;      /* under lock */
-    int done;                     /* under lock: bestmove is out */
-    void *search_pos;
-    Limits lim;
-    int64_t t0;
     int ucci, millisec;           /* UCCI mode; its times in ms */
 } Uci;
 
@@ -105,15 +97,6 @@ static void say(Uci *u, const char *fmt, ...)
     pthread_mutex_unlock(&u->out_lock);
 }
 
-const char *uci_default_bot(void)
-{
-    if (bot_find("alphabeta"))
-        return "alphabeta";
-    if (bot_find("mcts"))
-        return "mcts";
-    return "random";
-}
-
 /* ------------------------------------------------------------ search */
 
 static void format_score(const SearchInfo *in, char *buf, size_t n)
@@ -155,13 +138,13 @@ static void format_pv(const Uci *u, const void *st, const Move *pv, int n,
     free(c);
 }
 
-static void on_info(const SearchInfo *in, void *user)
+static void on_info(void *user, const void *root, const SearchInfo *in)
 {
     Uci *u = user;
     char score[32], pv[2048];
     format_score(in, score, sizeof score);
-    format_pv(u, u->search_pos, in->pv, in->pv_len, pv, sizeof pv);
-    int64_t ms = now_ms() - u->t0;
+    format_pv(u, root, in->pv, in->pv_len, pv, sizeof pv);
+    int64_t ms = session_search_ms(u->s);
     say(u, "info depth %d seldepth %d score %s nodes %llu nps %llu time "
         "%lld%s%s", in->depth, in->seldepth, score,
         (unsigned long long)in->nodes,
@@ -169,85 +152,55 @@ static void on_info(const SearchInfo *in, void *user)
         (long long)ms, pv[0] ? " pv " : "", pv);
 }
 
-static void *search_main(void *arg)
+static void on_done(void *user, const void *root, Move m,
+                    const SearchInfo *si)
 {
-    Uci *u = arg;
+    Uci *u = user;
     const GameVtbl *g = u->g;
-    SearchInfo info;
-    memset(&info, 0, sizeof info);
-    Move m = bot_choose(u->bot, u->search_pos, &u->lim, &info);
-    /* `go infinite` and `go ponder` answer only after stop/ponderhit */
-    pthread_mutex_lock(&u->lock);
-    while (u->infinite && !u->stop_flag)
-        pthread_cond_wait(&u->cond, &u->lock);
-    pthread_mutex_unlock(&u->lock);
-    if (!state_is_legal(g, u->search_pos, m)) {
+    SearchInfo info = *si;
+    if (!state_is_legal(g, root, m)) {
         Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
-        int n = mv ? g->gen_moves(u->search_pos, mv) : 0;
+        int n = mv ? g->gen_moves(root, mv) : 0;
         say(u, "info string error: the bot chose an illegal move; "
             "playing the first legal one");
         m = n > 0 ? mv[0] : 0;
         free(mv);
     }
     char mv[64];
-    if (wire_move(u, u->search_pos, m, mv, sizeof mv) < 0)
+    if (wire_move(u, root, m, mv, sizeof mv) < 0)
         snprintf(mv, sizeof mv, "0000");
     /* a closing info line with what the bot reported */
     if (info.pv_len < 1 || info.pv[0] != m) {
         info.pv[0] = m;
         info.pv_len = 1;
     }
-    on_info(&info, u);
-    /* done before the bestmove line: whoever reads it may join us */
-    pthread_mutex_lock(&u->lock);
-    u->done = 1;
-    pthread_mutex_unlock(&u->lock);
+    on_info(u, root, &info);
     say(u, "bestmove %s", mv);
-    return NULL;
 }
 
 /* Joins a search thread that has finished on its own. */
 static void reap(Uci *u)
 {
-    if (!u->searching)
-        return;
-    pthread_mutex_lock(&u->lock);
-    int done = u->done;
-    pthread_mutex_unlock(&u->lock);
-    if (done) {
-        pthread_join(u->thread, NULL);
-        u->searching = 0;
-    }
+    if (session_searching(u->s) && session_search_done(u->s))
+        session_wait(u->s, NULL);
 }
 
 /* Waits for a search with limits to end; an infinite one (or pondering)
  * ends only with stop: then -1. */
 static int finish(Uci *u)
 {
-    if (!u->searching)
-        return 0;
-    pthread_mutex_lock(&u->lock);
-    int endless = u->infinite && !u->stop_flag;
-    pthread_mutex_unlock(&u->lock);
-    if (endless)
+    if (session_search_endless(u->s))
         return -1;
-    pthread_join(u->thread, NULL);
-    u->searching = 0;
+    session_wait(u->s, NULL);
     return 0;
 }
 
 static void stop_search(Uci *u)
 {
-    if (!u->searching)
+    if (!session_searching(u->s))
         return;
-    pthread_mutex_lock(&u->lock);
-    u->stop_flag = 1;
-    pthread_cond_broadcast(&u->cond);
-    pthread_mutex_unlock(&u->lock);
-    if (u->bot->v->stop)
-        u->bot->v->stop(u->bot->impl);
-    pthread_join(u->thread, NULL);
-    u->searching = 0;
+    session_stop(u->s);
+    session_wait(u->s, NULL);
 }
 
 /* ---------------------------------------------------------- commands */
@@ -255,13 +208,10 @@ static void stop_search(Uci *u)
 static int new_bot(Uci *u, const char *spec)
 {
     PlyError err = {{0}};
-    Bot *b = bot_new(u->g, spec, u->seed, &err);
-    if (!b) {
+    if (session_set_bot(u->s, spec, &err)) {
         say(u, "info string error: %s", err.msg);
         return -1;
     }
-    bot_free(u->bot);
-    u->bot = b;
     snprintf(u->bot_spec, sizeof u->bot_spec, "%s", spec);
     return 0;
 }
@@ -280,22 +230,16 @@ static int set_variant(Uci *u, const char *name)
         return -1;
     }
     PlyError err = {{0}};
-    Bot *b = bot_new(g, u->bot_spec, u->seed, &err);
-    void *pos = state_alloc(g), *spos = state_alloc(g);
-    if (!b || !pos || !spos || state_setup(g, pos, NULL, NULL, u->seed, &err)) {
-        say(u, "info string error: %s", err.msg[0] ? err.msg : "no memory");
-        bot_free(b);
-        free(pos);
-        free(spos);
+    Session *s = session_new(g, NULL, u->bot_spec[0] ? u->bot_spec : NULL,
+                             u->seed, &err);
+    if (!s) {
+        say(u, "info string error: %s", err.msg);
         return -1;
     }
-    bot_free(u->bot);
-    free(u->pos);
-    free(u->search_pos);
+    session_free(u->s);
+    u->s = s;
     u->g = g;
-    u->bot = b;
-    u->pos = pos;
-    u->search_pos = spos;
+    session_on_info(s, on_info, on_done, u);
     return 0;
 }
 
@@ -347,7 +291,14 @@ static void cmd_setoption(Uci *u, char *args)
         else
             new_bot(u, value);
     } else {
-        say(u, "info string error: unknown option '%s'", name);
+        /* any other name is an option of the bot: "depth", "hash", ... */
+        PlyError err = {{0}};
+        if (session_set_bot_option(u->s, name, value, &err))
+            say(u, "info string error: unknown option '%s' (%s)", name,
+                err.msg);
+        else
+            snprintf(u->bot_spec, sizeof u->bot_spec, "%s",
+                     session_bot_spec(u->s));
     }
 }
 
@@ -415,20 +366,11 @@ static void cmd_position(Uci *u, char *args)
         }
         moves = shifted;
     }
-    void *st = state_alloc(u->g);
     PlyError err = {{0}};
-    if (!st) {
-        say(u, "info string error: no memory");
-    } else if (state_setup(u->g, st, NULL, fen[0] ? fen : NULL, u->seed,
-                           &err) ||
-               state_play_moves(u->g, st, moves, &err)) {
+    if (session_set_position(u->s, fen[0] ? fen : NULL, moves, &err))
         say(u, "info string error: %s (position unchanged%s)", err.msg,
             shifted ? "; xiangqi ranks are read as 1-10 and shown as 0-9"
                     : "");
-    } else {
-        memcpy(u->pos, st, u->g->info.state_size);
-    }
-    free(st);
     free(shifted);
 }
 
@@ -444,7 +386,8 @@ static int parse_i64(const char *s, long long *v)
 static void cmd_perft(Uci *u, int depth)
 {
     const GameVtbl *g = u->g;
-    if (g->to_move(u->pos) < 0) {
+    const void *pos = session_state(u->s);
+    if (g->to_move(pos) < 0) {
         say(u, "Nodes searched: 0");
         return;
     }
@@ -455,16 +398,16 @@ static void cmd_perft(Uci *u, int depth)
         free(c);
         return;
     }
-    int n = g->gen_moves(u->pos, mv);
+    int n = g->gen_moves(pos, mv);
     uint64_t total = 0;
     int64_t t0 = now_ms();
     for (int i = 0; i < n; i++) {
         char buf[64];
-        memcpy(c, u->pos, g->info.state_size);
+        memcpy(c, pos, g->info.state_size);
         g->make(c, mv[i]);
         uint64_t k = perft(g, c, depth - 1, 0);
         total += k;
-        wire_move(u, u->pos, mv[i], buf, sizeof buf);
+        wire_move(u, pos, mv[i], buf, sizeof buf);
         say(u, "%s: %llu", buf, (unsigned long long)k);
     }
     int64_t ms = now_ms() - t0;
@@ -528,15 +471,14 @@ static void cmd_go(Uci *u, char *args)
         return;
     }
     const GameVtbl *g = u->g;
-    if (g->to_move(u->pos) < 0) {
+    const void *pos = session_state(u->s);
+    if (g->to_move(pos) < 0) {
         say(u, "info string the game is over in this position");
         say(u, u->ucci ? "nobestmove" : "bestmove 0000");
         return;
     }
-    Limits lim = u->bot->limits;
-    lim.on_info = on_info;
-    lim.user = u;
-    int side = g->to_move(u->pos);
+    Limits lim = session_bot_limits(u->s);
+    int side = g->to_move(pos);
     long long mytime = side ? btime : wtime, myinc = side ? binc : winc;
     if (u->ucci) {
         int scale = u->millisec ? 1 : 1000;
@@ -550,29 +492,17 @@ static void cmd_go(Uci *u, char *args)
     if (movetime >= 0)
         lim.time_ms = movetime > 0 ? movetime : 1;
     else if (mytime >= 0) {
-        /* a share of the clock plus most of the increment, keeping a
-         * margin for the protocol */
-        long long share = mytime / (togo > 0 ? togo + 1 : 30) + myinc * 3 / 4;
-        long long cap = mytime - 50 > 0 ? (mytime - 50) / 2 : 1;
-        lim.time_ms = share < cap ? share : cap;
-        if (lim.time_ms < 1)
-            lim.time_ms = 1;
+        Clock c = {.left_ms = mytime, .inc_ms = myinc,
+                   .moves_to_go = (int)(togo < 1000 ? togo : 1000)};
+        lim.time_ms = time_budget(g, pos, &c, u->seed);
     }
     if (nodes >= 0)
         lim.nodes = nodes > 0 ? (uint64_t)nodes : 1;
     if (depth >= 0)
         lim.depth = depth > 0 ? (depth > 200 ? 200 : (int)depth) : 1;
-    memcpy(u->search_pos, u->pos, g->info.state_size);
-    u->lim = lim;
-    u->t0 = now_ms();
-    u->stop_flag = 0;
-    u->done = 0;
-    u->infinite = infinite;
-    if (pthread_create(&u->thread, NULL, search_main, u)) {
-        say(u, "info string error: cannot start the search thread");
-        return;
-    }
-    u->searching = 1;
+    PlyError err = {{0}};
+    if (session_go(u->s, &lim, infinite, &err))
+        say(u, "info string error: %s", err.msg);
 }
 
 static void cmd_uci(Uci *u)
@@ -586,29 +516,31 @@ static void cmd_uci(Uci *u)
             strncat(vars, " var ", sizeof vars - strlen(vars) - 1);
             strncat(vars, VARIANTS[i], sizeof vars - strlen(vars) - 1);
         }
-    say(u, "id name Ply");
+    say(u, "id name Ply %s", ply_version());
     say(u, "id author the Ply authors");
     say(u, "option name UCI_Variant type combo default %s%s",
         first ? first : "chess", vars);
-    say(u, "option name Bot type string default %s", u->bot_spec);
+    say(u, "option name Bot type string default %s",
+        session_bot_spec(u->s));
     say(u, "uciok");
 }
 
 static void cmd_ucci(Uci *u)
 {
-    say(u, "id name Ply");
+    say(u, "id name Ply %s", ply_version());
     say(u, "id author the Ply authors");
     say(u, "option usemillisec type check default false");
-    say(u, "option bot type string default %s", u->bot_spec);
+    say(u, "option bot type string default %s", session_bot_spec(u->s));
     say(u, "ucciok");
 }
 
 static void cmd_d(Uci *u)
 {
     char buf[4096], fen[512];
-    if (u->g->render(u->pos, buf, sizeof buf) < 0)
+    const void *pos = session_state(u->s);
+    if (u->g->render(pos, buf, sizeof buf) < 0)
         buf[0] = 0;
-    if (u->g->to_text(u->pos, fen, sizeof fen) < 0)
+    if (u->g->to_text(pos, fen, sizeof fen) < 0)
         fen[0] = 0;
     say(u, "%sFen: %s", buf, fen);
 }
@@ -622,10 +554,7 @@ static int run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed,
     u.seed = seed;
     u.ucci = ucci;
     pthread_mutex_init(&u.out_lock, NULL);
-    pthread_mutex_init(&u.lock, NULL);
-    pthread_cond_init(&u.cond, NULL);
-    snprintf(u.bot_spec, sizeof u.bot_spec, "%s",
-             bot_spec ? bot_spec : uci_default_bot());
+    snprintf(u.bot_spec, sizeof u.bot_spec, "%s", bot_spec ? bot_spec : "");
     int rc = 0;
     if (set_variant(&u, ucci ? "xiangqi" : "chess")) {
         rc = 2;
@@ -659,10 +588,7 @@ static int run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed,
         } else if (!strcmp(p, "stop")) {
             stop_search(&u);
         } else if (!strcmp(p, "ponderhit")) {
-            pthread_mutex_lock(&u.lock);
-            u.infinite = 0;
-            pthread_cond_broadcast(&u.cond);
-            pthread_mutex_unlock(&u.lock);
+            session_ponderhit(u.s);
         } else if (!strcmp(p, "debug") || !strcmp(p, "register")) {
             /* accepted and ignored */
         } else if (finish(&u)) {
@@ -670,8 +596,9 @@ static int run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed,
             say(&u, "info string error: '%s' during an infinite search "
                 "(send stop first)", p);
         } else if (!strcmp(p, "ucinewgame") && !ucci) {
-            bot_new_game(u.bot);
-            state_setup(u.g, u.pos, NULL, NULL, u.seed, NULL);
+            PlyError err = {{0}};
+            if (session_new_game(u.s, &err))
+                say(&u, "info string error: %s", err.msg);
         } else if (!strcmp(p, "setoption")) {
             cmd_setoption(&u, args);
         } else if (!strcmp(p, "position")) {
@@ -689,12 +616,8 @@ static int run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed,
     if (ucci)
         say(&u, "bye");
 done:
-    bot_free(u.bot);
-    free(u.pos);
-    free(u.search_pos);
+    session_free(u.s);
     pthread_mutex_destroy(&u.out_lock);
-    pthread_mutex_destroy(&u.lock);
-    pthread_cond_destroy(&u.cond);
     return rc;
 }
 

@@ -8,11 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* The bot used when no spec is given: alphabeta if registered, else mcts,
- * else random. */
-const char *uci_default_bot(void);
 /* Runs the protocol until `quit` or end of input. bot_spec may be NULL
- * (the default bot). Returns 0, or 2 when the bot spec is bad. */
+ * (the game's default bot, game_default_bot()). Returns 0, or 2 when the bot spec is bad. */
 int uci_run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed);
 /* The same for UCCI and xiangqi (`ply ucci`). */
 int ucci_run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed);

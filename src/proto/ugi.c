@@ -8,39 +8,23 @@
 #include <strings.h>
 
 #include "../core/registry.h"
+#include "../core/session.h"
 #include "../core/setup.h"
+#include "../core/timeman.h"
 #include "../core/util.h"
+#include "../core/version.h"
 #include "ugi.h"
 
 enum { UGI_LINE_MAX = 1 << 16 };
-
-const char *proto_default_bot(void)
-{
-    if (bot_find("mcts"))
-        return "mcts";
-    if (bot_find("alphabeta"))
-        return "alphabeta";
-    return "random";
-}
 
 typedef struct Ugi {
     FILE *in, *out;
     pthread_mutex_t out_mu;
     const GameVtbl *g;
     char options[256];
-    char spec[256];
+    char spec[256];         /* "" = the game's default bot */
     uint64_t seed;
-    Bot *bot;
-    void *st;               /* the current position (NULL: no game yet) */
-    /* search */
-    pthread_t th;
-    int searching;
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-    int stop_req, infinite;
-    Limits lim;
-    void *search_st;
-    int64_t t0;
+    Session *s;             /* NULL: no game yet */
 } Ugi;
 
 static void say(Ugi *u, const char *fmt, ...) __attribute__((format(printf,
@@ -57,29 +41,25 @@ static void say(Ugi *u, const char *fmt, ...)
     pthread_mutex_unlock(&u->out_mu);
 }
 
+/* Waits for a running search; stops it first when asked to. */
 static void wait_search(Ugi *u, int stop)
 {
-    if (!u->searching)
+    if (!u->s || !session_searching(u->s))
         return;
-    pthread_mutex_lock(&u->mu);
     if (stop)
-        u->stop_req = 1;
-    pthread_cond_broadcast(&u->cv);
-    pthread_mutex_unlock(&u->mu);
-    if (stop && u->bot && u->bot->v->stop)
-        u->bot->v->stop(u->bot->impl);
-    pthread_join(u->th, NULL);
-    u->searching = 0;
+        session_stop(u->s);
+    session_wait(u->s, NULL);
 }
 
 static void drop_game(Ugi *u)
 {
-    bot_free(u->bot);
-    u->bot = NULL;
-    free(u->st);
-    free(u->search_st);
-    u->st = u->search_st = NULL;
+    session_free(u->s);
+    u->s = NULL;
 }
+
+static void on_info(void *user, const void *root, const SearchInfo *si);
+static void on_done(void *user, const void *root, Move m,
+                    const SearchInfo *si);
 
 /* The start position and a fresh bot for the current game settings. */
 static int load_game(Ugi *u)
@@ -88,20 +68,13 @@ static int load_game(Ugi *u)
     if (!u->g)
         return 0;
     PlyError err = {{0}};
-    u->st = state_alloc(u->g);
-    u->search_st = state_alloc(u->g);
-    if (!u->st || !u->search_st ||
-        state_setup(u->g, u->st, u->options, NULL, 0, &err)) {
-        say(u, "info string error %s", err.msg[0] ? err.msg : "no memory");
-        drop_game(u);
-        return -1;
-    }
-    u->bot = bot_new(u->g, u->spec, u->seed, &err);
-    if (!u->bot) {
+    u->s = session_new(u->g, u->options, u->spec[0] ? u->spec : NULL,
+                       u->seed, &err);
+    if (!u->s) {
         say(u, "info string error %s", err.msg);
-        drop_game(u);
         return -1;
     }
+    session_on_info(u->s, on_info, on_done, u);
     return 0;
 }
 
@@ -112,7 +85,7 @@ static void print_info(Ugi *u, const void *st, const SearchInfo *si)
     int len = snprintf(line, sizeof line, "info depth %d seldepth %d "
                        "nodes %llu time %lld", si->depth, si->seldepth,
                        (unsigned long long)si->nodes,
-                       (long long)(now_ms() - u->t0));
+                       (long long)session_search_ms(u->s));
     if (si->proven)
         len += snprintf(line + len, sizeof line - (size_t)len,
                         " score %s", si->proven > 0 ? "win" : "loss");
@@ -142,29 +115,22 @@ static void print_info(Ugi *u, const void *st, const SearchInfo *si)
     say(u, "%s", line);
 }
 
-static void on_info(const SearchInfo *si, void *user)
+static void on_info(void *user, const void *root, const SearchInfo *si)
 {
-    Ugi *u = user;
-    print_info(u, u->search_st, si);
+    print_info(user, root, si);
 }
 
-static void *search_main(void *arg)
+static void on_done(void *user, const void *root, Move m,
+                    const SearchInfo *si)
 {
-    Ugi *u = arg;
-    SearchInfo si;
-    Move m = bot_choose(u->bot, u->search_st, &u->lim, &si);
-    print_info(u, u->search_st, &si);
-    pthread_mutex_lock(&u->mu);
-    while (u->infinite && !u->stop_req)   /* "go infinite" waits for stop */
-        pthread_cond_wait(&u->cv, &u->mu);
-    pthread_mutex_unlock(&u->mu);
+    Ugi *u = user;
+    print_info(u, root, si);
     char mb[256];
-    if (!state_is_legal(u->g, u->search_st, m) ||
-        u->g->move_to_text(u->search_st, m, mb, sizeof mb) < 0)
+    if (!state_is_legal(u->g, root, m) ||
+        u->g->move_to_text(root, m, mb, sizeof mb) < 0)
         say(u, "info string error the bot gave no legal move");
     else
         say(u, "bestmove %s", mb);
-    return NULL;
 }
 
 static int parse_num(const char *s, long long *out)
@@ -181,14 +147,15 @@ static int parse_num(const char *s, long long *out)
 
 static void cmd_go(Ugi *u, char *args)
 {
-    if (!u->st && load_game(u))
+    if (!u->s && load_game(u))
         return;
-    if (!u->st) {
+    if (!u->s) {
         say(u, "info string error no game: setoption name game value GAME");
         return;
     }
     const GameVtbl *g = u->g;
-    int p = g->to_move(u->st);
+    const void *st = session_state(u->s);
+    int p = g->to_move(st);
     if (p < 0) {
         say(u, "info string error %s", p == PLAYER_TERMINAL
             ? "the game is over" : "a chance move is due, not a player's");
@@ -239,14 +206,8 @@ static void cmd_go(Ugi *u, char *args)
         if (movetime >= 0)
             lim.time_ms = movetime > 0 ? movetime : 1;
         if (ptime[p] >= 0) {
-            /* a share of the clock, with a margin for the pipe */
-            long long t = ptime[p], budget = t / 20 + pinc[p] * 3 / 4;
-            if (budget > t / 2)
-                budget = t / 2;
-            if (budget > t - 30)
-                budget = t - 30;
-            if (budget < 1)
-                budget = 1;
+            Clock c = {.left_ms = ptime[p], .inc_ms = pinc[p]};
+            int64_t budget = time_budget(g, st, &c, u->seed);
             if (!lim.time_ms || lim.time_ms > budget)
                 lim.time_ms = budget;
         }
@@ -257,33 +218,23 @@ static void cmd_go(Ugi *u, char *args)
         if (!infinite && !lim.time_ms && !lim.nodes && !lim.depth)
             lim.time_ms = 1000;     /* say, only the opponent's clock */
     } else {
-        lim = u->bot->limits;
+        lim = session_bot_limits(u->s);
         if (!lim.time_ms && !lim.nodes && !lim.depth)
             lim.time_ms = 1000;
     }
-    lim.on_info = on_info;
-    lim.user = u;
-    u->lim = lim;
-    u->infinite = infinite;
-    u->stop_req = 0;
-    u->t0 = now_ms();
-    memcpy(u->search_st, u->st, g->info.state_size);
-    if (pthread_create(&u->th, NULL, search_main, u)) {
-        say(u, "info string error cannot start the search thread");
-        return;
-    }
-    u->searching = 1;
+    PlyError err = {{0}};
+    if (session_go(u->s, &lim, infinite, &err))
+        say(u, "info string error %s", err.msg);
 }
 
 static void cmd_position(Ugi *u, char *args)
 {
-    if (!u->st && load_game(u))
+    if (!u->s && load_game(u))
         return;
-    if (!u->st) {
+    if (!u->s) {
         say(u, "info string error no game: setoption name game value GAME");
         return;
     }
-    const GameVtbl *g = u->g;
     char *setup = NULL, *moves = NULL;
     while (*args == ' ')
         args++;
@@ -308,17 +259,9 @@ static void cmd_position(Ugi *u, char *args)
         say(u, "info string error position needs startpos or fen");
         return;
     }
-    void *st = state_alloc(g);
     PlyError err = {{0}};
-    if (!st || state_setup(g, st, u->options, setup, 0, &err) ||
-        state_play_moves(g, st, moves, &err)) {
-        say(u, "info string error position: %s", err.msg[0] ? err.msg
-                                                           : "no memory");
-        free(st);
-        return;
-    }
-    memcpy(u->st, st, g->info.state_size);
-    free(st);
+    if (session_set_position(u->s, setup, moves, &err))
+        say(u, "info string error position: %s", err.msg);
 }
 
 static void cmd_setoption(Ugi *u, char *args)
@@ -360,13 +303,9 @@ static void cmd_setoption(Ugi *u, char *args)
         snprintf(u->options, sizeof u->options, "%s", val);
         load_game(u);
     } else if (!strcasecmp(name, "bot")) {
-        if (u->g) {
-            Bot *b = bot_new(u->g, val, u->seed, &err);
-            if (!b) {
-                say(u, "info string error %s", err.msg);
-                return;
-            }
-            bot_free(b);
+        if (u->s && session_set_bot(u->s, val, &err)) {
+            say(u, "info string error %s", err.msg);
+            return;
         }
         snprintf(u->spec, sizeof u->spec, "%s", val);
         load_game(u);
@@ -385,7 +324,14 @@ static void cmd_setoption(Ugi *u, char *args)
             if (!strcasecmp(o->key, name))
                 break;
         if (!o || !o->key) {
-            say(u, "info string error unknown option '%.60s'", name);
+            /* else a bot option by its key: "setoption name depth value 6" */
+            if (!u->s)
+                say(u, "info string error unknown option '%.60s'", name);
+            else if (session_set_bot_option(u->s, name, val, &err))
+                say(u, "info string error %s", err.msg);
+            else
+                snprintf(u->spec, sizeof u->spec, "%s",
+                         session_bot_spec(u->s));
             return;
         }
         char one[300], opts[256];
@@ -409,11 +355,12 @@ static void cmd_setoption(Ugi *u, char *args)
 
 static void cmd_query(Ugi *u, const char *what)
 {
-    if (!u->st) {
+    if (!u->s) {
         say(u, "info string error no game");
         return;
     }
-    int p = u->g->to_move(u->st);
+    const void *st = session_state(u->s);
+    int p = u->g->to_move(st);
     if (!strcmp(what, "gameover")) {
         say(u, "response %s", p == PLAYER_TERMINAL ? "true" : "false");
     } else if (!strcmp(what, "p1turn")) {
@@ -424,7 +371,7 @@ static void cmd_query(Ugi *u, const char *what)
             return;
         }
         double r[PLY_MAX_PLAYERS];
-        u->g->returns(u->st, r);
+        u->g->returns(st, r);
         int np = u->g->info.num_players, best = 0, tie = 0;
         for (int i = 1; i < np; i++) {
             if (r[i] > r[best]) {
@@ -445,7 +392,7 @@ static void cmd_query(Ugi *u, const char *what)
 
 static void cmd_ugi(Ugi *u)
 {
-    say(u, "id name Ply");
+    say(u, "id name Ply %s", ply_version());
     say(u, "id author the Ply authors");
     char line[4096];
     int len = snprintf(line, sizeof line, "option name game type combo "
@@ -458,7 +405,8 @@ static void cmd_ugi(Ugi *u)
     say(u, "%s", line);
     say(u, "option name gameoptions type string default %s",
         u->options[0] ? u->options : "<empty>");
-    say(u, "option name bot type string default %s", u->spec);
+    say(u, "option name bot type string default %s",
+        u->spec[0] ? u->spec : u->s ? session_bot_spec(u->s) : "default");
     say(u, "option name seed type spin default %llu min 0 max 2147483647",
         (unsigned long long)u->seed);
     say(u, "ugiok");
@@ -467,18 +415,14 @@ static void cmd_ugi(Ugi *u)
 int ugi_run(FILE *in, FILE *out, const char *game, const char *options,
             const char *spec, uint64_t seed)
 {
-    static Ugi zero;
     Ugi *u = calloc(1, sizeof *u);
     if (!u)
         return 1;
-    *u = zero;
     u->in = in;
     u->out = out;
     u->seed = seed;
-    snprintf(u->spec, sizeof u->spec, "%s", spec ? spec : proto_default_bot());
+    snprintf(u->spec, sizeof u->spec, "%s", spec ? spec : "");
     pthread_mutex_init(&u->out_mu, NULL);
-    pthread_mutex_init(&u->mu, NULL);
-    pthread_cond_init(&u->cv, NULL);
     int rc = 0;
     if (game) {
         u->g = game_find(game);
@@ -488,24 +432,14 @@ int ugi_run(FILE *in, FILE *out, const char *game, const char *options,
             goto out;
         }
         PlyError err = {{0}};
-        int opt[PLY_MAX_OPTIONS];
-        if (options && options_parse(u->g, options, opt, &err)) {
-            fprintf(stderr, "ply ugi: %s\n", err.msg);
-            rc = 2;
-            goto out;
-        }
         snprintf(u->options, sizeof u->options, "%s", options ? options : "");
-        Bot *b = bot_new(u->g, u->spec, seed, &err);
-        if (!b) {
+        u->s = session_new(u->g, u->options, spec, seed, &err);
+        if (!u->s) {
             fprintf(stderr, "ply ugi: %s\n", err.msg);
             rc = 2;
             goto out;
         }
-        bot_free(b);
-        if (load_game(u)) {
-            rc = 2;
-            goto out;
-        }
+        session_on_info(u->s, on_info, on_done, u);
     }
     char *line = malloc(UGI_LINE_MAX);
     if (!line) {
@@ -547,7 +481,7 @@ int ugi_run(FILE *in, FILE *out, const char *game, const char *options,
         /* everything else waits for a running search to end (UGI does
          * not allow changing the position under it); an infinite search
          * would never end, so it is stopped */
-        wait_search(u, u->infinite);
+        wait_search(u, u->s && session_search_endless(u->s));
         if (!strcmp(cmd, "ugi"))
             cmd_ugi(u);
         else if (!strcmp(cmd, "uginewgame")) {
@@ -566,8 +500,6 @@ int ugi_run(FILE *in, FILE *out, const char *game, const char *options,
     wait_search(u, 1);
 out:
     drop_game(u);
-    pthread_cond_destroy(&u->cv);
-    pthread_mutex_destroy(&u->mu);
     pthread_mutex_destroy(&u->out_mu);
     free(u);
     return rc;

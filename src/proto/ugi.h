@@ -19,10 +19,8 @@ int codecup_run(FILE *in, FILE *out, FILE *log, const GameVtbl *g,
                 const char *options, const char *spec, uint64_t seed,
                 int64_t total_ms);
 
-/* The default bot of `ply codecup GAME` (within CodeCup's memory limit). */
+/* The default bot of `ply codecup GAME`: the game's default bot
+ * (game_default_bot), with mcts sized to CodeCup's memory limit. */
 const char *codecup_default_bot(const GameVtbl *g);
-
-/* The strongest bot this build has, for engine modes. */
-const char *proto_default_bot(void);
 
 #endif

@@ -5,34 +5,25 @@
  * are read while it thinks; it works on a copy of the position. Every
  * line to stdout goes through one mutex. Malformed input is answered
  * with `info string error ...` and otherwise ignored. */
-#include <getopt.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cli/cli.h"
 #include "../core/registry.h"
+#include "../core/session.h"
 #include "../core/setup.h"
-#include "../core/util.h"
+#include "../core/timeman.h"
+#include "../core/version.h"
+#include "usi.h"
 
 typedef struct Usi {
+    FILE *out;
     const GameVtbl *g;
-    void *st;               /* the position of the last `position` */
-    Bot *bot;
-    char spec[256];         /* bot spec; "" = the default bot */
+    Session *s;
+    char spec[256];         /* bot spec; "" = the game's default bot */
     pthread_mutex_t out_mu;
-    pthread_mutex_t mu;     /* guards the fields below */
-    pthread_cond_t cv;
-    pthread_t thread;
-    int searching;          /* a thread is running (join it) */
-    int stop;               /* stop asked */
-    int infinite;           /* hold bestmove until stop */
-    int done;               /* the search thread has returned its move */
-    void *search_st;        /* the searched position (owned) */
-    Limits lim;
-    int64_t t0;
 } Usi;
 
 static void say(Usi *u, const char *fmt, ...)
@@ -42,50 +33,31 @@ static void say(Usi *u, const char *fmt, ...)
     va_list ap;
     pthread_mutex_lock(&u->out_mu);
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    vfprintf(u->out, fmt, ap);
     va_end(ap);
-    putchar('\n');
-    fflush(stdout);
+    fputc('\n', u->out);
+    fflush(u->out);
     pthread_mutex_unlock(&u->out_mu);
 }
 
-static const char *default_bot(void)
-{
-    if (bot_find("alphabeta"))
-        return "alphabeta";
-    if (bot_find("mcts"))
-        return "mcts";
-    return "random";
-}
+static void on_info(void *user, const void *root, const SearchInfo *in);
+static void on_done(void *user, const void *root, Move m,
+                    const SearchInfo *si);
 
-/* (Re)creates the bot for the current game; reports errors. */
-static int ensure_bot(Usi *u)
+/* A session for game g with the current bot spec; reports errors. */
+static int set_game(Usi *u, const GameVtbl *g)
 {
-    if (u->bot && u->bot->game == u->g)
-        return 0;
-    bot_free(u->bot);
-    u->bot = NULL;
     PlyError err = {{0}};
-    u->bot = bot_new(u->g, u->spec[0] ? u->spec : default_bot(), 1, &err);
-    if (!u->bot) {
+    Session *s = session_new(g, NULL, u->spec[0] ? u->spec : NULL, 1, &err);
+    if (!s) {
         say(u, "info string error %s", err.msg);
         return -1;
     }
-    return 0;
-}
-
-static void set_game(Usi *u, const GameVtbl *g)
-{
-    void *st = state_alloc(g);
-    PlyError err = {{0}};
-    if (!st || state_setup(g, st, NULL, NULL, 1, &err)) {
-        free(st);
-        say(u, "info string error %s", err.msg);
-        return;
-    }
-    free(u->st);
-    u->st = st;
+    session_free(u->s);
+    u->s = s;
     u->g = g;
+    session_on_info(s, on_info, on_done, u);
+    return 0;
 }
 
 /* Text of a move at st, into buf. */
@@ -96,12 +68,12 @@ static const char *mtext(Usi *u, const void *st, Move m, char *buf, size_t n)
     return buf;
 }
 
-static void on_info(const SearchInfo *in, void *user)
+static void on_info(void *user, const void *root, const SearchInfo *in)
 {
     Usi *u = user;
     char line[4096], mb[32];
     int k = 0;
-    int64_t ms = now_ms() - u->t0;
+    int64_t ms = session_search_ms(u->s);
     k += snprintf(line + k, sizeof line - (size_t)k,
                   "info depth %d seldepth %d", in->depth,
                   in->seldepth > in->depth ? in->seldepth : in->depth);
@@ -120,56 +92,41 @@ static void on_info(const SearchInfo *in, void *user)
     if (in->pv_len > 0) {
         /* the pv is replayed on a copy, stopping at anything illegal */
         void *st = malloc(u->g->info.state_size);
-        memcpy(st, u->search_st, u->g->info.state_size);
-        k += snprintf(line + k, sizeof line - (size_t)k, " pv");
-        for (int i = 0; i < in->pv_len && k < (int)sizeof line - 40; i++) {
-            if (!state_is_legal(u->g, st, in->pv[i]))
-                break;
-            k += snprintf(line + k, sizeof line - (size_t)k, " %s",
-                          mtext(u, st, in->pv[i], mb, sizeof mb));
-            u->g->make(st, in->pv[i]);
+        if (st) {
+            memcpy(st, root, u->g->info.state_size);
+            k += snprintf(line + k, sizeof line - (size_t)k, " pv");
+            for (int i = 0; i < in->pv_len && k < (int)sizeof line - 40;
+                 i++) {
+                if (!state_is_legal(u->g, st, in->pv[i]))
+                    break;
+                k += snprintf(line + k, sizeof line - (size_t)k, " %s",
+                              mtext(u, st, in->pv[i], mb, sizeof mb));
+                u->g->make(st, in->pv[i]);
+            }
+            free(st);
         }
-        free(st);
     }
     say(u, "%s", line);
 }
 
-static void *search_main(void *arg)
+static void on_done(void *user, const void *root, Move m,
+                    const SearchInfo *si)
 {
-    Usi *u = arg;
-    SearchInfo info;
-    Move m = bot_choose(u->bot, u->search_st, &u->lim, &info);
-    on_info(&info, u);     /* the final word, also for bots that are silent */
-    pthread_mutex_lock(&u->mu);
-    while (u->infinite && !u->stop)
-        pthread_cond_wait(&u->cv, &u->mu);
-    pthread_mutex_unlock(&u->mu);
+    Usi *u = user;
+    on_info(u, root, si);  /* the final word, also for bots that are silent */
     char mb[32];
-    if (state_is_legal(u->g, u->search_st, m))
-        say(u, "bestmove %s", mtext(u, u->search_st, m, mb, sizeof mb));
+    if (state_is_legal(u->g, root, m))
+        say(u, "bestmove %s", mtext(u, root, m, mb, sizeof mb));
     else
         say(u, "bestmove resign");
-    pthread_mutex_lock(&u->mu);
-    u->done = 1;
-    pthread_mutex_unlock(&u->mu);
-    return NULL;
 }
 
 static void stop_search(Usi *u)
 {
-    pthread_mutex_lock(&u->mu);
-    int running = u->searching, done = u->done;
-    u->stop = 1;
-    pthread_cond_broadcast(&u->cv);
-    pthread_mutex_unlock(&u->mu);
-    if (!running)
+    if (!session_searching(u->s))
         return;
-    if (!done && u->bot->v->stop)
-        u->bot->v->stop(u->bot->impl);
-    pthread_join(u->thread, NULL);
-    u->searching = 0;
-    free(u->search_st);
-    u->search_st = NULL;
+    session_stop(u->s);
+    session_wait(u->s, NULL);
 }
 
 /* Parses a non-negative integer token for `go`. */
@@ -191,13 +148,9 @@ static int go_number(Usi *u, const char *key, const char *v, long long *out)
 
 static void cmd_go(Usi *u, char *save)
 {
-    if (u->searching) {
-        /* a finished search thread still needs joining; a running one
-         * means the GUI forgot to stop */
-        stop_search(u);
-    }
-    if (ensure_bot(u))
-        return;
+    /* a finished search thread still needs joining; a running one means
+     * the GUI forgot to stop */
+    stop_search(u);
     long long btime = -1, wtime = -1, binc = 0, winc = 0, byoyomi = 0,
               movetime = 0, nodes = 0, depth = 0;
     int infinite = 0, any_time = 0, ponder = 0;
@@ -241,37 +194,33 @@ static void cmd_go(Usi *u, char *save)
             any_time = 1;
     }
     const GameVtbl *g = u->g;
-    int side = g->to_move(u->st);
+    const void *pos = session_state(u->s);
+    int side = g->to_move(pos);
     if (side == PLAYER_TERMINAL) {
         /* the game is over: the side to move (read from the SFEN) has
          * either won by the impasse declaration or lost */
         double r[PLY_MAX_PLAYERS];
         char text[512];
-        g->returns(u->st, r);
+        g->returns(pos, r);
         int mover = 0;
-        if (g->to_text(u->st, text, sizeof text) > 0) {
+        if (g->to_text(pos, text, sizeof text) > 0) {
             const char *sp = strchr(text, ' ');
             mover = sp && sp[1] == 'w';
         }
         say(u, "bestmove %s", r[mover] > 0 ? "win" : "resign");
         return;
     }
-    Limits lim = u->bot->limits;
+    Limits lim = session_bot_limits(u->s);
     if (movetime || nodes || depth || any_time || infinite) {
         memset(&lim, 0, sizeof lim);
         if (movetime)
             lim.time_ms = movetime;
         if (any_time) {
-            long long left = side == 0 ? btime : wtime;
-            long long inc = side == 0 ? binc : winc;
-            if (left < 0)
-                left = 0;
-            long long t = left / 40 + inc + (byoyomi > 0 ? byoyomi : 0);
-            long long cap = left + byoyomi - 100;
-            if (t > cap)
-                t = cap;
-            if (t < 10)
-                t = 10;
+            /* GUIs and servers over the net: a 100 ms margin */
+            Clock c = {.left_ms = side == 0 ? btime : wtime,
+                       .inc_ms = side == 0 ? binc : winc,
+                       .byoyomi_ms = byoyomi, .margin_ms = 100};
+            int64_t t = time_budget(g, pos, &c, 1);
             if (!movetime || t < lim.time_ms)
                 lim.time_ms = t;
         }
@@ -280,32 +229,18 @@ static void cmd_go(Usi *u, char *save)
         /* a bot that cannot be stopped gets its own limits in infinite
          * mode, so that it finishes; bestmove still waits for stop */
         if (infinite && !lim.time_ms && !lim.nodes && !lim.depth &&
-            !u->bot->v->stop)
-            lim = u->bot->limits;
+            !session_bot_can_stop(u->s))
+            lim = session_bot_limits(u->s);
     }
     if (!lim.time_ms && !lim.nodes && !lim.depth && !infinite)
         lim.time_ms = 1000;    /* plain `go` with a bot without limits */
-    lim.on_info = on_info;
-    lim.user = u;
-    u->lim = lim;
-    u->search_st = malloc(g->info.state_size);
-    memcpy(u->search_st, u->st, g->info.state_size);
-    u->stop = 0;
-    u->done = 0;
-    u->infinite = infinite || ponder;
-    u->t0 = now_ms();
-    if (pthread_create(&u->thread, NULL, search_main, u)) {
-        say(u, "info string error cannot start the search thread");
-        free(u->search_st);
-        u->search_st = NULL;
-        return;
-    }
-    u->searching = 1;
+    PlyError err = {{0}};
+    if (session_go(u->s, &lim, infinite || ponder, &err))
+        say(u, "info string error %s", err.msg);
 }
 
 static void cmd_position(Usi *u, char *save)
 {
-    const GameVtbl *g = u->g;
     char *kind = strtok_r(NULL, " \t", &save);
     char sfen[512] = "";
     if (!kind) {
@@ -344,34 +279,10 @@ static void cmd_position(Usi *u, char *save)
         say(u, "info string error position: expected 'moves', got '%s'", t);
         return;
     }
-    void *st = state_alloc(g);
+    /* the rest of the line is the moves */
     PlyError err = {{0}};
-    if (state_setup(g, st, NULL, sfen, 1, &err)) {
+    if (session_set_position(u->s, sfen, t ? save : NULL, &err))
         say(u, "info string error %s", err.msg);
-        free(st);
-        return;
-    }
-    int number = 0;
-    if (t)
-        for (t = strtok_r(NULL, " \t", &save); t;
-             t = strtok_r(NULL, " \t", &save)) {
-            number++;
-            Move m;
-            if (g->to_move(st) == PLAYER_TERMINAL) {
-                say(u, "info string error move %d '%s': the game is over",
-                    number, t);
-                free(st);
-                return;
-            }
-            if (g->text_to_move(st, t, &m, &err)) {
-                say(u, "info string error move %d: %s", number, err.msg);
-                free(st);
-                return;
-            }
-            g->make(st, m);
-        }
-    free(u->st);
-    u->st = st;
 }
 
 static void cmd_setoption(Usi *u, char *save)
@@ -409,8 +320,7 @@ static void cmd_setoption(Usi *u, char *save)
                 "minishogi", name);
             return;
         }
-        if (u->searching)
-            stop_search(u);
+        stop_search(u);
         set_game(u, game_find(value));
     } else if (!strcmp(name, "PlyBot")) {
         if (!value || strlen(value) >= sizeof u->spec) {
@@ -418,29 +328,30 @@ static void cmd_setoption(Usi *u, char *save)
             return;
         }
         PlyError err = {{0}};
-        Bot *b = bot_new(u->g, value, 1, &err);
-        if (!b) {
+        if (session_set_bot(u->s, value, &err)) {
             say(u, "info string error %s", err.msg);
             return;
         }
-        if (u->searching)
-            stop_search(u);
-        bot_free(u->bot);
-        u->bot = b;
         snprintf(u->spec, sizeof u->spec, "%s", value);
     } else if (!strcmp(name, "USI_Hash") || !strcmp(name, "USI_Ponder")) {
         /* sent by every GUI; Ply's bots size their own tables */
     } else {
-        say(u, "info string error unknown option '%s'", name);
+        /* any other name is an option of the bot: "depth", "hash", ... */
+        PlyError err = {{0}};
+        if (session_set_bot_option(u->s, name, value, &err))
+            say(u, "info string error unknown option '%s' (%s)", name,
+                err.msg);
+        else
+            snprintf(u->spec, sizeof u->spec, "%s", session_bot_spec(u->s));
     }
 }
 
-static int usi_loop(Usi *u)
+static int usi_loop(Usi *u, FILE *in)
 {
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
-    while ((len = getline(&line, &cap, stdin)) >= 0) {
+    while ((len = getline(&line, &cap, in)) >= 0) {
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
             line[--len] = 0;
         if (memchr(line, 0, (size_t)len)) {
@@ -451,39 +362,33 @@ static int usi_loop(Usi *u)
         if (!cmd)
             continue;
         if (!strcmp(cmd, "usi")) {
-            say(u, "id name Ply (%s)", u->spec[0] ? u->spec : default_bot());
+            say(u, "id name Ply %s (%s)", ply_version(),
+                session_bot_spec(u->s));
             say(u, "id author the Ply authors");
             say(u, "option name UCI_Variant type combo default %s "
                 "var shogi var minishogi", u->g->info.name);
             say(u, "option name PlyBot type string default %s",
-                u->spec[0] ? u->spec : default_bot());
+                session_bot_spec(u->s));
             say(u, "usiok");
         } else if (!strcmp(cmd, "isready")) {
-            ensure_bot(u);
             say(u, "readyok");
         } else if (!strcmp(cmd, "setoption")) {
             cmd_setoption(u, save);
         } else if (!strcmp(cmd, "usinewgame")) {
-            if (u->searching)
-                stop_search(u);
-            if (!ensure_bot(u))
-                bot_new_game(u->bot);
+            PlyError err = {{0}};
+            if (session_new_game(u->s, &err))
+                say(u, "info string error %s", err.msg);
         } else if (!strcmp(cmd, "position")) {
             cmd_position(u, save);
         } else if (!strcmp(cmd, "go")) {
             cmd_go(u, save);
         } else if (!strcmp(cmd, "stop")) {
-            if (u->searching)
-                stop_search(u);
+            stop_search(u);
         } else if (!strcmp(cmd, "ponderhit")) {
             /* the pondered move was played: bestmove may now be sent */
-            pthread_mutex_lock(&u->mu);
-            u->infinite = 0;
-            pthread_cond_broadcast(&u->cv);
-            pthread_mutex_unlock(&u->mu);
+            session_ponderhit(u->s);
         } else if (!strcmp(cmd, "gameover")) {
-            if (u->searching)
-                stop_search(u);
+            stop_search(u);
         } else if (!strcmp(cmd, "quit")) {
             break;
         } else {
@@ -493,63 +398,38 @@ static int usi_loop(Usi *u)
         }
     }
     free(line);
-    if (u->searching)
-        stop_search(u);
+    stop_search(u);
     return 0;
 }
 
-int cmd_usi(int argc, char **argv)
+int usi_run(FILE *in, FILE *out, const char *game, const char *spec)
 {
-    if (!cli_wants_help(argc, argv, "usi"))
-        return 0;
-    static const struct option longopts[] = {
-        {"bot", required_argument, 0, 'b'},
-        {0, 0, 0, 0},
-    };
-    const char *spec = NULL;
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'b': spec = optarg; break;
-        case ':': return cli_error("usi", "%s needs a value",
-                                   argv[optind - 1]);
-        default: return cli_error("usi", "unknown option '%s'",
-                                  argv[optind - 1]);
-        }
+    const GameVtbl *g = game_find(game);
+    if (!g || (strcmp(game, "shogi") && strcmp(game, "minishogi"))) {
+        fprintf(stderr, "ply usi: USI plays shogi or minishogi, not '%s'\n",
+                game);
+        return 2;
     }
-    if (argc - optind > 1)
-        return cli_error("usi", "usage: ply usi [shogi|minishogi] "
-                         "[--bot SPEC]");
-    const char *gname = argc - optind == 1 ? argv[optind] : "shogi";
-    if (strcmp(gname, "shogi") && strcmp(gname, "minishogi"))
-        return cli_error("usi", "USI plays shogi or minishogi, not '%s'",
-                         gname);
     Usi u;
     memset(&u, 0, sizeof u);
+    u.out = out;
     pthread_mutex_init(&u.out_mu, NULL);
-    pthread_mutex_init(&u.mu, NULL);
-    pthread_cond_init(&u.cv, NULL);
-    if (spec) {
-        if (strlen(spec) >= sizeof u.spec)
-            return cli_error("usi", "bot spec too long");
+    if (spec)
         snprintf(u.spec, sizeof u.spec, "%s", spec);
-    }
-    set_game(&u, game_find(gname));
-    if (!u.st)
-        return 2;
+    int rc = 0;
     PlyError err = {{0}};
-    u.bot = bot_new(u.g, u.spec[0] ? u.spec : default_bot(), 1, &err);
-    if (!u.bot) {
-        free(u.st);
-        return cli_error("usi", "%s", err.msg);
+    if (spec && strlen(spec) >= sizeof u.spec) {
+        fprintf(stderr, "ply usi: bot spec too long\n");
+        rc = 2;
+    } else if (!(u.s = session_new(g, NULL, spec, 1, &err))) {
+        fprintf(stderr, "ply usi: %s\n", err.msg);
+        rc = 2;
+    } else {
+        u.g = g;
+        session_on_info(u.s, on_info, on_done, &u);
+        usi_loop(&u, in);
     }
-    usi_loop(&u);
-    bot_free(u.bot);
-    free(u.st);
+    session_free(u.s);
     pthread_mutex_destroy(&u.out_mu);
-    pthread_mutex_destroy(&u.mu);
-    pthread_cond_destroy(&u.cv);
-    return 0;
+    return rc;
 }

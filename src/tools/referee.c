@@ -8,7 +8,9 @@
 
 #include "../core/format.h"
 #include "../core/registry.h"
+#include "../core/session.h"
 #include "../core/setup.h"
+#include "../core/timeman.h"
 #include "../core/util.h"
 #include "engine.h"
 #include "match.h"
@@ -59,7 +61,7 @@ void match_record_free(GameRecord *r)
 
 typedef struct Seat {
     const Participant *part;
-    Bot *bot;
+    Session *bot;       /* an in-process bot */
     Engine eng;
     int eng_on;
     int64_t clock_ms;   /* per-game clock (TC_GAME, and CodeCup programs) */
@@ -269,8 +271,8 @@ static Reason seat_begin(Game *G, int s, uint64_t seed)
     if (S->part->kind == PART_BOT) {
         char spec[sizeof S->part->name];
         seed = spec_seed(S->part->name, seed, spec, sizeof spec);
-        S->bot = bot_new(G->g, spec, seed, &err);
-        if (!S->bot)
+        S->bot = session_new(G->g, c->options, spec, seed, &err);
+        if (!S->bot || session_set_state(S->bot, G->st, &err))
             return fail_with(G, REASON_CRASH, "%s", err.msg);
         return REASON_NORMAL;
     }
@@ -325,10 +327,8 @@ static void seat_end(Game *G, int s)
     /* a program that forfeited by time or crash is not waited for */
     int64_t wait = G->r->loser == s && G->r->reason != REASON_ILLEGAL
                    ? 0 : QUIT_WAIT_MS;
-    if (S->bot) {
-        bot_free(S->bot);
-        S->bot = NULL;
-    }
+    session_free(S->bot);
+    S->bot = NULL;
     if (S->eng_on) {
         int64_t dl = now_ms() + wait;
         if (S->part->kind == PART_CECP) {
@@ -536,29 +536,28 @@ static Reason codecup_move(Game *G, int s, Seat *S, int64_t allowed,
 static Reason bot_move(Game *G, int p, Seat *S, int64_t allowed, Move *m)
 {
     const MatchConfig *c = G->c;
-    Limits lim = S->bot->limits;
+    Limits lim = session_bot_limits(S->bot);
     if (allowed < 0 && !lim.time_ms && !lim.nodes && !lim.depth)
         lim.time_ms = c->ext_move_ms;   /* no limit anywhere: --movetime */
     if (allowed >= 0) {
         int64_t budget = allowed;
         if (c->tc == TC_GAME) {
-            budget = S->clock_ms / 20 + c->inc_ms * 3 / 4;
-            if (budget > S->clock_ms / 2)
-                budget = S->clock_ms / 2;
+            Clock k = {.left_ms = S->clock_ms, .inc_ms = c->inc_ms};
+            budget = time_budget(G->g, G->st, &k,
+                                 G->r->seed + (uint64_t)G->r->nmoves);
         }
         if (budget < 1)
             budget = 1;
         if (!lim.time_ms || lim.time_ms > budget)
             lim.time_ms = budget;
     }
-    const void *pos = G->st;
-    if (G->g->info.flags & GAME_HIDDEN) {
-        /* a fair bot only sees what its seat sees */
-        G->g->observe(G->st, p, G->obs);
-        pos = G->obs;
-    }
+    /* the session searches what p's seat sees in hidden games */
+    PlyError err = {{0}};
     SearchInfo si;
-    *m = bot_choose(S->bot, pos, &lim, &si);
+    if (session_go(S->bot, &lim, 0, &err))
+        return fail_with(G, REASON_CRASH, "%s: %s", S->part->name, err.msg);
+    *m = session_wait(S->bot, &si);
+    (void)p;
     if (!state_is_legal(G->g, G->st, *m))
         return fail_with(G, REASON_ILLEGAL, "%s: chose an illegal move",
                          S->part->name);
@@ -788,10 +787,9 @@ int match_play_game(const MatchConfig *c, uint64_t index, GameRecord *r,
             goto out;
         }
         G.movers[r->nmoves - 1] = p;
-        if (!(g->info.flags & GAME_HIDDEN))
-            for (int s = 0; s < np; s++)
-                if (G.seat[s].bot)
-                    bot_inform(G.seat[s].bot, G.st, m);
+        for (int s = 0; s < np; s++)    /* told only in open games */
+            if (G.seat[s].bot)
+                session_play(G.seat[s].bot, m, NULL);
         g->make(G.st, m);
     }
     ret = 0;

@@ -748,6 +748,7 @@ const GameVtbl game_vindinium = {
         .flags = GAME_ZERO_SUM,
         .player_names = vd_players,
         .options = vd_options,
+        .default_bot = "vindinium",
         .notation =
             "A move is North, East, South, West or Stay (n, e, s, w, x are\n"
             "accepted too). x is the row, y the column, as the official\n"

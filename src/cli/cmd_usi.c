@@ -1,0 +1,41 @@
+/* cmd_usi.c — `ply usi [shogi|minishogi]`: the USI engine mode
+ * (src/proto/usi.c). */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../proto/usi.h"
+#include "cli.h"
+
+int cmd_usi(int argc, char **argv)
+{
+    if (!cli_wants_help(argc, argv, "usi"))
+        return 0;
+    static const struct option longopts[] = {
+        {"bot", required_argument, 0, 'b'},
+        {0, 0, 0, 0},
+    };
+    const char *spec = NULL;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'b': spec = optarg; break;
+        case ':': return cli_error("usi", "%s needs a value",
+                                   argv[optind - 1]);
+        default: return cli_error("usi", "unknown option '%s'",
+                                  argv[optind - 1]);
+        }
+    }
+    if (argc - optind > 1)
+        return cli_error("usi", "usage: ply usi [shogi|minishogi] "
+                         "[--bot SPEC]");
+    const char *gname = argc - optind == 1 ? argv[optind] : "shogi";
+    if (strcmp(gname, "shogi") && strcmp(gname, "minishogi"))
+        return cli_error("usi", "USI plays shogi or minishogi, not '%s'",
+                         gname);
+    if (spec && strlen(spec) >= 256)
+        return cli_error("usi", "bot spec too long");
+    return usi_run(stdin, stdout, gname, spec);
+}

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/format.h"
+#include "../core/registry.h"
 #include "../proto/usi.h"
 #include "cli.h"
 
@@ -31,8 +33,10 @@ int cmd_usi(int argc, char **argv)
     if (argc - optind > 1)
         return cli_error("usi", "usage: ply usi [shogi|minishogi] "
                          "[--bot SPEC]");
-    const char *gname = argc - optind == 1 ? argv[optind] : "shogi";
-    if (strcmp(gname, "shogi") && strcmp(gname, "minishogi"))
+    const GameVtbl *native = format_native_game("usi", NULL);
+    const char *gname = argc - optind == 1 ? argv[optind]
+                      : native ? native->info.name : "";
+    if (!game_format(game_find(gname), "usi"))
         return cli_error("usi", "USI plays shogi or minishogi, not '%s'",
                          gname);
     if (spec && strlen(spec) >= 256)

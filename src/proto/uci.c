@@ -24,6 +24,7 @@
 #include <strings.h>
 
 #include "../core/bot.h"
+#include "../core/format.h"
 #include "../core/registry.h"
 #include "../core/session.h"
 #include "../core/setup.h"
@@ -32,11 +33,6 @@
 #include "../core/version.h"
 #include "../tools/perft.h"
 #include "uci.h"
-
-/* Xiangqi over UCI writes ranks 1-10 as Fairy-Stockfish does (h3e3);
- * Ply's own notation and UCCI count 0-9 (h2e2): see rank_shift(). */
-static const char *const VARIANTS[] = {"chess", "makruk", "shatranj",
-                                       "xiangqi", NULL};
 
 typedef struct Uci {
     FILE *out;
@@ -51,24 +47,11 @@ typedef struct Uci {
 static void say(Uci *u, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* 1 when moves on the wire count ranks from 1 but the game from 0. */
-static int rank_shift(const Uci *u)
+/* The game's format for this dialect: how its moves look on the wire
+ * (xiangqi over UCI counts ranks 1-10, Ply and UCCI 0-9). */
+static const GameFormat *wire(const Uci *u)
 {
-    return !u->ucci && !strcmp(u->g->info.name, "xiangqi");
-}
-
-/* Rewrites a square-to-square move "f<r>f<r>" with ranks moved by
- * delta; anything else is copied unchanged (and rejected later). */
-void uci_shift_move(const char *in, int delta, char *out, size_t n)
-{
-    int r1, r2, used = 0;
-    char f1, f2;
-    if (sscanf(in, "%c%d%c%d%n", &f1, &r1, &f2, &r2, &used) == 4 &&
-        !in[used] && f1 >= 'a' && f1 <= 'z' && f2 >= 'a' && f2 <= 'z' &&
-        r1 >= 0 && r1 <= 99 && r2 >= 0 && r2 <= 99 && isdigit((unsigned char)in[1]))
-        snprintf(out, n, "%c%d%c%d", f1, r1 + delta, f2, r2 + delta);
-    else
-        snprintf(out, n, "%s", in);
+    return game_format(u->g, u->ucci ? "ucci" : "uci");
 }
 
 /* A move as the protocol writes it. */
@@ -78,10 +61,7 @@ static int wire_move(const Uci *u, const void *st, Move m, char *buf,
     char tmp[64];
     if (u->g->move_to_text(st, m, tmp, sizeof tmp) < 0)
         return -1;
-    if (rank_shift(u))
-        uci_shift_move(tmp, 1, buf, n);
-    else
-        snprintf(buf, n, "%s", tmp);
+    format_move_to_wire(wire(u), tmp, buf, n);
     return 0;
 }
 
@@ -218,12 +198,8 @@ static int new_bot(Uci *u, const char *spec)
 
 static int set_variant(Uci *u, const char *name)
 {
-    const GameVtbl *g = NULL;
-    for (int i = 0; VARIANTS[i]; i++)
-        if (!strcmp(VARIANTS[i], name) && !u->ucci)
-            g = game_find(name);
-    if (u->ucci && !strcmp(name, "xiangqi"))
-        g = game_find(name);
+    const GameVtbl *g = game_by_variant(u->ucci ? "ucci" : "uci", name,
+                                        NULL);
     if (!g) {
         say(u, "info string error: unknown variant '%s' here (UCI: chess, "
             "makruk, shatranj, xiangqi; UCCI: xiangqi)", name);
@@ -344,25 +320,11 @@ static void cmd_position(Uci *u, char *args)
         moves = save;   /* the rest of the line */
     }
     char *shifted = NULL;
-    if (moves && rank_shift(u)) {
-        /* each move's ranks from 1-10 to 0-9 */
-        size_t cap = 2 * strlen(moves) + 16, len = 0;
-        shifted = malloc(cap);
+    if (moves && wire(u) && wire(u)->move_from_wire) {
+        shifted = format_moves_from_wire(wire(u), moves);
         if (!shifted) {
             say(u, "info string error: no memory");
             return;
-        }
-        shifted[0] = 0;
-        char *s2 = NULL;
-        for (char *t = strtok_r((char *)moves, " \t", &s2); t;
-             t = strtok_r(NULL, " \t", &s2)) {
-            char one[64];
-            uci_shift_move(t, -1, one, sizeof one);
-            size_t ol = strlen(one);
-            if (len + ol + 2 > cap)
-                break;   /* cannot happen: a shifted move is not longer */
-            len += (size_t)snprintf(shifted + len, cap - len, "%s%s",
-                                    len ? " " : "", one);
         }
         moves = shifted;
     }
@@ -508,18 +470,18 @@ static void cmd_go(Uci *u, char *args)
 static void cmd_uci(Uci *u)
 {
     char vars[256] = "";
-    const char *first = NULL;
-    for (int i = 0; VARIANTS[i]; i++)
-        if (game_find(VARIANTS[i])) {
-            if (!first)
-                first = VARIANTS[i];
-            strncat(vars, " var ", sizeof vars - strlen(vars) - 1);
-            strncat(vars, VARIANTS[i], sizeof vars - strlen(vars) - 1);
-        }
+    const GameVtbl *gs[32];
+    int n = games_with_format("uci", gs, 32);
+    for (int i = 0; i < n && i < 32; i++) {
+        strncat(vars, " var ", sizeof vars - strlen(vars) - 1);
+        strncat(vars, format_variant_name(gs[i], "uci"),
+                sizeof vars - strlen(vars) - 1);
+    }
+    const GameVtbl *first = format_native_game("uci", NULL);
     say(u, "id name Ply %s", ply_version());
     say(u, "id author the Ply authors");
     say(u, "option name UCI_Variant type combo default %s%s",
-        first ? first : "chess", vars);
+        first ? format_variant_name(first, "uci") : "", vars);
     say(u, "option name Bot type string default %s",
         session_bot_spec(u->s));
     say(u, "uciok");
@@ -556,7 +518,9 @@ static int run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed,
     pthread_mutex_init(&u.out_lock, NULL);
     snprintf(u.bot_spec, sizeof u.bot_spec, "%s", bot_spec ? bot_spec : "");
     int rc = 0;
-    if (set_variant(&u, ucci ? "xiangqi" : "chess")) {
+    const GameVtbl *start = format_native_game(ucci ? "ucci" : "uci", NULL);
+    if (!start ||
+        set_variant(&u, format_variant_name(start, ucci ? "ucci" : "uci"))) {
         rc = 2;
         goto done;
     }

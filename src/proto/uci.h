@@ -14,9 +14,4 @@ int uci_run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed);
 /* The same for UCCI and xiangqi (`ply ucci`). */
 int ucci_run(FILE *in, FILE *out, const char *bot_spec, uint64_t seed);
 
-/* Rewrites a square-to-square move "f<r>f<r>" with both ranks moved by
- * delta (xiangqi: Ply's ranks 0-9 <-> Fairy-Stockfish's 1-10 on UCI);
- * anything else is copied unchanged. Also used by ply match. */
-void uci_shift_move(const char *in, int delta, char *out, size_t n);
-
 #endif

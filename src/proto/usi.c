@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/format.h"
 #include "../core/registry.h"
 #include "../core/session.h"
 #include "../core/setup.h"
@@ -315,13 +316,15 @@ static void cmd_setoption(Usi *u, char *save)
         }
     }
     if (!strcmp(name, "UCI_Variant") || !strcmp(name, "USI_Variant")) {
-        if (!value || (strcmp(value, "shogi") && strcmp(value, "minishogi"))) {
+        const GameVtbl *g = value ? game_by_variant("usi", value, NULL)
+                                  : NULL;
+        if (!g) {
             say(u, "info string error %s: variant must be shogi or "
                 "minishogi", name);
             return;
         }
         stop_search(u);
-        set_game(u, game_find(value));
+        set_game(u, g);
     } else if (!strcmp(name, "PlyBot")) {
         if (!value || strlen(value) >= sizeof u->spec) {
             say(u, "info string error PlyBot needs a bot spec");
@@ -404,10 +407,11 @@ static int usi_loop(Usi *u, FILE *in)
 
 int usi_run(FILE *in, FILE *out, const char *game, const char *spec)
 {
-    const GameVtbl *g = game_find(game);
-    if (!g || (strcmp(game, "shogi") && strcmp(game, "minishogi"))) {
+    const GameVtbl *g = game ? game_find(game)
+                             : format_native_game("usi", NULL);
+    if (!g || !game_format(g, "usi")) {
         fprintf(stderr, "ply usi: USI plays shogi or minishogi, not '%s'\n",
-                game);
+                game ? game : "");
         return 2;
     }
     Usi u;

@@ -25,7 +25,7 @@ CFLAGS := $(CFLAGS_COMMON) $(CFLAGS_MODE) $(EXTRA_CFLAGS)
 LDLIBS := -lmicrohttpd -ljansson -lsqlite3 -lcurl -lm -pthread
 
 LIB_SRC := $(sort $(wildcard src/core/*.c src/games/*.c src/games/*/*.c \
-	src/search/*.c src/tools/*.c src/proto/*.c src/server/*.c src/cli/*.c))
+	src/search/*.c src/tools/*.c src/proto/*.c src/apps/*/*.c src/cli/*.c))
 LIB_SRC := $(filter-out src/cli/main.c,$(LIB_SRC))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))

@@ -1,5 +1,5 @@
 /* cmd_serve.c — `ply serve vindinium`: the Vindinium-compatible HTTP
- * server (src/server/vdserver.c) until SIGINT or SIGTERM. */
+ * server (src/apps/vindinium/server.c) until SIGINT or SIGTERM. */
 #include <getopt.h>
 #include <pthread.h>
 #include <signal.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../server/vdserver.h"
+#include "../apps/vindinium/server.h"
 #include "cli.h"
 
 int cmd_serve(int argc, char **argv)

@@ -1,11 +1,11 @@
 /* cmd_vindinium_client.c — `ply vindinium-client`: a Ply bot on a
- * Vindinium server (src/server/vdclient.c). */
+ * Vindinium server (src/apps/vindinium/client.c). */
 #include <curl/curl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "../server/vdclient.h"
+#include "../apps/vindinium/client.h"
 #include "cli.h"
 
 int cmd_vindinium_client(int argc, char **argv)

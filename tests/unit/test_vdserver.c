@@ -13,8 +13,8 @@
 
 #include "testlib.h"
 
-#include "server/vdclient.h"
-#include "server/vdserver.h"
+#include "apps/vindinium/client.h"
+#include "apps/vindinium/server.h"
 
 #include <curl/curl.h>
 

@@ -1,4 +1,4 @@
-/* vdserver.c — the Vindinium HTTP server (see vdserver.h).
+/* apps/vindinium/server.c — the Vindinium HTTP server (see server.h).
  *
  * Threads: libmicrohttpd runs one thread per connection, so a request
  * simply blocks until its answer is ready (the long poll of the official
@@ -20,9 +20,9 @@
 #include <sys/socket.h>
 #include <time.h>
 
-#include "../core/bot.h"
-#include "vdjson.h"
-#include "vdserver.h"
+#include "../../core/bot.h"
+#include "json.h"
+#include "server.h"
 
 extern const GameVtbl game_vindinium;
 

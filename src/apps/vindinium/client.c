@@ -1,4 +1,4 @@
-/* vdclient.c — the Vindinium client loop: create or join a game, then
+/* apps/vindinium/client.c — the Vindinium client loop: create or join a game, then
  * read each state, ask the bot, post its direction to playUrl, until the
  * game is finished. */
 #include <curl/curl.h>
@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/bot.h"
-#include "vdclient.h"
-#include "vdjson.h"
+#include "../../core/bot.h"
+#include "client.h"
+#include "json.h"
 
 extern const GameVtbl game_vindinium;
 

@@ -1,4 +1,4 @@
-/* vdserver.h — a Vindinium server speaking the official HTTP API
+/* apps/vindinium/server.h — a Vindinium server speaking the official HTTP API
  * (shared/rules/vindinium-api.md), on libmicrohttpd, jansson and SQLite.
  *
  * Routes: POST /api/training (key, turns, map), POST /api/arena (key),
@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#include "../core/game.h"
+#include "../../core/game.h"
 
 typedef struct VdsConfig {
     const char *host;        /* bind address, default 127.0.0.1 */

@@ -1,11 +1,11 @@
-/* vdclient.h — plays a Ply bot on any Vindinium server over HTTP
+/* apps/vindinium/client.h — plays a Ply bot on any Vindinium server over HTTP
  * (libcurl, one keep-alive connection). */
 #ifndef PLY_VDCLIENT_H
 #define PLY_VDCLIENT_H
 
 #include <stdio.h>
 
-#include "../core/game.h"
+#include "../../core/game.h"
 
 typedef struct VdcOptions {
     const char *server;      /* "http://host:port" */

@@ -1,5 +1,21 @@
 /* cmd_serve.c — `ply serve vindinium`: the Vindinium-compatible HTTP
- * server (src/apps/vindinium/server.c) until SIGINT or SIGTERM. */
+ * server (src/apps/vindinium/server.c) until SIGINT or SIGTERM. A build
+ * with SERVER=0 has no server and says so. */
+#include "cli.h"
+
+#ifndef PLY_SERVER
+#define PLY_SERVER 1
+#endif
+
+#if !PLY_SERVER
+int cmd_serve(int argc, char **argv)
+{
+    if (!cli_wants_help(argc, argv, "serve"))
+        return 0;
+    return cli_error("serve", "this build has no server support (built "
+                     "with SERVER=0; rebuild with make SERVER=1)");
+}
+#else
 #include <getopt.h>
 #include <pthread.h>
 #include <signal.h>
@@ -8,7 +24,6 @@
 #include <string.h>
 
 #include "../apps/vindinium/server.h"
-#include "cli.h"
 
 int cmd_serve(int argc, char **argv)
 {
@@ -24,6 +39,13 @@ int cmd_serve(int argc, char **argv)
         {"registered-only", no_argument, 0, 'r'},
         {"register", required_argument, 0, 'R'},
         {"seed", required_argument, 0, 's'},
+        {"threads", required_argument, 0, 'T'},
+        {"max-conns", required_argument, 0, 'C'},
+        {"max-per-ip", required_argument, 0, 'I'},
+        {"conn-timeout-s", required_argument, 0, 'O'},
+        {"max-games", required_argument, 0, 'G'},
+        {"key-games", required_argument, 0, 'K'},
+        {"resume-grace-ms", required_argument, 0, 'g'},
         {0, 0, 0, 0},
     };
     VdsConfig cfg;
@@ -66,6 +88,41 @@ int cmd_serve(int argc, char **argv)
                 return 2;
             cfg.seed = v;
             break;
+        case 'T': case 'C': case 'I': case 'O': case 'G': case 'K':
+        case 'g': {
+            static const struct {
+                int opt;
+                const char *name;
+                unsigned long long lo, hi;
+            } lim[] = {
+                {'T', "--threads", 1, 64},
+                {'C', "--max-conns", 16, 100000},
+                {'I', "--max-per-ip", 1, 100000},
+                {'O', "--conn-timeout-s", 1, 3600},
+                {'G', "--max-games", 1, 100000},
+                {'K', "--key-games", 1, 10000},
+                {'g', "--resume-grace-ms", 1, 3600000},
+            };
+            int k = 0;
+            while (lim[k].opt != c)
+                k++;
+            if (cli_parse_uint("serve", lim[k].name, optarg, &v))
+                return 2;
+            if (v < lim[k].lo || v > lim[k].hi)
+                return cli_error("serve", "%s must be %llu..%llu",
+                                 lim[k].name, lim[k].lo, lim[k].hi);
+            int iv = (int)v;
+            switch (c) {
+            case 'T': cfg.threads = iv; break;
+            case 'C': cfg.max_conns = iv; break;
+            case 'I': cfg.max_per_ip = iv; break;
+            case 'O': cfg.conn_timeout_s = iv; break;
+            case 'G': cfg.max_games = iv; break;
+            case 'K': cfg.key_games = iv; break;
+            default: cfg.resume_grace_ms = iv; break;
+            }
+            break;
+        }
         case ':': return cli_error("serve", "%s needs a value",
                                    argv[optind - 1]);
         default: return cli_error("serve", "unknown option '%s'",
@@ -104,3 +161,4 @@ int cmd_serve(int argc, char **argv)
     vds_stop(s);
     return 0;
 }
+#endif

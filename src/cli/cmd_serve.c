@@ -46,6 +46,8 @@ int cmd_serve(int argc, char **argv)
         {"max-games", required_argument, 0, 'G'},
         {"key-games", required_argument, 0, 'K'},
         {"resume-grace-ms", required_argument, 0, 'g'},
+        {"keep-abandoned-s", required_argument, 0, 'A'},
+        {"keep-training-s", required_argument, 0, 'L'},
         {0, 0, 0, 0},
     };
     VdsConfig cfg;
@@ -87,6 +89,19 @@ int cmd_serve(int argc, char **argv)
             if (cli_parse_uint("serve", "--seed", optarg, &v))
                 return 2;
             cfg.seed = v;
+            break;
+        case 'A': case 'L':
+            if (cli_parse_uint("serve", c == 'A' ? "--keep-abandoned-s" :
+                               "--keep-training-s", optarg, &v))
+                return 2;
+            if (v > 100ull * 365 * 86400)
+                return cli_error("serve", "%s must be at most 100 years",
+                                 c == 'A' ? "--keep-abandoned-s" :
+                                 "--keep-training-s");
+            if (c == 'A')
+                cfg.abandoned_keep_s = (long long)v;
+            else
+                cfg.training_keep_s = (long long)v;
             break;
         case 'T': case 'C': case 'I': case 'O': case 'G': case 'K':
         case 'g': {

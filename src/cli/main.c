@@ -115,11 +115,13 @@ const Command cli_commands[] = {
      "                    [--max-per-ip 1024] [--conn-timeout-s 10]\n"
      "                    [--max-games 512] [--key-games 8]\n"
      "                    [--resume-grace-ms 30000]\n"
+     "                    [--keep-abandoned-s 600] [--keep-training-s 604800]\n"
      "  The official API: POST /api/training (key, turns, map), POST\n"
      "  /api/arena (key), POST /api/ID/TOKEN/play (dir); GET /events/ID\n"
      "  (live) and /replay/ID (kept in --db, default vindinium.db), GET\n"
      "  /ai for Elo ratings, POST /register (name). Running games are\n"
-     "  journaled and resume after a restart. Unknown keys register\n"
+     "  journaled and resume after a restart; finished training games\n"
+     "  expire (abandoned ones sooner). Unknown keys register\n"
      "  themselves unless --registered-only. Training seats are played\n"
      "  by --training-bot (default random). Not in a SERVER=0 build."},
     {"vindinium-client", cmd_vindinium_client,

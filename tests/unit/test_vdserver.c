@@ -885,7 +885,26 @@ static void test_creation_limits_and_expiry(void **state)
         json_decref(move1(&c, j, "Stay"));
         json_decref(j);
     }
-    expect(&c, "POST", "/api/training", "key=fast&map=m1", 429, "slow down");
+    expect(&c, "POST", "/api/training", "key=fast&map=m1", 429,
+           "for this key, slow down");
+    /* many keys from one address: 4 x the key burst (12), then refused
+     * before the keys are even registered */
+    for (int i = 0; i < 8; i++) {   /* 4 taken above */
+        char form[64];
+        snprintf(form, sizeof form, "key=many%d&turns=0&map=m1", i);
+        json_t *j = must_json(post(&c, "/api/training", form, &body), &body);
+        json_decref(move1(&c, j, "Stay"));
+        json_decref(j);
+    }
+    expect(&c, "POST", "/api/training", "key=many9&map=m1", 429,
+           "from this address, slow down");
+    {
+        /* users: fast and many0..many7, not many9 */
+        Conn c2 = {-1, vds_port(s), 1};
+        json_t *u = must_json(get(&c2, "/ai", &body), &body);
+        assert_int_equal(json_array_size(u), 9);
+        json_decref(u);
+    }
     vds_stop(s);
 
     /* expiry: a game no client move touched goes after abandoned_keep_s

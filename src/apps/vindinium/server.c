@@ -724,31 +724,15 @@ static int resume_games(VdServer *s, PlyError *err)
     return 0;
 }
 
-/* Admission of a new game for key: at most key_games running games per
- * key and max_games in all, and a creation rate per key (a token bucket
- * of key_burst, refilled at key_rate_per_min). NULL, or the refusal.
- * Called locked. */
-static const char *admit(VdServer *s, const char *key)
+/* A token bucket of RATE_SLOTS (the least recently used slot is
+ * reused): 1 and a token taken when `name` may go ahead, else 0. */
+static int take_token(VdServer *s, const char *name, double burst,
+                      double per_min)
 {
-    int running = 0, mine = 0;
-    for (SGame *g = s->games; g; g = g->next) {
-        if (g->thread_done || g->st.finished)
-            continue;
-        running++;
-        for (int h = 0; h < VD_HEROES; h++)
-            if (!strcmp(g->key[h], key)) {
-                mine++;
-                break;
-            }
-    }
-    if (running >= s->cfg.max_games)
-        return "Vindinium - Too many games in progress, try again later";
-    if (mine >= s->cfg.key_games)
-        return "Vindinium - Too many games in progress for this key";
     int64_t t = now_ms();
     KeyRate *slot = NULL, *oldest = &s->rates[0];
     for (int i = 0; i < RATE_SLOTS; i++) {
-        if (!strcmp(s->rates[i].key, key)) {
+        if (!strcmp(s->rates[i].key, name)) {
             slot = &s->rates[i];
             break;
         }
@@ -757,18 +741,62 @@ static const char *admit(VdServer *s, const char *key)
     }
     if (!slot) {
         slot = oldest;
-        snprintf(slot->key, sizeof slot->key, "%s", key);
-        slot->tokens = s->cfg.key_burst;
+        snprintf(slot->key, sizeof slot->key, "%s", name);
+        slot->tokens = burst;
         slot->last_ms = t;
     }
-    slot->tokens += (double)(t - slot->last_ms) * s->cfg.key_rate_per_min /
-                    60000.0;
-    if (slot->tokens > s->cfg.key_burst)
-        slot->tokens = s->cfg.key_burst;
+    slot->tokens += (double)(t - slot->last_ms) * per_min / 60000.0;
+    if (slot->tokens > burst)
+        slot->tokens = burst;
     slot->last_ms = t;
     if (slot->tokens < 1.0)
-        return "Vindinium - Too many new games for this key, slow down";
+        return 0;
     slot->tokens -= 1.0;
+    return 1;
+}
+
+/* Admission of a new game from a client address, before its key is
+ * looked up (unknown keys register themselves): at most max_games
+ * running games in all, and new games per address at 4 x the key rate.
+ * NULL, or the refusal. Called locked. */
+static const char *admit_address(VdServer *s, struct MHD_Connection *c)
+{
+    int running = 0;
+    for (SGame *g = s->games; g; g = g->next)
+        running += !g->thread_done && !g->st.finished;
+    if (running >= s->cfg.max_games)
+        return "Vindinium - Too many games in progress, try again later";
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    char name[MAX_KEY + 1] = "@?";
+    if (ci && ci->client_addr && ci->client_addr->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)ci->client_addr)->
+                  sin_addr, name + 1, sizeof name - 1);
+    if (!take_token(s, name, 4.0 * s->cfg.key_burst,
+                    4.0 * s->cfg.key_rate_per_min))
+        return "Vindinium - Too many new games from this address, slow down";
+    return NULL;
+}
+
+/* Admission of a new game for key: at most key_games running games per
+ * key, and new games per key at key_rate_per_min in bursts of key_burst.
+ * NULL, or the refusal. Called locked. */
+static const char *admit(VdServer *s, const char *key)
+{
+    int mine = 0;
+    for (SGame *g = s->games; g; g = g->next) {
+        if (g->thread_done || g->st.finished)
+            continue;
+        for (int h = 0; h < VD_HEROES; h++)
+            if (!strcmp(g->key[h], key)) {
+                mine++;
+                break;
+            }
+    }
+    if (mine >= s->cfg.key_games)
+        return "Vindinium - Too many games in progress for this key";
+    if (!take_token(s, key, s->cfg.key_burst, s->cfg.key_rate_per_min))
+        return "Vindinium - Too many new games for this key, slow down";
     return NULL;
 }
 
@@ -892,6 +920,14 @@ static enum MHD_Result answer_poll(VdServer *s, struct MHD_Connection *c,
 {
     SGame *g = r->game;
     int h = r->hero;
+    if (r->waiting) {   /* resumed by someone else than wake: unlink */
+        for (Req **pp = &g->waiters; *pp; pp = &(*pp)->next_wait)
+            if (*pp == r) {
+                *pp = r->next_wait;
+                break;
+            }
+        r->waiting = 0;
+    }
     r->game = NULL;
     g->refs--;
     if (s->stopping && !g->st.finished) {
@@ -974,12 +1010,17 @@ static enum MHD_Result api_training(VdServer *s, struct MHD_Connection *c,
         pthread_mutex_unlock(&s->mu);
         return text(c, 503, "Vindinium - The server is shutting down");
     }
+    const char *refused = admit_address(s, c);
+    if (refused) {
+        pthread_mutex_unlock(&s->mu);
+        return text(c, 429, refused);
+    }
     User u;
     if (find_user(s, key, &u)) {
         pthread_mutex_unlock(&s->mu);
         return text(c, 400, "Vindinium - Key not found");
     }
-    const char *refused = admit(s, u.key);
+    refused = admit(s, u.key);
     if (refused) {
         pthread_mutex_unlock(&s->mu);
         return text(c, 429, refused);
@@ -1031,12 +1072,17 @@ static enum MHD_Result api_arena(VdServer *s, struct MHD_Connection *c,
         pthread_mutex_unlock(&s->mu);
         return text(c, 503, "Vindinium - The server is shutting down");
     }
+    const char *refused = admit_address(s, c);
+    if (refused) {
+        pthread_mutex_unlock(&s->mu);
+        return text(c, 429, refused);
+    }
     User u;
     if (find_user(s, key, &u)) {
         pthread_mutex_unlock(&s->mu);
         return text(c, 400, "Vindinium - Key not found");
     }
-    const char *refused = admit(s, u.key);
+    refused = admit(s, u.key);
     if (refused) {
         pthread_mutex_unlock(&s->mu);
         return text(c, 429, refused);
@@ -1495,8 +1541,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
         *con_cls = r;
         return MHD_YES;
     }
-    if (r->resumed) {
-        /* a long poll whose game moved on: answer it now */
+    if (r->game) {
+        /* a suspended long poll, resumed: its game moved on */
         pthread_mutex_lock(&s->mu);
         r->resumed = 0;
         return answer_poll(s, c, r);

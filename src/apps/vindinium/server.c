@@ -725,9 +725,10 @@ static int resume_games(VdServer *s, PlyError *err)
 }
 
 /* A token bucket of RATE_SLOTS (the least recently used slot is
- * reused): 1 and a token taken when `name` may go ahead, else 0. */
+ * reused): 1 when `name` may go ahead (and a token is taken unless
+ * `peek`), else 0. */
 static int take_token(VdServer *s, const char *name, double burst,
-                      double per_min)
+                      double per_min, int peek)
 {
     int64_t t = now_ms();
     KeyRate *slot = NULL, *oldest = &s->rates[0];
@@ -751,18 +752,21 @@ static int take_token(VdServer *s, const char *name, double burst,
     slot->last_ms = t;
     if (slot->tokens < 1.0)
         return 0;
-    slot->tokens -= 1.0;
+    if (!peek)
+        slot->tokens -= 1.0;
     return 1;
 }
 
 /* Admission of a new game from a client address, before its key is
  * looked up (unknown keys register themselves): at most max_games
  * running games in all, and new games per address at 4 x the key rate.
+ * A token is taken only when `take` (once the key is admitted too).
  * NULL, or the refusal. Called locked. */
-static const char *admit_address(VdServer *s, struct MHD_Connection *c)
+static const char *admit_address(VdServer *s, struct MHD_Connection *c,
+                                 int take)
 {
     int running = 0;
-    for (SGame *g = s->games; g; g = g->next)
+    for (SGame *g = s->games; !take && g; g = g->next)
         running += !g->thread_done && !g->st.finished;
     if (running >= s->cfg.max_games)
         return "Vindinium - Too many games in progress, try again later";
@@ -773,7 +777,7 @@ static const char *admit_address(VdServer *s, struct MHD_Connection *c)
         inet_ntop(AF_INET, &((const struct sockaddr_in *)ci->client_addr)->
                   sin_addr, name + 1, sizeof name - 1);
     if (!take_token(s, name, 4.0 * s->cfg.key_burst,
-                    4.0 * s->cfg.key_rate_per_min))
+                    4.0 * s->cfg.key_rate_per_min, !take))
         return "Vindinium - Too many new games from this address, slow down";
     return NULL;
 }
@@ -795,7 +799,7 @@ static const char *admit(VdServer *s, const char *key)
     }
     if (mine >= s->cfg.key_games)
         return "Vindinium - Too many games in progress for this key";
-    if (!take_token(s, key, s->cfg.key_burst, s->cfg.key_rate_per_min))
+    if (!take_token(s, key, s->cfg.key_burst, s->cfg.key_rate_per_min, 0))
         return "Vindinium - Too many new games for this key, slow down";
     return NULL;
 }
@@ -1010,7 +1014,7 @@ static enum MHD_Result api_training(VdServer *s, struct MHD_Connection *c,
         pthread_mutex_unlock(&s->mu);
         return text(c, 503, "Vindinium - The server is shutting down");
     }
-    const char *refused = admit_address(s, c);
+    const char *refused = admit_address(s, c, 0);
     if (refused) {
         pthread_mutex_unlock(&s->mu);
         return text(c, 429, refused);
@@ -1025,6 +1029,7 @@ static enum MHD_Result api_training(VdServer *s, struct MHD_Connection *c,
         pthread_mutex_unlock(&s->mu);
         return text(c, 429, refused);
     }
+    admit_address(s, c, 1);
     expire_games(s);
     SGame *g = new_game(s, 1);
     PlyError err = {{0}};
@@ -1072,7 +1077,7 @@ static enum MHD_Result api_arena(VdServer *s, struct MHD_Connection *c,
         pthread_mutex_unlock(&s->mu);
         return text(c, 503, "Vindinium - The server is shutting down");
     }
-    const char *refused = admit_address(s, c);
+    const char *refused = admit_address(s, c, 0);
     if (refused) {
         pthread_mutex_unlock(&s->mu);
         return text(c, 429, refused);
@@ -1087,6 +1092,7 @@ static enum MHD_Result api_arena(VdServer *s, struct MHD_Connection *c,
         pthread_mutex_unlock(&s->mu);
         return text(c, 429, refused);
     }
+    admit_address(s, c, 1);
     SGame *g = s->arena;
     if (!g) {
         PlyError err = {{0}};

@@ -1755,7 +1755,7 @@ VdServer *vds_start(const VdsConfig *cfg, PlyError *err)
                     "TEXT NOT NULL, tokens TEXT NOT NULL, keys TEXT NOT "
                     "NULL, heroes TEXT NOT NULL, client_moves INTEGER NOT "
                     "NULL DEFAULT 0);"))
-            bad = fail_start(s, err, "cannot set up the database '%s'%s",
+            bad = fail_start(s, err, "cannot set up the database '%s': %s",
                              s->db_path);
     }
     if (!bad) {
@@ -1772,7 +1772,7 @@ VdServer *vds_start(const VdsConfig *cfg, PlyError *err)
                              "INTEGER NOT NULL DEFAULT 0")) ||
             db_exec(s, "CREATE INDEX IF NOT EXISTS games_expiry ON "
                     "games(training, finished_at)"))
-            bad = fail_start(s, err, "cannot set up the database '%s'%s",
+            bad = fail_start(s, err, "cannot set up the database '%s': %s",
                              s->db_path);
     }
     if (!bad) {

@@ -5,7 +5,10 @@
 #   make test            every test (unit, conformance, perft, CLI, fuzz)
 #   make test-slow       deeper perft and longer runs
 #   make run             the main job: play against the strongest bot
+#   make SERVER=0        without the Vindinium server and client (no
+#                        libmicrohttpd, SQLite or libcurl); in build/MODE-noserver
 MODE ?= release
+SERVER ?= 1
 BUILD := build/$(MODE)
 CC ?= cc
 CFLAGS_COMMON := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter \
@@ -23,12 +26,28 @@ else
 endif
 CFLAGS := $(CFLAGS_COMMON) $(CFLAGS_MODE) $(EXTRA_CFLAGS)
 LDLIBS := -lmicrohttpd -ljansson -lsqlite3 -lcurl -lm -pthread
+# The Vindinium server and client, and the tests that need them.
+SERVER_SRC := src/apps/vindinium/server.c src/apps/vindinium/client.c
+SERVER_TESTS := test_vdserver test_vdclient
+ifeq ($(SERVER),0)
+  BUILD := build/$(MODE)-noserver
+  CFLAGS += -DPLY_SERVER=0
+  LDLIBS := -ljansson -lm -pthread
+else ifneq ($(SERVER),1)
+  $(error SERVER must be 0 or 1)
+endif
 
 LIB_SRC := $(sort $(wildcard src/core/*.c src/games/*.c src/games/*/*.c \
-	src/search/*.c src/tools/*.c src/proto/*.c src/server/*.c src/cli/*.c))
+	src/search/*.c src/tools/*.c src/proto/*.c src/apps/*/*.c src/cli/*.c))
 LIB_SRC := $(filter-out src/cli/main.c,$(LIB_SRC))
+ifeq ($(SERVER),0)
+  LIB_SRC := $(filter-out $(SERVER_SRC),$(LIB_SRC))
+endif
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
+ifeq ($(SERVER),0)
+  TEST_SRC := $(filter-out $(SERVER_TESTS:%=tests/unit/%.c),$(TEST_SRC))
+endif
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_STAMP := build/.deps-ok
 
@@ -68,7 +87,8 @@ $(BUILD)/ply: $(BUILD)/src/cli/main.o $(BUILD)/libply.a
 	$(CC) $(LDFLAGS_MODE) -o $@ $^ $(LDLIBS) -lreadline
 
 ply: $(BUILD)/ply
-	@if [ "$(MODE)" = release ]; then cp $(BUILD)/ply ply.tmp && mv -f ply.tmp ply; fi
+	@if [ "$(MODE)" = release ] && [ "$(SERVER)" = 1 ]; then cp $(BUILD)/ply ply.tmp && mv -f ply.tmp ply; fi
+	@if [ "$(SERVER)" = 0 ]; then echo "built $(BUILD)/ply without server support (./ply is left alone)"; fi
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/testlib.h $(BUILD)/libply.a
 	@mkdir -p $(dir $@)
@@ -85,10 +105,12 @@ $(FUZZ_BIN): tests/fuzz/fuzz_text.c $(FUZZ_SRC) | $(DEPS_STAMP)
 fuzz: $(FUZZ_BIN)
 
 test: $(BUILD)/ply $(TEST_BIN) $(FUZZ_BIN)
-	@PLY=$(BUILD)/ply BUILD=$(BUILD) FUZZ=$(FUZZ_BIN) sh tests/run-all.sh
+	@PLY=$(BUILD)/ply BUILD=$(BUILD) FUZZ=$(FUZZ_BIN) PLY_SERVER=$(SERVER) \
+		sh tests/run-all.sh
 
 test-slow: $(BUILD)/ply $(TEST_BIN)
-	@PLY=$(BUILD)/ply BUILD=$(BUILD) PLY_SLOW=1 sh tests/run-all.sh
+	@PLY=$(BUILD)/ply BUILD=$(BUILD) PLY_SLOW=1 PLY_SERVER=$(SERVER) \
+		sh tests/run-all.sh
 
 run: ply
 	@if [ -t 0 ]; then ./ply play reversi; \

@@ -156,12 +156,22 @@ expect_fail "tune bad out" "cannot write" sh -c "echo '$TREC' | $PLY tune --game
 expect_fail "weights bad file" "cannot open weights file" $PLY analyze chess --bot alphabeta:depth=1,weights=/nonexistent.h
 expect_fail "weights no tuning" "kalah has none" $PLY analyze kalah --bot alphabeta:depth=1,weights=/nonexistent.h
 
+if [ "${PLY_SERVER:-1}" = 1 ]; then
 expect_fail "serve unknown game" "only 'vindinium'" $PLY serve kalah
 expect_fail "serve bad port" "--port" $PLY serve vindinium --port 99999
 expect_fail "serve bad host" "not an IPv4 address" $PLY serve vindinium --host nohost --db :memory:
+expect_fail "serve bad threads" "--threads must be" $PLY serve vindinium --threads 0
+expect_fail "serve bad per-ip" "--max-per-ip must be" $PLY serve vindinium --max-per-ip 0
 expect_fail "client needs a key" "--key" $PLY vindinium-client --server http://127.0.0.1:1
 expect_fail "client bad mode" "--mode" $PLY vindinium-client --server http://127.0.0.1:1 --key k --mode duel
 expect_fail "client no server" "127.0.0.1:1" $PLY vindinium-client --server http://127.0.0.1:1 --key k --bot random
+expect_fail "client file server" "not an http:// or https:// URL" $PLY vindinium-client --server file:///etc/passwd --key k
+expect_fail "client bad max-moves" "--max-moves must be" $PLY vindinium-client --server http://127.0.0.1:1 --key k --max-moves 0
+else
+echo "SKIP server and client CLI checks: built with SERVER=0"
+expect_fail "serve without server" "no server support" $PLY serve vindinium
+expect_fail "client without server" "no server support" $PLY vindinium-client --server http://127.0.0.1:1 --key k
+fi
 expect_out "vindinium m1" "@3 at (7,7)" $PLY show vindinium --options map=m1
 
 for g in $($PLY list | awk '/^games:/{f=1;next} /^bots:/{f=0} f{print $1}'); do

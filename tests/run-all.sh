@@ -3,7 +3,8 @@
 # and a short fuzz run of every game's parsers. Prints one summary line
 # "N passed, N failed" and exits non-zero on any failure.
 # Environment: PLY (the ply binary), BUILD (build dir), FUZZ (fuzzer, may be
-# empty), PLY_SLOW=1 for the deep tests.
+# empty), PLY_SLOW=1 for the deep tests, PLY_SERVER=0 for a build without
+# the Vindinium server and client (their tests are skipped, and said so).
 set -u
 passed=0
 failed=0
@@ -30,6 +31,11 @@ if [ -n "${PLY_SLOW:-}" ] && [ "$PLY_SLOW" != 0 ]; then
     run kif-readers env PLY="$PLY" sh scripts/kif-readers.sh
 fi
 run play-tty env PLY="$PLY" python3 tests/play_tty.py
+if [ "${PLY_SERVER:-1}" = 1 ]; then
+    run vdrestart env PLY="$PLY" sh tests/vdrestart.sh
+else
+    echo "SKIP test_vdserver test_vdclient vdrestart: built with SERVER=0"
+fi
 if [ -n "${FUZZ:-}" ] && [ -x "$FUZZ" ]; then
     run fuzz env FUZZ="$FUZZ" PLY="$PLY" sh tests/fuzz/run.sh
 fi

@@ -1,5 +1,21 @@
 /* cmd_serve.c — `ply serve vindinium`: the Vindinium-compatible HTTP
- * server (src/server/vdserver.c) until SIGINT or SIGTERM. */
+ * server (src/apps/vindinium/server.c) until SIGINT or SIGTERM. A build
+ * with SERVER=0 has no server and says so. */
+#include "cli.h"
+
+#ifndef PLY_SERVER
+#define PLY_SERVER 1
+#endif
+
+#if !PLY_SERVER
+int cmd_serve(int argc, char **argv)
+{
+    if (!cli_wants_help(argc, argv, "serve"))
+        return 0;
+    return cli_error("serve", "this build has no server support (built "
+                     "with SERVER=0; rebuild with make SERVER=1)");
+}
+#else
 #include <getopt.h>
 #include <pthread.h>
 #include <signal.h>
@@ -7,8 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../server/vdserver.h"
-#include "cli.h"
+#include "../apps/vindinium/server.h"
 
 int cmd_serve(int argc, char **argv)
 {
@@ -24,6 +39,15 @@ int cmd_serve(int argc, char **argv)
         {"registered-only", no_argument, 0, 'r'},
         {"register", required_argument, 0, 'R'},
         {"seed", required_argument, 0, 's'},
+        {"threads", required_argument, 0, 'T'},
+        {"max-conns", required_argument, 0, 'C'},
+        {"max-per-ip", required_argument, 0, 'I'},
+        {"conn-timeout-s", required_argument, 0, 'O'},
+        {"max-games", required_argument, 0, 'G'},
+        {"key-games", required_argument, 0, 'K'},
+        {"resume-grace-ms", required_argument, 0, 'g'},
+        {"keep-abandoned-s", required_argument, 0, 'A'},
+        {"keep-training-s", required_argument, 0, 'L'},
         {0, 0, 0, 0},
     };
     VdsConfig cfg;
@@ -66,6 +90,54 @@ int cmd_serve(int argc, char **argv)
                 return 2;
             cfg.seed = v;
             break;
+        case 'A': case 'L':
+            if (cli_parse_uint("serve", c == 'A' ? "--keep-abandoned-s" :
+                               "--keep-training-s", optarg, &v))
+                return 2;
+            if (v > 100ull * 365 * 86400)
+                return cli_error("serve", "%s must be at most 100 years",
+                                 c == 'A' ? "--keep-abandoned-s" :
+                                 "--keep-training-s");
+            if (c == 'A')
+                cfg.abandoned_keep_s = (long long)v;
+            else
+                cfg.training_keep_s = (long long)v;
+            break;
+        case 'T': case 'C': case 'I': case 'O': case 'G': case 'K':
+        case 'g': {
+            static const struct {
+                int opt;
+                const char *name;
+                unsigned long long lo, hi;
+            } lim[] = {
+                {'T', "--threads", 1, 64},
+                {'C', "--max-conns", 16, 100000},
+                {'I', "--max-per-ip", 1, 100000},
+                {'O', "--conn-timeout-s", 1, 3600},
+                {'G', "--max-games", 1, 100000},
+                {'K', "--key-games", 1, 10000},
+                {'g', "--resume-grace-ms", 1, 3600000},
+            };
+            int k = 0;
+            while (lim[k].opt != c)
+                k++;
+            if (cli_parse_uint("serve", lim[k].name, optarg, &v))
+                return 2;
+            if (v < lim[k].lo || v > lim[k].hi)
+                return cli_error("serve", "%s must be %llu..%llu",
+                                 lim[k].name, lim[k].lo, lim[k].hi);
+            int iv = (int)v;
+            switch (c) {
+            case 'T': cfg.threads = iv; break;
+            case 'C': cfg.max_conns = iv; break;
+            case 'I': cfg.max_per_ip = iv; break;
+            case 'O': cfg.conn_timeout_s = iv; break;
+            case 'G': cfg.max_games = iv; break;
+            case 'K': cfg.key_games = iv; break;
+            default: cfg.resume_grace_ms = iv; break;
+            }
+            break;
+        }
         case ':': return cli_error("serve", "%s needs a value",
                                    argv[optind - 1]);
         default: return cli_error("serve", "unknown option '%s'",
@@ -104,3 +176,4 @@ int cmd_serve(int argc, char **argv)
     vds_stop(s);
     return 0;
 }
+#endif

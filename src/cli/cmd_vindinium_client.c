@@ -1,12 +1,26 @@
 /* cmd_vindinium_client.c — `ply vindinium-client`: a Ply bot on a
- * Vindinium server (src/server/vdclient.c). */
+ * Vindinium server (src/apps/vindinium/client.c). */
+#include "cli.h"
+
+#ifndef PLY_SERVER
+#define PLY_SERVER 1
+#endif
+
+#if !PLY_SERVER
+int cmd_vindinium_client(int argc, char **argv)
+{
+    if (!cli_wants_help(argc, argv, "vindinium-client"))
+        return 0;
+    return cli_error("vindinium-client", "this build has no server support "
+                     "(built with SERVER=0; rebuild with make SERVER=1)");
+}
+#else
 #include <curl/curl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "../server/vdclient.h"
-#include "cli.h"
+#include "../apps/vindinium/client.h"
 
 int cmd_vindinium_client(int argc, char **argv)
 {
@@ -22,6 +36,9 @@ int cmd_vindinium_client(int argc, char **argv)
         {"games", required_argument, 0, 'g'},
         {"seed", required_argument, 0, 'r'},
         {"quiet", no_argument, 0, 'q'},
+        {"max-moves", required_argument, 0, 'x'},
+        {"max-seconds", required_argument, 0, 'X'},
+        {"reconnect-ms", required_argument, 0, 'c'},
         {0, 0, 0, 0},
     };
     VdcOptions o;
@@ -64,6 +81,32 @@ int cmd_vindinium_client(int argc, char **argv)
             o.seed = v;
             break;
         case 'q': o.log = NULL; break;
+        case 'x':
+            if (cli_parse_uint("vindinium-client", "--max-moves", optarg, &v))
+                return 2;
+            if (v < 1 || v > 100000)
+                return cli_error("vindinium-client", "--max-moves must be "
+                                 "1..100000");
+            o.max_moves = (int)v;
+            break;
+        case 'X':
+            if (cli_parse_uint("vindinium-client", "--max-seconds", optarg,
+                               &v))
+                return 2;
+            if (v < 1 || v > 86400 * 7)
+                return cli_error("vindinium-client", "--max-seconds must be "
+                                 "1..604800");
+            o.max_seconds = (int)v;
+            break;
+        case 'c':
+            if (cli_parse_uint("vindinium-client", "--reconnect-ms", optarg,
+                               &v))
+                return 2;
+            if (v < 1 || v > 3600000)
+                return cli_error("vindinium-client", "--reconnect-ms must be "
+                                 "1..3600000");
+            o.reconnect_ms = (int)v;
+            break;
         case ':': return cli_error("vindinium-client", "%s needs a value",
                                    argv[optind - 1]);
         default: return cli_error("vindinium-client", "unknown option '%s'",
@@ -96,3 +139,4 @@ int cmd_vindinium_client(int argc, char **argv)
     curl_global_cleanup();
     return rc;
 }
+#endif

@@ -119,16 +119,25 @@ const Command cli_commands[] = {
      "                    [--timeout-ms 1000] [--min-move-ms 0]\n"
      "                    [--training-bot SPEC] [--registered-only]\n"
      "                    [--register NAME] [--seed N]\n"
+     "                    [--threads 2] [--max-conns 4096]\n"
+     "                    [--max-per-ip 1024] [--conn-timeout-s 10]\n"
+     "                    [--max-games 512] [--key-games 8]\n"
+     "                    [--resume-grace-ms 30000]\n"
+     "                    [--keep-abandoned-s 600] [--keep-training-s 604800]\n"
      "  The official API: POST /api/training (key, turns, map), POST\n"
      "  /api/arena (key), POST /api/ID/TOKEN/play (dir); GET /events/ID\n"
-     "  and /replay/ID for finished games (kept in --db, default\n"
-     "  vindinium.db), GET /ai for Elo ratings, POST /register (name).\n"
-     "  Unknown keys register themselves unless --registered-only.\n"
-     "  Training seats are played by --training-bot (default random)."},
+     "  (live) and /replay/ID (kept in --db, default vindinium.db), GET\n"
+     "  /ai for Elo ratings, POST /register (name). Running games are\n"
+     "  journaled and resume after a restart; finished training games\n"
+     "  expire (abandoned ones sooner). Unknown keys register\n"
+     "  themselves unless --registered-only. Training seats are played\n"
+     "  by --training-bot (default random). Not in a SERVER=0 build."},
     {"vindinium-client", cmd_vindinium_client,
      "play a Ply bot on a Vindinium server",
      "ply vindinium-client --server URL --key K [--mode training|arena]\n"
      "                     [--bot SPEC] [--turns N] [--map m1] [--games N]\n"
+     "                     [--max-moves 1200] [--max-seconds 3600]\n"
+     "                     [--reconnect-ms 30000]\n"
      "  Plays with SPEC (default: vindinium) until the game ends and\n"
      "  prints the result; URL like http://127.0.0.1:9000."},
     {"record", cmd_record, "match records to and from PGN, PDN, KIF, ...",
@@ -141,6 +150,9 @@ const Command cli_commands[] = {
      "  --from reads FORMAT and prints match record lines. The game\n"
      "  decides which formats it speaks (ply info GAME); --list shows\n"
      "  them. ply pgn, ply pdn and ply kif are the same per format."},
+     "  prints the result; URL like http://127.0.0.1:9000. Only http(s),\n"
+     "  only that host; gives up after --max-moves moves or --max-seconds\n"
+     "  in all; retries a move --reconnect-ms while the server restarts."},
     {"pgn", cmd_pgn, "chess, makruk, shatranj match records as PGN (SAN)",
      "ply pgn [FILE]\n"
      "  Reads match records (one JSON object a line, from FILE or stdin) and\n"

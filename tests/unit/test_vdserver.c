@@ -9,12 +9,13 @@
 #include <netinet/tcp.h>
 #include <pthread.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "testlib.h"
 
-#include "server/vdclient.h"
-#include "server/vdserver.h"
+#include "apps/vindinium/client.h"
+#include "apps/vindinium/server.h"
 
 #include <curl/curl.h>
 
@@ -624,6 +625,451 @@ static void test_client(void **state)
     vds_stop(s);
 }
 
+
+/* ---- issue 21: availability, input, creation limits, live events,
+ * resumed games ---- */
+
+static VdServer *start_cfg(VdsConfig *cfg)
+{
+    PlyError err = {{0}};
+    VdServer *s = vds_start(cfg, &err);
+    if (!s)
+        fail_msg("server: %s", err.msg);
+    return s;
+}
+
+static void base_cfg(VdsConfig *cfg, const char *db, int timeout_ms)
+{
+    vds_config_default(cfg);
+    cfg->port = 0;
+    cfg->db_path = db;
+    cfg->timeout_ms = timeout_ms;
+    cfg->seed = 11;
+}
+
+/* A socket connected from source address `src` (127.x.y.z), or -1. */
+static int connect_from(const char *src, int port)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        return -1;
+    struct sockaddr_in sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sin_family = AF_INET;
+    inet_pton(AF_INET, src, &sa.sin_addr);
+    if (bind(fd, (struct sockaddr *)&sa, sizeof sa)) {
+        close(fd);
+        return -1;
+    }
+    sa.sin_port = htons((uint16_t)port);
+    inet_pton(AF_INET, "127.0.0.1", &sa.sin_addr);
+    if (connect(fd, (struct sockaddr *)&sa, sizeof sa)) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+static int64_t mono_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* 600 idle or slow connections (half of them stuck in their headers) no
+ * longer lock clients out: a normal request is answered within 1 s. */
+static void test_idle_connections(void **state)
+{
+    (void)state;
+    VdsConfig cfg;
+    base_cfg(&cfg, ":memory:", 1000);
+    VdServer *s = start_cfg(&cfg);
+    enum { IDLE = 600 };
+    int fds[IDLE], open_n = 0;
+    for (int i = 0; i < IDLE; i++) {
+        fds[i] = connect_from("127.0.0.1", vds_port(s));
+        if (fds[i] < 0)
+            break;
+        open_n++;
+        if (i % 2)
+            send_all(fds[i], "GET /ai HTTP/1.1\r\nHost: x", 25);
+    }
+    assert_int_equal(open_n, IDLE);
+    int64_t t0 = mono_ms();
+    Conn c = {-1, vds_port(s), 1};
+    char *body;
+    int st = get(&c, "/ai", &body);
+    int64_t dt = mono_ms() - t0;
+    assert_int_equal(st, 200);
+    free(body);
+    assert_true(dt < 1000);
+    for (int i = 0; i < open_n; i++)
+        close(fds[i]);
+    vds_stop(s);
+
+    /* one address over its limit is refused; another is still served */
+    base_cfg(&cfg, ":memory:", 1000);
+    cfg.max_per_ip = 20;
+    s = start_cfg(&cfg);
+    int other[40], refused = 0;
+    for (int i = 0; i < 40; i++) {
+        other[i] = connect_from("127.0.0.2", vds_port(s));
+        if (other[i] < 0)
+            continue;
+        /* an over-limit connection is accepted by the kernel, then
+         * closed by the server: its read sees the end at once */
+        struct timeval tv = {0, 300000};
+        setsockopt(other[i], SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    }
+    for (int i = 20; i < 40; i++) {
+        char b;
+        if (other[i] >= 0 && recv(other[i], &b, 1, 0) == 0)
+            refused++;
+    }
+    assert_true(refused >= 15);
+    Conn c2 = {-1, vds_port(s), 1};
+    st = get(&c2, "/ai", &body);
+    assert_int_equal(st, 200);
+    free(body);
+    for (int i = 0; i < 40; i++)
+        if (other[i] >= 0)
+            close(other[i]);
+    vds_stop(s);
+}
+
+/* Headers that never end are cut off after conn_timeout_s. */
+static void test_header_timeout(void **state)
+{
+    (void)state;
+    VdsConfig cfg;
+    base_cfg(&cfg, ":memory:", 1000);
+    cfg.conn_timeout_s = 1;
+    VdServer *s = start_cfg(&cfg);
+    int fd = connect_from("127.0.0.1", vds_port(s));
+    assert_true(fd >= 0);
+    struct timeval tv = {5, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    send_all(fd, "POST /api/training HTTP/1.1\r\nHost: x\r\n", 38);
+    int64_t t0 = mono_ms();
+    char b[64];
+    ssize_t r = recv(fd, b, sizeof b, 0);
+    int64_t dt = mono_ms() - t0;
+    assert_true(r <= 0);               /* closed, not answered */
+    assert_true(dt >= 500 && dt < 4000);
+    close(fd);
+    vds_stop(s);
+}
+
+/* One move with the first state's play path; returns the new state. */
+static json_t *move1(Conn *c, json_t *j, const char *dir)
+{
+    char path[256], form[32];
+    char *body;
+    play_path(j, path, sizeof path);
+    snprintf(form, sizeof form, "dir=%s", dir);
+    return must_json(post(c, path, form, &body), &body);
+}
+
+static int game_int(json_t *j, const char *k)
+{
+    return (int)json_integer_value(json_object_get(json_object_get(j, "game"),
+                                                   k));
+}
+
+static void expect(Conn *c, const char *method, const char *path,
+                   const char *form, int status, const char *body_has)
+{
+    char *body;
+    int st;
+    if (!strcmp(method, "POST")) {
+        st = post(c, path, form, &body);
+    } else {
+        char req[512];
+        int n = snprintf(req, sizeof req, "%s %s HTTP/1.0\r\nHost: x\r\n"
+                         "\r\n", method, path);
+        st = exchange_raw(c, req, (size_t)n, &body);
+    }
+    if (st != status || (body_has && !strstr(body ? body : "", body_has)))
+        fail_msg("%s %s [%s]: %d '%.200s', expected %d '%s'", method, path,
+                 form ? form : "", st, body ? body : "", status,
+                 body_has ? body_has : "");
+    free(body);
+}
+
+static void test_input_rules(void **state)
+{
+    (void)state;
+    VdsConfig cfg;
+    base_cfg(&cfg, ":memory:", 2000);
+    VdServer *s = start_cfg(&cfg);
+    Conn c = {-1, vds_port(s), 1};
+    char *body;
+    /* turns <= 0: maxTurns = turns * 4 as the official server, and the
+     * game ends after the first move */
+    static const char *const forms[] = {"key=zero&turns=0&map=m1",
+                                        "key=neg&turns=-3&map=m1"};
+    static const int maxt[] = {0, -12};
+    for (int i = 0; i < 2; i++) {
+        json_t *j = must_json(post(&c, "/api/training", forms[i], &body),
+                              &body);
+        assert_int_equal(game_int(j, "maxTurns"), maxt[i]);
+        assert_int_equal(game_int(j, "turn"), 0);
+        json_t *k = move1(&c, j, "North");
+        assert_true(json_is_true(json_object_get(json_object_get(k, "game"),
+                                                 "finished")));
+        assert_int_equal(game_int(k, "turn"), 1);
+        json_decref(j);
+        json_decref(k);
+    }
+    /* empty optional fields are absent: the defaults */
+    json_t *j = must_json(post(&c, "/api/training", "key=empty&turns=&map=",
+                               &body), &body);
+    assert_int_equal(game_int(j, "maxTurns"), 1200);
+    char id[16], path[64];
+    snprintf(id, sizeof id, "%s", json_string_value(json_object_get(
+                                      json_object_get(j, "game"), "id")));
+    json_decref(j);
+    /* %00 no longer cuts a value: key=abc%00def is refused, not "abc" */
+    expect(&c, "POST", "/api/training", "key=abc%00def", 400, "NUL");
+    expect(&c, "POST", "/api/training?key=abc%00def", "", 400, "NUL");
+    expect(&c, "POST", "/api/training", "key=abc&map=m1%00x", 400, "NUL");
+    /* methods: 405, unknown things: 404 */
+    expect(&c, "GET", "/api/training", NULL, 405, NULL);
+    expect(&c, "GET", "/api/arena", NULL, 405, NULL);
+    snprintf(path, sizeof path, "/api/%s/abcd/play", id);
+    expect(&c, "GET", path, NULL, 405, NULL);
+    expect(&c, "POST", "/ai", "", 405, NULL);
+    snprintf(path, sizeof path, "/events/%s", id);
+    expect(&c, "POST", path, "", 405, NULL);
+    expect(&c, "DELETE", "/register", NULL, 405, NULL);
+    expect(&c, "GET", "/zzzzzzzz", NULL, 404, NULL);
+    expect(&c, "GET", "/no/such/path", NULL, 404, NULL);
+    snprintf(path, sizeof path, "/%s", id);
+    expect(&c, "GET", path, NULL, 200, id);
+    conn_close(&c);
+    vds_stop(s);
+}
+
+/* Game creation is bounded per key (running games and rate) and
+ * abandoned training games expire. */
+static void test_creation_limits_and_expiry(void **state)
+{
+    (void)state;
+    VdsConfig cfg;
+    base_cfg(&cfg, ":memory:", 5000);
+    cfg.key_games = 2;
+    cfg.key_burst = 3;
+    cfg.key_rate_per_min = 1;
+    VdServer *s = start_cfg(&cfg);
+    Conn c = {-1, vds_port(s), 1};
+    char *body;
+    for (int i = 0; i < 2; i++)
+        json_decref(must_json(post(&c, "/api/training", "key=greedy&map=m1",
+                                   &body), &body));
+    expect(&c, "POST", "/api/training", "key=greedy&map=m1", 429,
+           "Too many games in progress for this key");
+    expect(&c, "POST", "/api/training", "key=other&map=m1", 200, NULL);
+    vds_stop(s);
+
+    /* the rate: a burst of 3, then one a minute; finished games free
+     * their running slot but not the rate */
+    base_cfg(&cfg, ":memory:", 5000);
+    cfg.key_burst = 3;
+    cfg.key_rate_per_min = 1;
+    s = start_cfg(&cfg);
+    c = (Conn){-1, vds_port(s), 1};
+    for (int i = 0; i < 3; i++) {
+        json_t *j = must_json(post(&c, "/api/training",
+                                   "key=fast&turns=0&map=m1", &body), &body);
+        json_decref(move1(&c, j, "Stay"));
+        json_decref(j);
+    }
+    expect(&c, "POST", "/api/training", "key=fast&map=m1", 429,
+           "for this key, slow down");
+    /* many keys from one address: 4 x the key burst (12) games, then
+     * refused before the keys are even registered; requests refused for
+     * their key took no address token */
+    for (int i = 0; i < 9; i++) {   /* 3 games above */
+        char form[64];
+        snprintf(form, sizeof form, "key=many%d&turns=0&map=m1", i);
+        json_t *j = must_json(post(&c, "/api/training", form, &body), &body);
+        json_decref(move1(&c, j, "Stay"));
+        json_decref(j);
+    }
+    expect(&c, "POST", "/api/training", "key=many9&map=m1", 429,
+           "from this address, slow down");
+    {
+        /* users: fast and many0..many8, not many9 */
+        Conn c2 = {-1, vds_port(s), 1};
+        json_t *u = must_json(get(&c2, "/ai", &body), &body);
+        assert_int_equal(json_array_size(u), 10);
+        json_decref(u);
+    }
+    vds_stop(s);
+
+    /* expiry: a game no client move touched goes after abandoned_keep_s
+     * (0 here); a played one stays */
+    char db[] = "/tmp/ply-vdtest-XXXXXX";
+    int fd = mkstemp(db);
+    assert_true(fd >= 0);
+    close(fd);
+    base_cfg(&cfg, db, 100);
+    cfg.abandoned_keep_s = 0;
+    s = start_cfg(&cfg);
+    c = (Conn){-1, vds_port(s), 1};
+    json_t *j = must_json(post(&c, "/api/training", "key=gone&map=m1", &body),
+                          &body);
+    char gone[16], kept[16], path[64];
+    snprintf(gone, sizeof gone, "%s", json_string_value(json_object_get(
+                                          json_object_get(j, "game"), "id")));
+    json_decref(j);
+    j = must_json(post(&c, "/api/training", "key=kept&turns=1&map=m1", &body),
+                  &body);
+    snprintf(kept, sizeof kept, "%s", json_string_value(json_object_get(
+                                          json_object_get(j, "game"), "id")));
+    json_decref(move1(&c, j, "Stay"));
+    json_decref(j);
+    usleep(1200000);   /* the abandoned one crashed; a sweep is due */
+    snprintf(path, sizeof path, "/replay/%s", gone);
+    expect(&c, "GET", path, NULL, 200, NULL);   /* in memory still */
+    json_decref(must_json(post(&c, "/api/training", "key=sweep&turns=0&map=m1",
+                               &body), &body));
+    vds_stop(s);
+    s = start_cfg(&cfg);   /* from the database only */
+    c = (Conn){-1, vds_port(s), 1};
+    expect(&c, "GET", path, NULL, 404, NULL);
+    snprintf(path, sizeof path, "/replay/%s", kept);
+    expect(&c, "GET", path, NULL, 200, NULL);
+    vds_stop(s);
+    unlink(db);
+}
+
+/* /events of a running game streams: the states so far at once, then
+ * each new state, and ends with the game. */
+static void test_events_live(void **state)
+{
+    (void)state;
+    VdsConfig cfg;
+    base_cfg(&cfg, ":memory:", 3000);
+    VdServer *s = start_cfg(&cfg);
+    Conn c = {-1, vds_port(s), 0};
+    char *body;
+    json_t *j = must_json(post(&c, "/api/training", "key=watched&turns=5&"
+                               "map=m1", &body), &body);
+    char path[64];
+    snprintf(path, sizeof path, "/events/%s", json_string_value(
+                 json_object_get(json_object_get(j, "game"), "id")));
+    int ev = connect_from("127.0.0.1", vds_port(s));
+    assert_true(ev >= 0);
+    struct timeval tv = {3, 0};
+    setsockopt(ev, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    char req[128];
+    int n = snprintf(req, sizeof req, "GET %s HTTP/1.0\r\nHost: x\r\n\r\n",
+                     path);
+    send_all(ev, req, (size_t)n);
+    /* the game waits for us: the stream has the first state, stays open */
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    int64_t t0 = mono_ms();
+    while (mono_ms() - t0 < 3000) {
+        ssize_t r = recv(ev, buf + len, cap - len - 1, 0);
+        assert_true(r > 0);
+        len += (size_t)r;
+        buf[len] = 0;
+        if (strstr(buf, "data: {"))
+            break;
+    }
+    assert_non_null(strstr(buf, "text/event-stream"));
+    assert_non_null(strstr(buf, "data: {"));
+    /* play to the end; the stream follows and closes */
+    int turn = 0;
+    while (turn < 20) {
+        json_t *k = move1(&c, j, "East");
+        json_decref(j);
+        j = k;
+        turn = game_int(j, "turn");
+    }
+    json_decref(j);
+    for (int guard = 0; guard < 10000; guard++) {
+        if (len + 4096 > cap)
+            buf = realloc(buf, cap *= 2);
+        ssize_t r = recv(ev, buf + len, cap - len - 1, 0);
+        if (r <= 0)
+            break;
+        len += (size_t)r;
+        buf[len] = 0;
+    }
+    int events = 0;
+    char *last = NULL;
+    for (char *p = buf; (p = strstr(p, "data: {")); p++) {
+        events++;
+        last = p;
+    }
+    assert_int_equal(events, 21);
+    assert_non_null(strstr(last, "\"finished\":true"));
+    assert_non_null(strstr(last, "\"turn\":20"));
+    free(buf);
+    close(ev);
+    conn_close(&c);
+    vds_stop(s);
+}
+
+/* A server stopped mid-game resumes it from the journal: the client
+ * posts to the same play URL and the game goes on to its end. (The
+ * kill -9 version is tests/vdrestart.sh.) */
+static void test_resume_after_restart(void **state)
+{
+    (void)state;
+    char db[] = "/tmp/ply-vdtest-XXXXXX";
+    int fd = mkstemp(db);
+    assert_true(fd >= 0);
+    close(fd);
+    VdsConfig cfg;
+    base_cfg(&cfg, db, 2000);
+    cfg.port = 0;
+    VdServer *s = start_cfg(&cfg);
+    Conn c = {-1, vds_port(s), 1};
+    char *body;
+    json_t *j = must_json(post(&c, "/api/training", "key=phoenix&turns=6&"
+                               "map=m1", &body), &body);
+    for (int i = 0; i < 3; i++) {
+        json_t *k = move1(&c, j, "South");
+        json_decref(j);
+        j = k;
+    }
+    assert_int_equal(game_int(j, "turn"), 12);
+    int gold = (int)json_integer_value(json_object_get(json_object_get(j,
+                                                                       "hero"),
+                                                       "gold"));
+    vds_stop(s);
+    s = start_cfg(&cfg);
+    c = (Conn){-1, vds_port(s), 1};
+    /* the port changed (0): the path is what matters */
+    int turn = 12;
+    for (int i = 0; i < 10 && turn < 24; i++) {
+        json_t *k = move1(&c, j, "South");
+        json_decref(j);
+        j = k;
+        turn = game_int(j, "turn");
+        assert_true(json_integer_value(json_object_get(json_object_get(
+                                           j, "hero"), "gold")) >= gold);
+    }
+    assert_int_equal(turn, 24);
+    assert_true(json_is_true(json_object_get(json_object_get(j, "game"),
+                                             "finished")));
+    char path[64];
+    snprintf(path, sizeof path, "/replay/%s", json_string_value(
+                 json_object_get(json_object_get(j, "game"), "id")));
+    json_decref(j);
+    usleep(100000);
+    j = must_json(get(&c, path, &body), &body);
+    assert_int_equal(json_array_size(j), 25);
+    json_decref(j);
+    vds_stop(s);
+    unlink(db);
+}
+
 int main(void)
 {
     curl_global_init(CURL_GLOBAL_DEFAULT);
@@ -633,6 +1079,12 @@ int main(void)
         cmocka_unit_test(test_elo_persists),
         cmocka_unit_test(test_arena_turns_and_timeout),
         cmocka_unit_test(test_client),
+        cmocka_unit_test(test_idle_connections),
+        cmocka_unit_test(test_header_timeout),
+        cmocka_unit_test(test_input_rules),
+        cmocka_unit_test(test_creation_limits_and_expiry),
+        cmocka_unit_test(test_events_live),
+        cmocka_unit_test(test_resume_after_restart),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

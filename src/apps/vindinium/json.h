@@ -1,4 +1,4 @@
-/* vdjson.h — Vindinium states as the official server's JSON (shared/rules/
+/* apps/vindinium/json.h — Vindinium states as the official server's JSON (shared/rules/
  * vindinium-api.md §4), both ways: the server writes them, the client
  * reads them back into a Vd state for Ply's bots. */
 #ifndef PLY_VDJSON_H
@@ -6,7 +6,7 @@
 
 #include <jansson.h>
 
-#include "../games/vindinium/vindinium.h"
+#include "../../games/vindinium/vindinium.h"
 
 /* Who sits on a seat, for the hero objects. has_user: a registered bot
  * (name, userId and elo shown); otherwise a server bot (name only). */

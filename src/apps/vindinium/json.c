@@ -1,10 +1,10 @@
-/* vdjson.c — the official JSON shapes (field names and order as
+/* apps/vindinium/json.c — the official JSON shapes (field names and order as
  * JsonFormat.scala; optional fields omitted, never null). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "vdjson.h"
+#include "json.h"
 
 static const char *const dir_names[] = {NULL, "Stay", "North", "East",
                                         "South", "West"};

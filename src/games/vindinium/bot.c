@@ -1,4 +1,4 @@
-/* vindinium_bot.c — two Vindinium bots.
+/* bot.c — two Vindinium bots.
  *
  * vindinium-simple: the benchmark baseline — walk (BFS, other heroes
  * block) to the nearest mine not yet ours, or to the nearest tavern when
@@ -15,19 +15,12 @@
  * map (~1.5 MB). Default budget 250 ms per move (time=...). */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "../core/bot.h"
-#include "../games/vindinium/vindinium.h"
+#include "../../core/bot.h"
+#include "../../core/util.h"
+#include "vindinium.h"
 
 enum { INF_D = 30000 };
-
-static int64_t clock_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
 
 /* Own moves hero p still has. */
 static int moves_left(const Vd *v, int p)
@@ -431,7 +424,7 @@ static int search(Strong *b, const Vd *v, int depth, int alpha, int beta)
     if (v->finished || depth <= 0)
         return evaluate(b, v);
     if ((++b->nodes & 1023) == 0 &&
-        (clock_ms() >= b->deadline ||
+        (now_ms() >= b->deadline ||
          (b->max_nodes && b->nodes >= b->max_nodes)))
         b->aborted = 1;
     if (b->aborted)
@@ -482,7 +475,7 @@ static Move strong_choose(void *p, const void *st, const Limits *lim,
 {
     Strong *b = p;
     const Vd *v = st;
-    int64_t t0 = clock_ms();
+    int64_t t0 = now_ms();
     build_tables(b, v);
     b->me = vd_to_move(v);
     int64_t budget = lim->time_ms > 0 ? lim->time_ms
@@ -531,7 +524,7 @@ static Move strong_choose(void *p, const void *st, const Limits *lim,
             break;
         /* a new round costs several times the last: stop early */
         if (!lim->nodes && !lim->depth &&
-            clock_ms() - t0 > budget / 3)
+            now_ms() - t0 > budget / 3)
             break;
     }
 done:
@@ -540,7 +533,7 @@ done:
                : best_val / 4 < -EVAL_MAX ? -EVAL_MAX : best_val / 4;
     out->depth = done_depth * 4;
     out->nodes = b->nodes;
-    out->seconds = (double)(clock_ms() - t0) / 1000.0;
+    out->seconds = (double)(now_ms() - t0) / 1000.0;
     out->pv_len = 1;
     out->pv[0] = (Move)best_move;
     return (Move)best_move;

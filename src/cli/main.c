@@ -139,7 +139,9 @@ const Command cli_commands[] = {
      "                     [--max-moves 1200] [--max-seconds 3600]\n"
      "                     [--reconnect-ms 30000]\n"
      "  Plays with SPEC (default: vindinium) until the game ends and\n"
-     "  prints the result; URL like http://127.0.0.1:9000."},
+     "  prints the result; URL like http://127.0.0.1:9000. Only http(s),\n"
+     "  only that host; gives up after --max-moves moves or --max-seconds\n"
+     "  in all; retries a move --reconnect-ms while the server restarts."},
     {"record", cmd_record, "match records to and from PGN, PDN, KIF, ...",
      "ply record --to FORMAT [FILE] [--split PREFIX]\n"
      "ply record --from FORMAT [FILE]\n"
@@ -150,9 +152,6 @@ const Command cli_commands[] = {
      "  --from reads FORMAT and prints match record lines. The game\n"
      "  decides which formats it speaks (ply info GAME); --list shows\n"
      "  them. ply pgn, ply pdn and ply kif are the same per format."},
-     "  prints the result; URL like http://127.0.0.1:9000. Only http(s),\n"
-     "  only that host; gives up after --max-moves moves or --max-seconds\n"
-     "  in all; retries a move --reconnect-ms while the server restarts."},
     {"pgn", cmd_pgn, "chess, makruk, shatranj match records as PGN (SAN)",
      "ply pgn [FILE]\n"
      "  Reads match records (one JSON object a line, from FILE or stdin) and\n"

@@ -83,14 +83,15 @@ const Command cli_commands[] = {
      "  principal variation, depth, nodes and nodes/s. --watch prints a\n"
      "  line per completed iteration as the search deepens."},
     {"bench", cmd_bench, "fixed search workload: speed and a signature",
-     "ply bench [GAME ...] [--json] [--iterations N] [--depth D]\n"
+     "ply bench [GAME ...] [--long] [--json] [--iterations N] [--depth D]\n"
      "          [--playouts N]\n"
-     "  Per game: mcts (N iterations, default 20000), alphabeta (depth D,\n"
-     "  default 6) when built in, and N random playouts (default 5000) on\n"
-     "  fixed positions with fixed seeds, one thread (both counts scaled\n"
-     "  down for games with long random games unless given). The signature\n"
-     "  folds node counts and chosen moves: the same on every run of one\n"
-     "  binary."},
+     "  Per game: mcts (N iterations, default 600; --long 20000), alphabeta\n"
+     "  (depth D, default 5 capped at 40000 nodes; --long 6 and 2000000)\n"
+     "  and N random playouts (default 300; --long 5000) on fixed positions\n"
+     "  with fixed seeds, one thread (counts scaled down for games with long\n"
+     "  random games unless given). The signature folds node counts and\n"
+     "  chosen moves: the same on every run of one binary. Commits that\n"
+     "  change search carry it as 'Bench: <signature>'."},
     {"usi", cmd_usi, "USI engine for shogi GUIs (shogi, minishogi)",
      "ply usi [shogi|minishogi] [--bot SPEC]   (options: UCI_Variant, PlyBot)"},
     {"uci", cmd_uci, "UCI engine mode (chess, makruk, shatranj, xiangqi)",

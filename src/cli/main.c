@@ -24,6 +24,7 @@ int cmd_vindinium_client(int argc, char **argv);
 int cmd_pgn(int argc, char **argv);
 int cmd_kif(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
+int cmd_playthrough(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -92,6 +93,15 @@ const Command cli_commands[] = {
      "  random games unless given). The signature folds node counts and\n"
      "  chosen moves: the same on every run of one binary. Commits that\n"
      "  change search carry it as 'Bench: <signature>'."},
+    {"playthrough", cmd_playthrough,
+     "a seeded random game as a transcript (golden files)",
+     "ply playthrough GAME [--seed N] [--plies N] [--options K=V,...]\n"
+     "                     [--out FILE]\n"
+     "  Plays a random game (moves drawn uniformly by the core Rng seeded\n"
+     "  with N, default 1; chance outcomes by probability) for at most N\n"
+     "  plies (default 200) and prints the game's metadata, every ply's\n"
+     "  setup string, legal move count, mover and move, and the returns.\n"
+     "  tests/golden holds one per game; `make golden` rewrites them."},
     {"usi", cmd_usi, "USI engine for shogi GUIs (shogi, minishogi)",
      "ply usi [shogi|minishogi] [--bot SPEC]   (options: UCI_Variant, PlyBot)"},
     {"uci", cmd_uci, "UCI engine mode (chess, makruk, shatranj, xiangqi)",

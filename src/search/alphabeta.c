@@ -832,15 +832,18 @@ static void *helper_main(void *arg)
 }
 
 /* Starts the helpers on the main search's root (stack[0], b->root set)
- * with the table already aged for this search. */
+ * with the table already aged for this search; none when maxd is 1 (a
+ * forced move), but their node counts are cleared in any case. */
 static void start_helpers(AbBot *b, int maxd)
 {
     for (int i = 0; i < b->threads - 1; i++) {
         AbHelper *hp = &b->helpers[i];
         AbBot *h = hp->bot;
+        atomic_store_explicit(&h->nodes_pub, 0, memory_order_relaxed);
+        if (maxd <= 1)
+            continue;
         search_reset(h);
         atomic_store(&h->stop, 0);
-        atomic_store_explicit(&h->nodes_pub, 0, memory_order_relaxed);
         h->can_abort = 1;       /* stopped by the main search only */
         h->deadline = 0;
         h->node_limit = 0;
@@ -903,8 +906,7 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
     int maxd = lim->depth ? lim->depth : MAX_ITER_DEPTH;
     if (r.n == 1 && !lim->depth)
         maxd = 1;   /* a forced move needs no thinking */
-    if (maxd > 1)
-        start_helpers(b, maxd);
+    start_helpers(b, maxd);
     for (int d = 1; d <= maxd; d++) {
         uint64_t h0;
         int v = iterate(b, &r, d, value, &h0);

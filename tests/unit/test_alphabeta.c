@@ -876,6 +876,24 @@ static void test_threads(void **state)
         bot_free(one);
         free(st);
     }
+    /* a forced move starts no helper: the nodes of the search before are
+     * not counted again */
+    void *busy = tl_position("chess", NULL, NULL, "e2e4 e7e5 g1f3 b8c6");
+    void *forced = tl_position("chess", NULL, "k7/8/8/8/8/8/1r6/K7 w - - 0 1",
+                               NULL);
+    Bot *bot = make_bot(game_find("chess"), "alphabeta:threads=2");
+    Limits lim = {0};
+    lim.depth = 6;
+    SearchInfo si;
+    bot_choose(bot, busy, &lim, &si);
+    assert_true(si.nodes > 1000);
+    bot_choose(bot, forced, NULL, &si);
+    if (si.nodes > 100)
+        fail_msg("a forced move counted %llu nodes",
+                 (unsigned long long)si.nodes);
+    bot_free(bot);
+    free(forced);
+    free(busy);
 }
 
 /* Whether player p wins outright at the terminal state st. */

@@ -4,6 +4,7 @@
 #   make MODE=sanitize   ASan + UBSan build
 #   make test            every test (unit, conformance, perft, CLI, fuzz)
 #   make test-slow       deeper perft and longer runs
+#   make golden          rewrite tests/golden (seeded playthroughs)
 #   make run             the main job: play against the strongest bot
 #   make SERVER=0        without the Vindinium server and client (no
 #                        libmicrohttpd, SQLite or libcurl); in build/MODE-noserver
@@ -51,7 +52,7 @@ endif
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_STAMP := build/.deps-ok
 
-.PHONY: all test test-slow run clean deps fuzz
+.PHONY: all test test-slow run clean deps fuzz golden
 all: ply
 
 # Debian packages the build needs (installed once; see the script).
@@ -111,6 +112,10 @@ test: $(BUILD)/ply $(TEST_BIN) $(FUZZ_BIN)
 test-slow: $(BUILD)/ply $(TEST_BIN)
 	@PLY=$(BUILD)/ply BUILD=$(BUILD) PLY_SLOW=1 PLY_SERVER=$(SERVER) \
 		sh tests/run-all.sh
+
+# Golden playthroughs: rewrite them after a change meant to alter them.
+golden: $(BUILD)/ply
+	@PLY=$(BUILD)/ply sh scripts/golden.sh
 
 run: ply
 	@if [ -t 0 ]; then ./ply play reversi; \

@@ -47,6 +47,14 @@ expect_out "demo game" "record:" $PLY play kalah --bot random --demo
 expect_out "bench" "signature" $PLY bench kalah --iterations 500 --playouts 50
 expect_fail "bench bad flag" "iterations" $PLY bench --iterations 0
 expect_fail "bench unknown game" "unknown game 'nosuch'" $PLY bench nosuch
+expect_out "bench --long flag" "sig" $PLY bench kalah --long --iterations 300 --playouts 20 --depth 2
+expect_out "playthrough" "end: terminal after" $PLY playthrough kalah --seed 3
+expect_out "playthrough options" "options: houses=3,seeds=2" $PLY playthrough kalah --options houses=3,seeds=2 --plies 4
+expect_fail "playthrough no game" "usage" $PLY playthrough
+expect_fail "playthrough unknown game" "unknown game 'nosuch'" $PLY playthrough nosuch
+expect_fail "playthrough bad plies" "plies" $PLY playthrough kalah --plies x
+expect_fail "playthrough bad option" "unknown option 'pits'" $PLY playthrough kalah --options pits=2
+expect_fail "playthrough bad out" "cannot write" $PLY playthrough kalah --out /nonexistent/dir/f.txt
 expect_fail "mcts bad option" "unknown option 'zz'" $PLY play kalah --bot mcts:zz=1 --demo
 expect_out "play reads moves" "record: 1" sh -c "printf '1\nquit\n' | $PLY play kalah --bot random"
 expect_out "analyze" "best: " $PLY analyze kalah --bot alphabeta:depth=4

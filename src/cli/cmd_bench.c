@@ -1,4 +1,5 @@
-/* cmd_bench.c — `ply bench [GAME ...] [--json]`: speed and a signature. */
+/* cmd_bench.c — `ply bench [GAME ...] [--long] [--json]`: speed and a
+ * signature. */
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@ int cmd_bench(int argc, char **argv)
         return 0;
     static const struct option longopts[] = {
         {"json", no_argument, 0, 'j'},
+        {"long", no_argument, 0, 'l'},
         {"iterations", required_argument, 0, 'i'},
         {"depth", required_argument, 0, 'd'},
         {"playouts", required_argument, 0, 'p'},
@@ -36,6 +38,14 @@ int cmd_bench(int argc, char **argv)
     };
     BenchConfig cfg;
     bench_default_config(&cfg);
+    /* --long picks the base workload, whatever its place among the
+     * options, so that --iterations and the like apply on top of it */
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--"))
+            break;
+        if (!strcmp(argv[i], "--long"))
+            bench_long_config(&cfg);
+    }
     int json = 0, c;
     unsigned long long v;
     optind = 1;
@@ -43,6 +53,7 @@ int cmd_bench(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
         switch (c) {
         case 'j': json = 1; break;
+        case 'l': break;    /* read above */
         case 'i':
             if (cli_parse_uint("bench", "--iterations", optarg, &v))
                 return 2;

@@ -26,6 +26,7 @@ int cmd_pgn(int argc, char **argv);
 int cmd_kif(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
+int cmd_playthrough(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -91,14 +92,24 @@ const Command cli_commands[] = {
      "  while you play moves, 'undo [N]', 'redo [N]', 'stop', 'go',\n"
      "  'board', 'setup', 'quit' (readline in a terminal)."},
     {"bench", cmd_bench, "fixed search workload: speed and a signature",
-     "ply bench [GAME ...] [--json] [--iterations N] [--depth D]\n"
+     "ply bench [GAME ...] [--long] [--json] [--iterations N] [--depth D]\n"
      "          [--playouts N]\n"
-     "  Per game: mcts (N iterations, default 20000), alphabeta (depth D,\n"
-     "  default 6) when built in, and N random playouts (default 5000) on\n"
-     "  fixed positions with fixed seeds, one thread (both counts scaled\n"
-     "  down for games with long random games unless given). The signature\n"
-     "  folds node counts and chosen moves: the same on every run of one\n"
-     "  binary."},
+     "  Per game: mcts (N iterations, default 600; --long 20000), alphabeta\n"
+     "  (depth D, default 5 capped at 40000 nodes; --long 6 and 2000000)\n"
+     "  and N random playouts (default 300; --long 5000) on fixed positions\n"
+     "  with fixed seeds, one thread (counts scaled down for games with long\n"
+     "  random games unless given). The signature folds node counts and\n"
+     "  chosen moves: the same on every run of one binary. Commits that\n"
+     "  change search carry it as 'Bench: <signature>'."},
+    {"playthrough", cmd_playthrough,
+     "a seeded random game as a transcript (golden files)",
+     "ply playthrough GAME [--seed N] [--plies N] [--options K=V,...]\n"
+     "                     [--out FILE]\n"
+     "  Plays a random game (moves drawn uniformly by the core Rng seeded\n"
+     "  with N, default 1; chance outcomes by probability) for at most N\n"
+     "  plies (default 200) and prints the game's metadata, every ply's\n"
+     "  setup string, legal move count, mover and move, and the returns.\n"
+     "  tests/golden holds one per game; `make golden` rewrites them."},
     {"usi", cmd_usi, "USI engine for shogi GUIs (shogi, minishogi)",
      "ply usi [shogi|minishogi] [--bot SPEC]   (options: UCI_Variant, PlyBot)"},
     {"uci", cmd_uci, "UCI engine mode (chess, makruk, shatranj, xiangqi)",

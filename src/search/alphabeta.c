@@ -21,9 +21,21 @@
  * An unfinished iteration is thrown away unless one of its root moves
  * already beat the window with a completed search. Depth 1 always
  * completes, so a legal move always comes back.
+ *
+ * Threads (threads=N, Lazy SMP): the bot's own search runs on the calling
+ * thread as with one thread; N - 1 helpers, each a full AbBot of its own
+ * (stack, killers, history) sharing the main bot's table, deepen the same
+ * root at the same time, each skipping a different pattern of depths so
+ * that they run ahead of the main search and fill the table with entries
+ * it will probe. Only the main search decides when to stop and which move
+ * to return; it then stops the helpers and adds their nodes to its count.
+ * With threads=1 nothing of this runs and the search is the one-thread
+ * search, node for node. With more, results depend on timing.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,7 +48,7 @@
 
 enum { MODE_PARANOID, MODE_BRS };
 enum { HIST_SIZE = 4096, HIST_MAX = 1 << 14, DEFAULT_TIME_MS = 1000,
-       MAX_ITER_DEPTH = 100 };
+       MAX_ITER_DEPTH = 100, MAX_THREADS = 64 };
 #define AB_INF (EVAL_WIN + 1)
 
 /* A candidate move with its child's depth and best-reply flag. */
@@ -45,6 +57,8 @@ typedef struct Item {
     int64_t key;    /* ordering */
     int cdepth, cbr;
 } Item;
+
+typedef struct AbHelper AbHelper;
 
 typedef struct AbBot {
     const GameVtbl *g;
@@ -58,9 +72,15 @@ typedef struct AbBot {
     uint64_t seed;
     int *weights;               /* weights=FILE: eval by the linear form */
     EvalTerm *terms;            /* its scratch space */
-    /* state kept between searches */
+    int threads;                /* 1 + helpers */
+    /* state kept between searches (everything above is options, which
+     * helpers copy) */
     Rng rng;
-    TTable tt;
+    TTable tt;                  /* the table this bot owns (helpers: none) */
+    TTable *ttp;                /* the table it searches with */
+    AbHelper *helpers;          /* threads - 1 */
+    int helper_index;           /* 0: the main search; k: helper k */
+    _Atomic uint64_t nodes_pub; /* helpers: nodes, published now and then */
     int history[PLY_MAX_PLAYERS][HIST_SIZE];
     atomic_int stop;
     /* per search */
@@ -80,6 +100,12 @@ typedef struct AbBot {
     int pv_len[AB_MAX_PLY + 2];
     unsigned char passed[AB_MAX_PLY + 2];   /* stack[ply] came by a null move */
 } AbBot;
+
+struct AbHelper {
+    AbBot *bot;
+    pthread_t th;
+    int maxd, running;
+};
 
 static int side_of(const AbBot *b, int player)
 {
@@ -239,6 +265,10 @@ static int out_of_time(AbBot *b)
         b->next_check = b->nodes + 256;
         if (now_ms() >= b->deadline)
             b->aborted = 1;
+    } else if (b->helper_index && b->nodes >= b->next_check) {
+        /* a helper (no clock): its count for the main search's reports */
+        b->next_check = b->nodes + 1024;
+        atomic_store_explicit(&b->nodes_pub, b->nodes, memory_order_relaxed);
     }
     return b->aborted;
 }
@@ -484,7 +514,7 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
         depth++;    /* check extension */
     uint64_t key = node_key(b, st, br);
     TTHit hit = {0};
-    int has_tt = tt_probe(&b->tt, key, &hit);
+    int has_tt = tt_probe(b->ttp, key, &hit);
     if (has_tt) {
         int v = value_from_tt(hit.value, ply);
         int deep = b->tt_exact ? hit.depth == depth : hit.depth >= depth;
@@ -590,7 +620,7 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
         sdepth = TT_MAX_DEPTH;
         bound = best > 0 ? TT_LOWER : TT_UPPER;
     }
-    tt_store(&b->tt, key, bestm, value_to_tt(best, ply), sdepth, bound);
+    tt_store(b->ttp, key, bestm, value_to_tt(best, ply), sdepth, bound);
     return best;
 }
 
@@ -660,7 +690,7 @@ static int extend_pv(AbBot *b, Move *pv, int len)
         g->make(st, pv[i]);
     while (len < SEARCH_MAX_PV && g->to_move(st) >= 0) {
         TTHit hit;
-        if (!tt_probe(&b->tt, node_key(b, st, 0), &hit))
+        if (!tt_probe(b->ttp, node_key(b, st, 0), &hit))
             break;
         int n = g->gen_moves(st, mv), legal = 0;
         for (int i = 0; i < n && !legal; i++)
@@ -673,6 +703,17 @@ static int extend_pv(AbBot *b, Move *pv, int len)
     return len;
 }
 
+/* Nodes of the whole search: the calling thread's, and what the helpers
+ * last published (all of theirs once they are joined). */
+static uint64_t total_nodes(AbBot *b)
+{
+    uint64_t n = b->nodes;
+    for (int i = 0; i < b->threads - 1; i++)
+        n += atomic_load_explicit(&b->helpers[i].bot->nodes_pub,
+                                  memory_order_relaxed);
+    return n;
+}
+
 static void fill_info(AbBot *b, SearchInfo *out, Move best, int value,
                       int depth, const Move *pv, int pv_len)
 {
@@ -681,13 +722,150 @@ static void fill_info(AbBot *b, SearchInfo *out, Move best, int value,
     out->proven = value >= AB_WIN_BOUND ? 1 : value <= -AB_WIN_BOUND ? -1 : 0;
     out->depth = depth;
     out->seldepth = b->seldepth;
-    out->nodes = b->nodes;
+    out->nodes = total_nodes(b);
     out->seconds = (double)(now_ms() - b->t0) / 1000.0;
     if (pv_len > SEARCH_MAX_PV)
         pv_len = SEARCH_MAX_PV;
     out->pv_len = pv_len;
     for (int i = 0; i < pv_len; i++)
         out->pv[i] = pv[i];
+}
+
+/* Counters and killers of one search. */
+static void search_reset(AbBot *b)
+{
+    b->nodes = 0;
+    b->horizon = 0;
+    b->next_check = 0;
+    b->seldepth = 0;
+    b->aborted = 0;
+    b->can_abort = 0;
+    memset(b->nkiller, 0, sizeof b->nkiller);
+}
+
+/* The moves at stack[0] in their first order: the table's move, then the
+ * ordering keys. Returns their count. */
+static int root_items(AbBot *b, Root *r)
+{
+    const GameVtbl *g = b->g;
+    const void *root = state_at(b, 0);
+    r->it = b->items + (size_t)(AB_MAX_PLY + 1) * (b->maxm + 1);
+    TTHit hit = {0};
+    int has_tt = tt_probe(b->ttp, node_key(b, root, 0), &hit);
+    Move *mv = b->moves;
+    r->n = g->gen_moves(root, mv);
+    if (r->n < 1)
+        return 0;
+    for (int i = 0; i < r->n; i++)
+        r->it[i] = (Item){mv[i], order_key(b, root, b->root, mv[i], has_tt,
+                                           hit.move, 0), 0, 0};
+    for (int i = 0; i < r->n; i++)
+        pick_next(r->it, i, r->n);
+    return r->n;
+}
+
+/* One iteration at depth d, in an aspiration window around the last
+ * iteration's value that widens on failure; b->aborted says whether it
+ * finished. *h0 is the horizon count before the last window's search. */
+static int iterate(AbBot *b, Root *r, int d, int value, uint64_t *h0)
+{
+    int v, delta = b->aspiration;
+    int alpha = -AB_INF, beta = AB_INF;
+    if (d >= 4 && delta > 0 && value > -AB_WIN_BOUND &&
+        value < AB_WIN_BOUND) {
+        alpha = value - delta;
+        beta = value + delta;
+    }
+    for (;;) {
+        *h0 = b->horizon;
+        v = root_search(b, r, d, alpha, beta);
+        if (b->aborted)
+            break;
+        if (v <= alpha && alpha > -AB_INF) {
+            delta *= 4;
+            alpha = v - delta < -EVAL_MAX ? -AB_INF : v - delta;
+        } else if (v >= beta && beta < AB_INF) {
+            delta *= 4;
+            beta = v + delta > EVAL_MAX ? AB_INF : v + delta;
+        } else {
+            break;
+        }
+    }
+    return v;
+}
+
+/* ---- Lazy SMP helpers ---- */
+
+/* Whether helper k leaves out depth d. Helpers that all searched the
+ * depth the main search is on would mostly repeat its work; skipping
+ * depths spreads them over the next few: helper 1 searches the odd
+ * depths, helper 2 the even ones, helpers 3 and 4 alternate pairs of
+ * depths in two phases, 5 and 6 pairs in the other two, 7 and 8 triples,
+ * and so on. Depth 1 is never skipped. */
+static int helper_skips(int k, int d)
+{
+    int span = 1 + (k - 1) / 4 + ((k - 1) % 4 >= 2 ? 1 : 0);
+    return d > 1 && ((d + k) / span) % 2 == 1;
+}
+
+static void *helper_main(void *arg)
+{
+    AbHelper *hp = arg;
+    AbBot *b = hp->bot;
+    Root r = {0};
+    if (root_items(b, &r) > 0) {
+        int value = 0;
+        for (int d = 1; d <= hp->maxd; d++) {
+            if (helper_skips(b->helper_index, d))
+                continue;
+            uint64_t h0;
+            int v = iterate(b, &r, d, value, &h0);
+            if (b->aborted)
+                break;
+            value = v;
+            if (b->horizon == h0)
+                break;  /* solved */
+        }
+    }
+    atomic_store_explicit(&b->nodes_pub, b->nodes, memory_order_relaxed);
+    return NULL;
+}
+
+/* Starts the helpers on the main search's root (stack[0], b->root set)
+ * with the table already aged for this search; none when maxd is 1 (a
+ * forced move), but their node counts are cleared in any case. */
+static void start_helpers(AbBot *b, int maxd)
+{
+    for (int i = 0; i < b->threads - 1; i++) {
+        AbHelper *hp = &b->helpers[i];
+        AbBot *h = hp->bot;
+        atomic_store_explicit(&h->nodes_pub, 0, memory_order_relaxed);
+        if (maxd <= 1)
+            continue;
+        search_reset(h);
+        atomic_store(&h->stop, 0);
+        h->can_abort = 1;       /* stopped by the main search only */
+        h->deadline = 0;
+        h->node_limit = 0;
+        h->t0 = b->t0;
+        h->ttp = b->ttp;
+        h->root = b->root;
+        memcpy(state_at(h, 0), state_at(b, 0), b->g->info.state_size);
+        hp->maxd = maxd;
+        hp->running = !pthread_create(&hp->th, NULL, helper_main, hp);
+    }
+}
+
+static void stop_helpers(AbBot *b)
+{
+    for (int i = 0; i < b->threads - 1; i++)
+        if (b->helpers[i].running)
+            atomic_store(&b->helpers[i].bot->stop, 1);
+    for (int i = 0; i < b->threads - 1; i++)
+        if (b->helpers[i].running) {
+            pthread_join(b->helpers[i].th, NULL);
+            b->helpers[i].running = 0;
+        }
 }
 
 static Move ab_choose(void *p, const void *st0, const Limits *lim,
@@ -705,14 +883,8 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
         tlim = DEFAULT_TIME_MS;
     b->deadline = tlim ? b->t0 + tlim : 0;
     b->node_limit = lim->nodes;
-    b->nodes = 0;
-    b->horizon = 0;
-    b->next_check = 0;
-    b->seldepth = 0;
-    b->aborted = 0;
-    b->can_abort = 0;
-    memset(b->nkiller, 0, sizeof b->nkiller);
-    tt_new_search(&b->tt);
+    search_reset(b);
+    tt_new_search(b->ttp);
 
     unsigned char *root = state_at(b, 0);
     if (g->info.flags & GAME_HIDDEN)
@@ -724,18 +896,8 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
         return 0;   /* terminal or chance: nothing to choose */
 
     Root r = {0};
-    r.it = b->items + (size_t)(AB_MAX_PLY + 1) * (b->maxm + 1);
-    TTHit hit = {0};
-    int has_tt = tt_probe(&b->tt, node_key(b, root, 0), &hit);
-    Move *mv = b->moves;
-    r.n = g->gen_moves(root, mv);
-    if (r.n < 1)
+    if (root_items(b, &r) < 1)
         return 0;
-    for (int i = 0; i < r.n; i++)
-        r.it[i] = (Item){mv[i], order_key(b, root, b->root, mv[i], has_tt,
-                                          hit.move, 0), 0, 0};
-    for (int i = 0; i < r.n; i++)
-        pick_next(r.it, i, r.n);
 
     Move best = r.it[0].m;
     int value = 0, done = 0;
@@ -744,30 +906,10 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
     int maxd = lim->depth ? lim->depth : MAX_ITER_DEPTH;
     if (r.n == 1 && !lim->depth)
         maxd = 1;   /* a forced move needs no thinking */
+    start_helpers(b, maxd);
     for (int d = 1; d <= maxd; d++) {
-        int v, delta = b->aspiration;
-        int alpha = -AB_INF, beta = AB_INF;
-        if (d >= 4 && delta > 0 && value > -AB_WIN_BOUND &&
-            value < AB_WIN_BOUND) {
-            alpha = value - delta;
-            beta = value + delta;
-        }
         uint64_t h0;
-        for (;;) {
-            h0 = b->horizon;
-            v = root_search(b, &r, d, alpha, beta);
-            if (b->aborted)
-                break;
-            if (v <= alpha && alpha > -AB_INF) {
-                delta *= 4;
-                alpha = v - delta < -EVAL_MAX ? -AB_INF : v - delta;
-            } else if (v >= beta && beta < AB_INF) {
-                delta *= 4;
-                beta = v + delta > EVAL_MAX ? AB_INF : v + delta;
-            } else {
-                break;
-            }
-        }
+        int v = iterate(b, &r, d, value, &h0);
         if (b->aborted) {
             if (r.iter_valid) {
                 /* a completed search beat the last iteration's best */
@@ -809,6 +951,7 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
         if (b->horizon == h0)
             break;  /* solved: no leaf was cut by depth */
     }
+    stop_helpers(b);
     fill_info(b, out, best, value, done, pv, pv_len);
     return best;
 }
@@ -820,6 +963,10 @@ static void ab_destroy(void *p)
     AbBot *b = p;
     if (!b)
         return;
+    if (b->helpers)
+        for (int i = 0; i < b->threads - 1; i++)
+            ab_destroy(b->helpers[i].bot);
+    free(b->helpers);
     tt_free(&b->tt);
     free(b->stack);
     free(b->moves);
@@ -838,6 +985,54 @@ static void ab_new_game(void *p)
     memset(b->history, 0, sizeof b->history);
     memset(b->nkiller, 0, sizeof b->nkiller);
     rng_seed(&b->rng, b->seed);
+    for (int i = 0; i < b->threads - 1; i++)
+        ab_new_game(b->helpers[i].bot);
+}
+
+/* The per-thread buffers of a search. Returns 0, or -1 when out of
+ * memory (the caller frees what was allocated). */
+static int ab_buffers(AbBot *b)
+{
+    size_t ss = b->g->info.state_size, slots = AB_MAX_PLY + 2;
+    b->stack = malloc(ss * slots);
+    b->moves = malloc(sizeof(Move) * (size_t)b->maxm * slots);
+    b->items = malloc(sizeof(Item) * (size_t)(b->maxm + 1) * slots);
+    b->probs = malloc(sizeof(double) * (size_t)b->maxm);
+    b->tmp = malloc(ss);
+    return b->stack && b->moves && b->items && b->probs && b->tmp ? 0 : -1;
+}
+
+/* Helper k of main bot b: its options, its own buffers, history and
+ * seed, no table of its own (start_helpers points it at b's). */
+static AbBot *ab_helper_new(const AbBot *b, int k)
+{
+    AbBot *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    memcpy(h, b, offsetof(AbBot, rng));     /* game and options */
+    h->weights = NULL;
+    h->terms = NULL;
+    h->threads = 1;
+    h->helper_index = k;
+    h->seed = b->seed + (uint64_t)k;
+    rng_seed(&h->rng, h->seed);
+    atomic_init(&h->stop, 0);
+    atomic_init(&h->nodes_pub, 0);
+    h->ttp = b->ttp;
+    int bad = ab_buffers(h);
+    if (!bad && b->weights) {
+        size_t wb = sizeof(int) * (size_t)b->g->tuning->nparams;
+        h->weights = malloc(wb);
+        h->terms = malloc(sizeof(EvalTerm) * EVAL_MAX_TERMS);
+        bad = !h->weights || !h->terms;
+        if (!bad)
+            memcpy(h->weights, b->weights, wb);
+    }
+    if (bad) {
+        ab_destroy(h);
+        return NULL;
+    }
+    return h;
 }
 
 static void ab_stop(void *p)
@@ -851,7 +1046,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
 {
     int mode = MODE_PARANOID, qs = 1, exact = 0, asp = 50, rollouts = 0;
     int lmr = 1, soft = 50, ext = 1, nullmove = 1, chk = 1, mdp = 1;
-    int contempt = 0, rep = 1;
+    int contempt = 0, rep = 1, threads = 1;
     long hash = 16;
     const char *s = opts ? opts : "";
     char key[64], val[256], wfile[256] = "";
@@ -899,6 +1094,10 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             if (botopt_int(key, val, -1000, 1000, &x, err))
                 return NULL;
             contempt = (int)x;
+        } else if (!strcmp(key, "threads")) {
+            if (botopt_int(key, val, 1, MAX_THREADS, &x, err))
+                return NULL;
+            threads = (int)x;
         } else if (!strcmp(key, "rep")) {
             if (botopt_int(key, val, 0, 1, &x, err))
                 return NULL;
@@ -927,9 +1126,9 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             }
             snprintf(wfile, sizeof wfile, "%s", val);
         } else {
-            ply_fail(err, "unknown option '%s' (options: hash, mode, qs, "
-                     "lmr, null, check, mdp, ext, aspiration, soft, rollouts, "
-                     "contempt, rep, ttexact, weights)", key);
+            ply_fail(err, "unknown option '%s' (options: hash, threads, "
+                     "mode, qs, lmr, null, check, mdp, ext, aspiration, soft, "
+                     "rollouts, contempt, rep, ttexact, weights)", key);
             return NULL;
         }
     }
@@ -960,12 +1159,10 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
     b->seed = seed;
     rng_seed(&b->rng, seed);
     atomic_init(&b->stop, 0);
-    size_t ss = g->info.state_size, slots = AB_MAX_PLY + 2;
-    b->stack = malloc(ss * slots);
-    b->moves = malloc(sizeof(Move) * (size_t)b->maxm * slots);
-    b->items = malloc(sizeof(Item) * (size_t)(b->maxm + 1) * slots);
-    b->probs = malloc(sizeof(double) * (size_t)b->maxm);
-    b->tmp = malloc(ss);
+    atomic_init(&b->nodes_pub, 0);
+    b->threads = 1;
+    b->ttp = &b->tt;
+    int nobuf = ab_buffers(b);
     if (wfile[0]) {
         b->weights = malloc(sizeof(int) * (size_t)g->tuning->nparams);
         b->terms = malloc(sizeof(EvalTerm) * EVAL_MAX_TERMS);
@@ -975,12 +1172,27 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
             return NULL;
         }
     }
-    if ((wfile[0] && (!b->weights || !b->terms)) || !b->stack ||
-        !b->moves || !b->items || !b->probs || !b->tmp ||
+    if ((wfile[0] && (!b->weights || !b->terms)) || nobuf ||
         tt_init(&b->tt, b->hash_mib)) {
         ab_destroy(b);
         ply_fail(err, "out of memory (hash=%ld MiB)", hash);
         return NULL;
+    }
+    if (threads > 1) {
+        b->helpers = calloc((size_t)threads - 1, sizeof *b->helpers);
+        if (b->helpers)
+            b->threads = threads;
+        for (int i = 0; b->helpers && i < threads - 1; i++)
+            if (!(b->helpers[i].bot = ab_helper_new(b, i + 1))) {
+                ab_destroy(b);
+                ply_fail(err, "out of memory (threads=%d)", threads);
+                return NULL;
+            }
+        if (!b->helpers) {
+            ab_destroy(b);
+            ply_fail(err, "out of memory (threads=%d)", threads);
+            return NULL;
+        }
     }
     return b;
 }
@@ -992,6 +1204,9 @@ const BotVtbl bot_alphabeta = {
         "transposition table, killers and history, quiescence on noisy "
         "moves, expectation at chance nodes). Limits: time, nodes, depth "
         "(none given: time=1s). Options: hash=MiB (16; 0 = no table), "
+        "threads=N (Lazy SMP: N searches share the table, helpers skip "
+        "depths in different patterns, the main search's move is played "
+        "and nodes= limits it alone; 1), "
         "mode=paranoid|brs (more than two players), qs=0|1 (1), "
         "lmr=0|1 (late move reductions, 1), null=0|1 (null-move pruning "
         "where the game allows it, 1), check=0|1 (games with in_check: "

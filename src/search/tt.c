@@ -6,6 +6,17 @@
 
 enum { BUCKET_BYTES = 64 };
 
+/* Relaxed atomics: no ordering between the two words is needed (tt.h). */
+static uint64_t load(const _Atomic uint64_t *w)
+{
+    return atomic_load_explicit(w, memory_order_relaxed);
+}
+
+static void store(_Atomic uint64_t *w, uint64_t v)
+{
+    atomic_store_explicit(w, v, memory_order_relaxed);
+}
+
 static uint64_t bucket_of(const TTable *t, uint64_t hash)
 {
     return (uint64_t)(((unsigned __int128)hash * t->nbuckets) >> 64);
@@ -74,9 +85,9 @@ int tt_probe(const TTable *t, uint64_t hash, TTHit *h)
     const TTEntry *b = t->e + bucket_of(t, hash) * TT_WAYS;
     uint32_t key = key_of(hash);
     for (int i = 0; i < TT_WAYS; i++) {
-        uint64_t m = b[i].meta;
+        uint64_t m = load(&b[i].meta);
         if (meta_bound(m) != TT_NONE && meta_key(m) == key) {
-            h->move = b[i].move;
+            h->move = load(&b[i].move);
             h->value = meta_value(m);
             h->depth = meta_depth(m);
             h->bound = meta_bound(m);
@@ -100,7 +111,7 @@ void tt_store(TTable *t, uint64_t hash, Move mv, int value, int depth,
     TTEntry *victim = NULL;
     int worst = 1 << 30;
     for (int i = 0; i < TT_WAYS; i++) {
-        uint64_t m = b[i].meta;
+        uint64_t m = load(&b[i].meta);
         if (meta_bound(m) == TT_NONE) {
             if (worst > -1000) {
                 victim = &b[i];
@@ -124,6 +135,6 @@ void tt_store(TTable *t, uint64_t hash, Move mv, int value, int depth,
             victim = &b[i];
         }
     }
-    victim->move = mv;
-    victim->meta = pack(key, depth, bound, t->age, value);
+    store(&victim->move, mv);
+    store(&victim->meta, pack(key, depth, bound, t->age, value));
 }

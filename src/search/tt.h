@@ -7,11 +7,22 @@
  * prefers shallow entries from old searches (depth minus 8 per age step),
  * and an entry for the same position is overwritten unless it is much
  * deeper. Values are stored as the search hands them in; mate-distance
- * adjustment is the caller's job. Not thread-safe: one table per bot.
+ * adjustment is the caller's job.
+ *
+ * Threads (alpha-beta's Lazy SMP) share one table without locks: each
+ * entry is two 64-bit atomic words read and written with relaxed order
+ * (plain loads and stores on x86-64 and arm64). The meta word carries the
+ * check key, depth, bound and value together, so a probe never sees half
+ * of one; two threads storing to one slot at once can leave the move word
+ * of one with the meta word of the other, so the move of a hit is only a
+ * hint: every caller compares it with the moves it generated before using
+ * it. tt_init, tt_free, tt_clear and tt_new_search run while no search
+ * does.
  */
 #ifndef PLY_TT_H
 #define PLY_TT_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,9 +32,9 @@ enum { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
 enum { TT_MAX_DEPTH = 255, TT_WAYS = 4 };
 
 typedef struct TTEntry {
-    Move move;
+    _Atomic uint64_t move;      /* a Move */
     /* key:24 | depth:8 | bound:2 | age:6 | value:24 (two's complement) */
-    uint64_t meta;
+    _Atomic uint64_t meta;
 } TTEntry;
 
 typedef struct TTable {

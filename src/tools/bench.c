@@ -12,11 +12,24 @@
 
 void bench_default_config(BenchConfig *c)
 {
+    c->mcts_iterations = 600;
+    c->ab_depth = 5;
+    c->ab_nodes = 40000;
+    c->playouts = 300;
+    c->scale = 1;
+    c->min_iterations = 100;
+    c->min_playouts = 20;
+}
+
+void bench_long_config(BenchConfig *c)
+{
     c->mcts_iterations = 20000;
     c->ab_depth = 6;
     c->ab_nodes = 2000000;
     c->playouts = 5000;
     c->scale = 1;
+    c->min_iterations = 1000;
+    c->min_playouts = 200;
 }
 
 /* CPU seconds of the calling thread. Every workload runs on one thread
@@ -186,8 +199,9 @@ int bench_game(const GameVtbl *g, const BenchConfig *cfg, BenchResult *out,
     if (cc.scale) {
         double len = mean_length(g, pos, mv, pr, tmp);
         if (len > 64) {
-            cc.mcts_iterations = scaled(cc.mcts_iterations, 64 / len, 1000);
-            cc.playouts = scaled(cc.playouts, 64 / len, 200);
+            cc.mcts_iterations = scaled(cc.mcts_iterations, 64 / len,
+                                        cc.min_iterations);
+            cc.playouts = scaled(cc.playouts, 64 / len, cc.min_playouts);
         }
     }
     memset(out, 0, sizeof(BenchResult) * BENCH_MAX_RESULTS);

@@ -17,8 +17,11 @@ typedef struct BenchConfig {
     uint64_t playouts;          /* random playouts from the start */
     /* Scale iterations and playouts down for games whose random games
      * are long (chess, xiangqi), so a bench of every game stays quick:
-     * by 64 / (mean length of 16 seeded random games), when above 64. */
+     * by 64 / (mean length of 16 seeded random games), when above 64,
+     * rounded down to hundreds, but not below the floors (or below the
+     * unscaled count, when that is smaller). */
     int scale;
+    uint64_t min_iterations, min_playouts;  /* floors of the scaling */
 } BenchConfig;
 
 /* One measured workload: a bot (or "playouts") on one game. */
@@ -32,7 +35,13 @@ typedef struct BenchResult {
 
 enum { BENCH_POSITIONS = 3, BENCH_MAX_RESULTS = 4 };
 
+/* The default workload of `ply bench`: every game, both search bots,
+ * small node and iteration limits (a few seconds of CPU for all games),
+ * for a signature in every commit that touches search. */
 void bench_default_config(BenchConfig *c);
+/* `ply bench --long`: the former default, about 20 times the work, for
+ * speed measurements that average over more positions of the search. */
+void bench_long_config(BenchConfig *c);
 /* Runs the workloads that apply to g; returns how many results it wrote
  * (up to BENCH_MAX_RESULTS), or -1 with err set. */
 int bench_game(const GameVtbl *g, const BenchConfig *c, BenchResult *out,

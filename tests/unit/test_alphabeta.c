@@ -475,8 +475,11 @@ static const char *const exact_specs[] = {
     "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0",
     "alphabeta:hash=0,aspiration=5,lmr=0,null=0,check=0,mdp=0",
     "alphabeta:ttexact=1,hash=1,aspiration=1,lmr=0,null=0,check=0,mdp=0",
+    /* Lazy SMP: entries the helpers store at the same depth are as exact
+     * as the main search's own (a torn entry would show here) */
+    "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0,threads=3",
 };
-enum { NSPECS = 3 };
+enum { NSPECS = 4 };
 
 /* ------------------------------------------------------------------ */
 /* Tests */
@@ -798,12 +801,11 @@ static void *stopper(void *p)
     return NULL;
 }
 
-static void test_stop(void **state)
+static void stop_search(const char *spec)
 {
-    (void)state;
     const GameVtbl *g = ply_games[0];
     void *st = tl_position(g->info.name, NULL, NULL, NULL);
-    Bot *bot = make_bot(g, "alphabeta:time=60s");
+    Bot *bot = make_bot(g, spec);
     StopArg a = {bot};
     pthread_t th;
     assert_int_equal(pthread_create(&th, NULL, stopper, &a), 0);
@@ -814,9 +816,84 @@ static void test_stop(void **state)
     pthread_join(th, NULL);
     assert_true(state_is_legal(g, st, mv));
     if (el > 10000)
-        fail_msg("stop() did not end the search (%lld ms)", (long long)el);
+        fail_msg("%s: stop() did not end the search (%lld ms)", spec,
+                 (long long)el);
     bot_free(bot);
     free(st);
+}
+
+static void test_stop(void **state)
+{
+    (void)state;
+    stop_search("alphabeta:time=60s");
+    stop_search("alphabeta:time=60s,threads=3");
+}
+
+/* threads=N: on every game a legal move with a legal PV at the depth
+ * asked, the helpers' nodes counted, and threads=1 the one-thread search
+ * node for node. */
+static void test_threads(void **state)
+{
+    (void)state;
+    for (int gi = 0; ply_games[gi]; gi++) {
+        const GameVtbl *g = ply_games[gi];
+        if (g->info.flags & GAME_HIDDEN)
+            continue;
+        Rng r;
+        rng_seed(&r, 31);
+        void *st = state_alloc(g);
+        Bot *one = make_bot(g, "alphabeta:depth=4");
+        Bot *one_t = make_bot(g, "alphabeta:depth=4,threads=1");
+        Bot *three = make_bot(g, "alphabeta:depth=4,threads=3");
+        for (int i = 0; i < 3; i++) {
+            random_position(g, st, &r, 10 + 10 * i);
+            SearchInfo s1, s1t, s3;
+            Move m1 = bot_choose(one, st, NULL, &s1);
+            bot_choose(one_t, st, NULL, &s1t);
+            same_info(&s1, &s1t);
+            Move m3 = bot_choose(three, st, NULL, &s3);
+            assert_true(state_is_legal(g, st, m1));
+            if (!state_is_legal(g, st, m3))
+                fail_msg("%s: threads=3 played an illegal move",
+                         g->info.name);
+            if (s3.depth < 1 || s3.depth > 4)
+                fail_msg("%s: threads=3 reports depth %d", g->info.name,
+                         s3.depth);
+            assert_true(s3.pv_len >= 1 && s3.pv[0] == m3);
+            void *line = state_alloc(g);
+            memcpy(line, st, g->info.state_size);
+            for (int j = 0; j < s3.pv_len; j++) {
+                if (!state_is_legal(g, line, s3.pv[j]))
+                    fail_msg("%s: threads=3 PV move %d is illegal",
+                             g->info.name, j);
+                g->make(line, s3.pv[j]);
+            }
+            free(line);
+            assert_true(s3.nodes > 0);
+        }
+        bot_free(three);
+        bot_free(one_t);
+        bot_free(one);
+        free(st);
+    }
+    /* a forced move starts no helper: the nodes of the search before are
+     * not counted again */
+    void *busy = tl_position("chess", NULL, NULL, "e2e4 e7e5 g1f3 b8c6");
+    void *forced = tl_position("chess", NULL, "k7/8/8/8/8/8/1r6/K7 w - - 0 1",
+                               NULL);
+    Bot *bot = make_bot(game_find("chess"), "alphabeta:threads=2");
+    Limits lim = {0};
+    lim.depth = 6;
+    SearchInfo si;
+    bot_choose(bot, busy, &lim, &si);
+    assert_true(si.nodes > 1000);
+    bot_choose(bot, forced, NULL, &si);
+    if (si.nodes > 100)
+        fail_msg("a forced move counted %llu nodes",
+                 (unsigned long long)si.nodes);
+    bot_free(bot);
+    free(forced);
+    free(busy);
 }
 
 /* Whether player p wins outright at the terminal state st. */
@@ -1104,6 +1181,9 @@ static void test_bad_options(void **state)
     expect_rejected(game, "alphabeta:rollouts=x", "rollouts");
     expect_rejected(game, "alphabeta:contempt=1001", "contempt");
     expect_rejected(game, "alphabeta:rep=2", "rep");
+    expect_rejected(game, "alphabeta:threads=0", "threads");
+    expect_rejected(game, "alphabeta:threads=65", "threads");
+    expect_rejected(game, "alphabeta:threads=two", "threads");
     expect_rejected(game, "alphabeta:hash", "key=value");
     expect_rejected(game, "greedy:noise=-3", "noise");
     expect_rejected(game, "greedy:fallback=nobot", "unknown bot 'nobot'");
@@ -1167,6 +1247,7 @@ int main(void)
         cmocka_unit_test(test_reproducible),
         cmocka_unit_test(test_time_limit),
         cmocka_unit_test(test_stop),
+        cmocka_unit_test(test_threads),
         cmocka_unit_test(test_greedy_avoids_losing),
         cmocka_unit_test(test_greedy_kalah_trap),
         cmocka_unit_test(test_greedy_fallback),

@@ -25,6 +25,7 @@ run cli env PLY="$PLY" sh tests/cli.sh
 run match env PLY="$PLY" sh tests/match.sh
 run usi env PLY="$PLY" sh tests/usi.sh
 run engines env PLY="$PLY" sh tests/engines.sh
+run procs env PLY="$PLY" sh tests/procs.sh
 if [ -n "${FUZZ:-}" ] && [ -x "$FUZZ" ]; then
     run fuzz env FUZZ="$FUZZ" PLY="$PLY" sh tests/fuzz/run.sh
 fi

@@ -1,9 +1,9 @@
 #!/bin/sh
 # run-all.sh — runs every test: the cmocka unit binaries, the CLI checks
-# and a short fuzz run of every game's parsers. Prints one summary line
+# and a short run of every fuzz target. Prints one summary line
 # "N passed, N failed" and exits non-zero on any failure.
-# Environment: PLY (the ply binary), BUILD (build dir), FUZZ (fuzzer, may be
-# empty), PLY_SLOW=1 for the deep tests.
+# Environment: PLY (the ply binary), BUILD (build dir), FUZZ (the fuzz
+# targets' directory, may be empty), PLY_SLOW=1 for the deep tests.
 set -u
 passed=0
 failed=0
@@ -26,7 +26,7 @@ run match env PLY="$PLY" sh tests/match.sh
 run usi env PLY="$PLY" sh tests/usi.sh
 run engines env PLY="$PLY" sh tests/engines.sh
 run procs env PLY="$PLY" sh tests/procs.sh
-if [ -n "${FUZZ:-}" ] && [ -x "$FUZZ" ]; then
+if [ -n "${FUZZ:-}" ] && [ -d "$FUZZ" ]; then
     run fuzz env FUZZ="$FUZZ" PLY="$PLY" sh tests/fuzz/run.sh
 fi
 echo "$passed passed, $failed failed"

@@ -253,6 +253,10 @@ expect_fail "random openings too long" "at most 1000 plies" \
 expect_fail "sprt nan" "bad --sprt" $P match kalah random random --sprt nan,5
 expect_fail "sprt inf" "bad --sprt" $P match kalah random random --sprt 0,inf
 expect_fail "sprt huge elo" "bad --sprt" $P match kalah random random --sprt 0,5000
+expect_fail "bot time nan" "bad value 'nan' for time" \
+    $P match kalah alphabeta:time=nan random
+expect_fail "bot time inf" "bad value 'inf' for time" \
+    $P match kalah alphabeta:time=inf random
 expect_fail "sprt alpha nan" "bad --sprt" $P match kalah random random --sprt 0,5,nan,0.05
 awk 'BEGIN { s = "S:"; for (i = 0; i < 5000; i++) s = s "4"; print s }' > "$T/longop"
 expect_fail "opening line too long" "4096 characters or more" \

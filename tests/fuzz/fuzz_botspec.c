@@ -36,6 +36,7 @@ static void fuzz_seeds(FuzzSeeds *s)
         "mcts:solver=0,reuse=0,expand=1,playouts=2,mem=64k",
         "vindinium:time=10ms,radius=2", "vindinium-simple",
         "nobot", "alphabeta:", "mcts:mem=", "random:seed=-1",
+        "alphabeta:time=nan", "mcts:time=1e300s",
     };
     for (int gi = 0; ply_games[gi]; gi++) {
         uint8_t head[9];

@@ -65,6 +65,24 @@ static void fuzz_seeds(FuzzSeeds *s)
         fuzz_random_play(g, v, seed, (int)(seed * 30), mv);
         char *a = dump_game(v);
         fuzz_seed(s, a, strlen(a));
+        /* regression: hero 1 moved onto a mine of the tiles (read once
+         * with the mine kept, written back without it) */
+        json_error_t je;
+        json_t *j = json_loads(a, 0, &je);
+        const char *tiles = json_string_value(
+            json_object_get(json_object_get(j, "board"), "tiles"));
+        const char *mine = tiles ? strchr(tiles, '$') : NULL;
+        if (mine && (mine - tiles) % 2 == 0) {
+            int c = (int)(mine - tiles) / 2;
+            json_t *pos = json_object_get(
+                json_array_get(json_object_get(j, "heroes"), 0), "pos");
+            json_object_set_new(pos, "x", json_integer(c / v->size));
+            json_object_set_new(pos, "y", json_integer(c % v->size));
+            char *b = json_dumps(j, JSON_COMPACT);
+            fuzz_seed(s, b, strlen(b));
+            free(b);
+        }
+        json_decref(j);
         free(a);
     }
     free(mv);

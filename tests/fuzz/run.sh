@@ -4,7 +4,9 @@
 # run time (PLY_FUZZ_SEEDS), then fuzzes for FUZZ_SECONDS (default 7).
 # Prints one line per target with its executions and coverage; a crash
 # keeps its input under $FUZZ/artifacts and fails the run.
-# FUZZ_TARGETS="moves text" limits the run to those targets.
+# FUZZ_TARGETS="moves text" limits the run to those targets;
+# FUZZ_CORPUS=DIR keeps each target's corpus in DIR/NAME across runs (long
+# runs, docs/fuzzing.md); FUZZ_JOBS=N runs N fuzzing processes per target.
 set -u
 secs=${FUZZ_SECONDS:-7}
 art=$FUZZ/artifacts
@@ -16,25 +18,35 @@ for bin in "$FUZZ"/fuzz_*; do
     if [ -n "${FUZZ_TARGETS:-}" ]; then
         case " $FUZZ_TARGETS " in *" $name "*) ;; *) continue ;; esac
     fi
-    dir=$(mktemp -d)
-    if ! PLY_FUZZ_SEEDS="$dir" "$bin" > "$dir.log" 2>&1; then
-        cat "$dir.log"; echo "fuzz: $name: writing seeds failed"
-        rm -rf "$dir" "$dir.log"; exit 1
+    if [ -n "${FUZZ_CORPUS:-}" ]; then
+        dir=$FUZZ_CORPUS/$name; mkdir -p "$dir"; keep=1
+    else
+        dir=$(mktemp -d); keep=0
+    fi
+    log=$(mktemp)
+    if ! PLY_FUZZ_SEEDS="$dir" "$bin" > "$log" 2>&1; then
+        cat "$log"; echo "fuzz: $name: writing seeds failed"
+        rm -f "$log"; [ $keep = 1 ] || rm -rf "$dir"; exit 1
     fi
     seeds=$(ls "$dir" | wc -l)
+    jobs=${FUZZ_JOBS:-1}
+    par=
+    [ "$jobs" -gt 1 ] && par="-jobs=$jobs -workers=$jobs"
     # -close_fd_mask=3: the targets' own messages (rejected input) are
     # noise; libFuzzer and sanitizer reports still reach the log
     if ! "$bin" -max_total_time="$secs" -timeout=20 -close_fd_mask=3 \
-            -artifact_prefix="$art/$name-" -print_final_stats=1 \
-            "$dir" > "$dir.log" 2>&1; then
-        tail -n 60 "$dir.log"
+            -artifact_prefix="$art/$name-" -print_final_stats=1 $par \
+            "$dir" > "$log" 2>&1; then
+        tail -n 60 "$log"; cat fuzz-*.log 2>/dev/null | tail -n 60
         echo "fuzz: $name failed; input kept in $art"
-        rm -rf "$dir" "$dir.log"; exit 1
+        rm -f "$log"; [ $keep = 1 ] || rm -rf "$dir"; exit 1
     fi
-    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir.log")
-    cov=$(grep -o 'cov: [0-9]*' "$dir.log" | tail -n 1)
+    [ "$jobs" -gt 1 ] && cat fuzz-*.log >> "$log" && rm -f fuzz-*.log
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" |
+           awk '{s += $1} END {print s + 0}')
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
     echo "fuzz: $name: $seeds seeds, $runs runs in ${secs}s, $cov, no crash"
-    rm -rf "$dir" "$dir.log"
+    rm -f "$log"; [ $keep = 1 ] || rm -rf "$dir"
     n=$((n + 1))
 done
 [ $n -gt 0 ] || { echo "fuzz: no targets in $FUZZ"; exit 1; }

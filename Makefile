@@ -2,6 +2,8 @@
 #   make                 release build of ./ply
 #   make MODE=debug      debug build (-O0 -g, game invariant checks)
 #   make MODE=sanitize   ASan + UBSan build
+#   make MODE=tsan       ThreadSanitizer build (threaded bots, the server)
+#   make fuzz            the libFuzzer targets (build/fuzz/fuzz_*)
 #   make test            every test (unit, conformance, perft, CLI, fuzz)
 #   make test-slow       deeper perft and longer runs
 #   make golden          rewrite tests/golden (seeded playthroughs)
@@ -22,8 +24,11 @@ else ifeq ($(MODE),sanitize)
   CFLAGS_MODE := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=undefined -DPLY_DEBUG
   LDFLAGS_MODE := -fsanitize=address,undefined
+else ifeq ($(MODE),tsan)
+  CFLAGS_MODE := -O1 -g -fsanitize=thread -fno-omit-frame-pointer -DPLY_DEBUG
+  LDFLAGS_MODE := -fsanitize=thread
 else
-  $(error MODE must be release, debug or sanitize)
+  $(error MODE must be release, debug, sanitize or tsan)
 endif
 CFLAGS := $(CFLAGS_COMMON) $(CFLAGS_MODE) $(EXTRA_CFLAGS)
 LDLIBS := -lmicrohttpd -ljansson -lsqlite3 -lcurl -lm -pthread
@@ -96,17 +101,28 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/testlib.h $(BUILD)/libply.a
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(BUILD)/libply.a $(LDFLAGS_MODE) \
 		$(LDLIBS) -lcmocka
 
-# Fuzz targets: libFuzzer (clang) over every game's text parsers.
-FUZZ_BIN := build/fuzz/fuzz_text
-FUZZ_SRC := $(filter src/core/% src/games/% src/search/%,$(LIB_SRC))
-$(FUZZ_BIN): tests/fuzz/fuzz_text.c $(FUZZ_SRC) | $(DEPS_STAMP)
+# Fuzz targets (tests/fuzz/fuzz.h): every tests/fuzz/fuzz_NAME.c is a
+# libFuzzer binary build/fuzz/fuzz_NAME, linked with a copy of the library
+# built by clang with coverage instrumentation, ASan and UBSan.
+FUZZ_DIR := build/fuzz
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -O1 -g -pthread -MMD -MP $(FUZZ_SAN)
+FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
+FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/%,\
+	$(sort $(wildcard tests/fuzz/fuzz_*.c)))
+$(FUZZ_DIR)/obj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	clang -std=c11 -D_GNU_SOURCE -O1 -g -fsanitize=fuzzer,address,undefined \
-		-Isrc -o $@ $< $(FUZZ_SRC) -lm -pthread
-fuzz: $(FUZZ_BIN)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+$(FUZZ_DIR)/libply.a: $(FUZZ_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_DIR)/libply.a
+	clang $(FUZZ_CFLAGS) -Wall -Wextra -fsanitize=fuzzer -Isrc -o $@ $< \
+		$(FUZZ_DIR)/libply.a $(LDLIBS)
+fuzz: $(FUZZ_BINS)
 
-test: $(BUILD)/ply $(TEST_BIN) $(FUZZ_BIN)
-	@PLY=$(BUILD)/ply BUILD=$(BUILD) FUZZ=$(FUZZ_BIN) PLY_SERVER=$(SERVER) \
+test: $(BUILD)/ply $(TEST_BIN) $(FUZZ_BINS)
+	@PLY=$(BUILD)/ply BUILD=$(BUILD) FUZZ=$(FUZZ_DIR) PLY_SERVER=$(SERVER) \
 		sh tests/run-all.sh
 
 test-slow: $(BUILD)/ply $(TEST_BIN)
@@ -124,4 +140,4 @@ run: ply
 clean:
 	rm -rf build ply
 
--include $(LIB_OBJ:.o=.d) $(BUILD)/src/cli/main.d
+-include $(LIB_OBJ:.o=.d) $(BUILD)/src/cli/main.d $(FUZZ_OBJ:.o=.d)

@@ -239,5 +239,43 @@ expect_fail "bad opening" "opening 2: bad setup string" $P match kalah random ra
 expect_fail "ugi unknown game" "unknown game" $P ugi --game nogame
 expect_fail "codecup unknown bot" "unknown bot" $P codecup kalah --bot nobot
 
+# --- counts are bounded, with clear errors; nothing grows with -n
+expect_fail "-n too large" "too large (at most 100000000" \
+    $P match kalah random random -n 2000000000
+expect_fail "-n 0" "at least 1" $P match kalah random random -n 0
+expect_fail "too many games in all" "too many" \
+    $P match kalah random greedy alphabeta mcts random:seed=2 random:seed=3 \
+    -n 100000000
+expect_fail "-j 0" "1..256" $P match kalah random random -j 0
+expect_fail "-j 257" "1..256" $P match kalah random random -j 257
+expect_fail "random openings too long" "at most 1000 plies" \
+    $P match kalah random random --openings random:1001
+expect_fail "sprt nan" "bad --sprt" $P match kalah random random --sprt nan,5
+expect_fail "sprt inf" "bad --sprt" $P match kalah random random --sprt 0,inf
+expect_fail "sprt huge elo" "bad --sprt" $P match kalah random random --sprt 0,5000
+expect_fail "bot time nan" "bad value 'nan' for time" \
+    $P match kalah alphabeta:time=nan random
+expect_fail "bot time inf" "bad value 'inf' for time" \
+    $P match kalah alphabeta:time=inf random
+expect_fail "sprt alpha nan" "bad --sprt" $P match kalah random random --sprt 0,5,nan,0.05
+awk 'BEGIN { s = "S:"; for (i = 0; i < 5000; i++) s = s "4"; print s }' > "$T/longop"
+expect_fail "opening line too long" "4096 characters or more" \
+    $P match kalah random random --openings "$T/longop"
+# the largest -n starts at once in little memory (games are handed out
+# lazily; before, 10 bytes per game were allocated and written up front)
+$P match kalah random random -n 100000000 --out "$T/big.jsonl" \
+    > /dev/null 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 100 ] && [ "$(count "$T/big.jsonl" '')" -lt 20 ]; do
+    sleep 0.05; i=$((i + 1))
+done
+hwm=$(awk '/^VmHWM:/ {print $2}' /proc/$pid/status 2>/dev/null)
+kill "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+check "-n 100000000: games start at once" [ "$(count "$T/big.jsonl" '')" -ge 20 ]
+check "-n 100000000: peak memory ${hwm:-?} kB < 200000" [ "${hwm:-999999999}" -lt 200000 ]
+check "-n 100000000: records in order" indices_exact "$T/big.jsonl" "$(count "$T/big.jsonl" '')"
+
 echo "match: $((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

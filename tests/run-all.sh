@@ -1,10 +1,11 @@
 #!/bin/sh
 # run-all.sh — runs every test: the cmocka unit binaries, the CLI checks
-# and a short fuzz run of every game's parsers. Prints one summary line
+# and a short run of every fuzz target. Prints one summary line
 # "N passed, N failed" and exits non-zero on any failure.
-# Environment: PLY (the ply binary), BUILD (build dir), FUZZ (fuzzer, may be
-# empty), PLY_SLOW=1 for the deep tests, PLY_SERVER=0 for a build without
-# the Vindinium server and client (their tests are skipped, and said so).
+# Environment: PLY (the ply binary), BUILD (build dir), FUZZ (the fuzz
+# targets' directory, may be empty), PLY_SLOW=1 for the deep tests,
+# PLY_SERVER=0 for a build without the Vindinium server and client (their
+# tests are skipped, and said so).
 set -u
 passed=0
 failed=0
@@ -36,7 +37,8 @@ if [ "${PLY_SERVER:-1}" = 1 ]; then
 else
     echo "SKIP test_vdserver test_vdclient vdrestart: built with SERVER=0"
 fi
-if [ -n "${FUZZ:-}" ] && [ -x "$FUZZ" ]; then
+run procs env PLY="$PLY" sh tests/procs.sh
+if [ -n "${FUZZ:-}" ] && [ -d "$FUZZ" ]; then
     run fuzz env FUZZ="$FUZZ" PLY="$PLY" sh tests/fuzz/run.sh
 fi
 echo "$passed passed, $failed failed"

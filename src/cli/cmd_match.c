@@ -1,12 +1,15 @@
 /* cmd_match.c — `ply match`: argument parsing; the work is in
  * src/tools/match.c. */
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../tools/match.h"
 #include "cli.h"
+
+enum { SETUP_TEXT_MAX = sizeof ((GameRecord *)0)->setup };
 
 static void free_lines(char **lines, int n)
 {
@@ -34,14 +37,25 @@ static int read_openings(const char *path, MatchConfig *c)
             s++;
         if (!*s || *s == '#')
             continue;
+        if (count == MATCH_MAX_OPENINGS || strlen(s) >= SETUP_TEXT_MAX) {
+            free(line);
+            fclose(f);
+            free_lines(lines, count);
+            return cli_error("match", "openings file '%s': %s", path,
+                             count == MATCH_MAX_OPENINGS
+                             ? "more than 1000000 setups"
+                             : "a setup of 4096 characters or more");
+        }
         if (count == room) {
             room = room ? room * 2 : 16;
             char **l2 = realloc(lines, sizeof *l2 * (size_t)room);
             if (!l2)
-                break;
+                goto oom;
             lines = l2;
         }
-        lines[count++] = strdup(s);
+        if (!(lines[count] = strdup(s)))
+            goto oom;
+        count++;
     }
     free(line);
     fclose(f);
@@ -52,6 +66,11 @@ static int read_openings(const char *path, MatchConfig *c)
     c->open_lines = lines;
     c->open_count = count;
     return 0;
+oom:
+    free(line);
+    fclose(f);
+    free_lines(lines, count);
+    return cli_error("match", "out of memory reading '%s'", path);
 }
 
 int cmd_match(int argc, char **argv)
@@ -93,13 +112,16 @@ int cmd_match(int argc, char **argv)
         case 'n':
             if (cli_parse_uint("match", "-n", optarg, &x))
                 return 2;
+            if (x > MATCH_MAX_GAMES)
+                return cli_error("match", "-n %llu is too large (at most %d "
+                                 "games per pairing)", x, MATCH_MAX_GAMES);
             c->games = x;
             break;
         case 'j':
             if (cli_parse_uint("match", "-j", optarg, &x))
                 return 2;
-            if (x < 1 || x > 256)
-                return cli_error("match", "-j must be 1..256");
+            if (x < 1 || x > MATCH_MAX_JOBS)
+                return cli_error("match", "-j must be 1..%d", MATCH_MAX_JOBS);
             c->jobs = (int)x;
             break;
         case 't':
@@ -111,8 +133,9 @@ int cmd_match(int argc, char **argv)
                 if (cli_parse_uint("match", "--openings random:PLIES",
                                    optarg + 7, &x))
                     return 2;
-                if (x > 1000)
-                    return cli_error("match", "opening too long");
+                if (x > MATCH_MAX_OPEN_PLIES)
+                    return cli_error("match", "random openings of at most "
+                                     "%d plies", MATCH_MAX_OPEN_PLIES);
                 c->open_plies = (int)x;
             } else if (read_openings(optarg, c)) {
                 return 2;
@@ -131,11 +154,14 @@ int cmd_match(int argc, char **argv)
                     { k++; break; }
                 s++;
             }
-            if ((k != 2 && k != 4) || *s || v[1] <= v[0] || v[2] <= 0 ||
-                v[2] >= 0.5 || v[3] <= 0 || v[3] >= 0.5)
+            if ((k != 2 && k != 4) || *s || !isfinite(v[0]) ||
+                !isfinite(v[1]) || fabs(v[0]) > MATCH_MAX_ELO ||
+                fabs(v[1]) > MATCH_MAX_ELO || !(v[1] > v[0]) ||
+                !(v[2] > 0 && v[2] < 0.5) || !(v[3] > 0 && v[3] < 0.5))
                 return cli_error("match", "bad --sprt '%s' (want elo0,elo1"
                                  " or elo0,elo1,alpha,beta with elo0 < elo1"
-                                 " and 0 < alpha, beta < 0.5)", optarg);
+                                 " and 0 < alpha, beta < 0.5, elos within"
+                                 " +-%d)", optarg, MATCH_MAX_ELO);
             c->sprt = 1;
             c->elo0 = v[0];
             c->elo1 = v[1];

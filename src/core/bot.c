@@ -11,7 +11,7 @@ int parse_duration_ms(const char *s, int64_t *ms)
     char *end;
     errno = 0;
     double x = strtod(s, &end);
-    if (end == s || errno || x < 0)
+    if (end == s || errno || !(x >= 0))     /* NaN too */
         return -1;
     double scale;
     if (!*end || !strcmp(end, "ms"))
@@ -22,7 +22,7 @@ int parse_duration_ms(const char *s, int64_t *ms)
         scale = 60000;
     else
         return -1;
-    if (x * scale > 1e12)
+    if (!(x * scale <= 1e12))               /* inf, NaN */
         return -1;
     *ms = (int64_t)(x * scale + 0.5);
     return 0;

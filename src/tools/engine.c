@@ -1,4 +1,5 @@
-/* engine.c — external programs over pipes, with deadlines. */
+/* engine.c — external programs over pipes, with deadlines; their process
+ * groups, and the watchdog that kills them when ply dies. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -7,17 +8,179 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../core/util.h"
 #include "engine.h"
 
-int engine_start(Engine *e, const char *cmd, int quiet, PlyError *err)
+enum { POLL_SLICE_MS = 20 };    /* exit checks when there is no pidfd */
+
+/* ------------------------------------------------------------------ */
+/* the watchdog                                                        */
+
+/* "+123\n" or "-123\n" into buf (async-signal-safe: used after fork). */
+static size_t watch_msg(char *buf, char sign, pid_t pid)
+{
+    char digits[24];
+    size_t n = 0, len = 0;
+    unsigned long v = (unsigned long)pid;
+    do {
+        digits[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    buf[len++] = sign;
+    while (n)
+        buf[len++] = digits[--n];
+    buf[len++] = '\n';
+    return len;
+}
+
+static void watch_send(int fd, char sign, pid_t pid)
+{
+    if (fd < 0 || pid <= 0)
+        return;
+    char buf[32];
+    size_t len = watch_msg(buf, sign, pid);
+    /* shorter than PIPE_BUF: one atomic write, whichever thread sends */
+    while (write(fd, buf, len) < 0 && errno == EINTR)
+        ;
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+        ;
+}
+
+/* The watchdog process: only async-signal-safe calls (it may be forked
+ * from a threaded program) and no allocation. */
+static void watch_main(int rfd)
+{
+    /* its own process group: a signal to ply's job (Ctrl-C, timeout(1))
+     * must not take it down with ply */
+    setpgid(0, 0);
+    prctl(PR_SET_NAME, "ply-watchdog", 0, 0, 0);
+    static const int ignored[] = {SIGINT, SIGQUIT, SIGHUP, SIGTERM, SIGPIPE,
+                                  SIGTSTP, SIGTTIN, SIGTTOU, SIGUSR1,
+                                  SIGUSR2};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_IGN;
+    for (size_t i = 0; i < sizeof ignored / sizeof *ignored; i++)
+        sigaction(ignored[i], &sa, NULL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    /* hold nothing of ply's but the pipe: no terminal, no output file */
+    if (rfd != 3) {
+        dup2(rfd, 3);
+        rfd = 3;
+    }
+    close_range(4, ~0U, 0);
+    int nul = open("/dev/null", O_RDWR);
+    for (int fd = 0; fd < 3; fd++)
+        if (nul >= 0 && nul != fd)
+            dup2(nul, fd);
+    if (nul > 3)
+        close(nul);
+
+    pid_t groups[ENGINE_WATCH_MAX];
+    int ngroups = 0;
+    char buf[512];
+    size_t len = 0;
+    for (;;) {
+        ssize_t r = read(rfd, buf + len, sizeof buf - len);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;      /* end of file: ply is gone */
+        len += (size_t)r;
+        size_t start = 0;
+        for (size_t i = 0; i < len; i++) {
+            if (buf[i] != '\n')
+                continue;
+            long v = 0;
+            for (size_t k = start + 1; k < i && v < 1L << 40; k++)
+                v = v * 10 + (buf[k] - '0');
+            pid_t pg = (pid_t)v;
+            if (buf[start] == '+' && pg > 1 && ngroups < ENGINE_WATCH_MAX) {
+                groups[ngroups++] = pg;
+            } else if (buf[start] == '-') {
+                for (int k = 0; k < ngroups; k++)
+                    if (groups[k] == pg) {
+                        groups[k] = groups[--ngroups];
+                        break;
+                    }
+            }
+            start = i + 1;
+        }
+        memmove(buf, buf + start, len - start);
+        len -= start;
+        if (len == sizeof buf)
+            len = 0;    /* cannot happen: messages are short */
+    }
+    if (ngroups) {
+        for (int k = 0; k < ngroups; k++)
+            kill(-groups[k], SIGTERM);
+        sleep_ms(ENGINE_GRACE_MS);
+        for (int k = 0; k < ngroups; k++)
+            kill(-groups[k], SIGKILL);
+    }
+    _exit(0);
+}
+
+int engine_watch_start(EngineWatch *w, PlyError *err)
+{
+    w->pid = -1;
+    w->fd = -1;
+    int p[2];
+    if (pipe2(p, O_CLOEXEC))
+        return ply_fail(err, "pipe: %s", strerror(errno));
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(p[0]);
+        close(p[1]);
+        return ply_fail(err, "fork: %s", strerror(errno));
+    }
+    if (pid == 0) {
+        close(p[1]);
+        watch_main(p[0]);
+    }
+    close(p[0]);
+    w->pid = pid;
+    w->fd = p[1];
+    return 0;
+}
+
+void engine_watch_stop(EngineWatch *w)
+{
+    if (w->fd >= 0) {
+        close(w->fd);   /* end of file: it exits (nothing is registered) */
+        w->fd = -1;
+    }
+    if (w->pid > 0) {
+        while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+        w->pid = -1;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* one program                                                         */
+
+int engine_start_watched(Engine *e, const char *cmd, int quiet,
+                         const EngineWatch *w, PlyError *err)
 {
     memset(e, 0, sizeof *e);
     e->pid = -1;
+    e->pidfd = -1;
     e->to_fd = e->from_fd = -1;
+    e->watch_fd = w ? w->fd : -1;
     int in[2], out[2];
     /* O_CLOEXEC: engines started by other threads must not inherit these
      * ends, or they would keep a pipe open after this program died */
@@ -35,7 +198,18 @@ int engine_start(Engine *e, const char *cmd, int quiet, PlyError *err)
     }
     if (pid == 0) {
         setpgid(0, 0);
+        /* registered before exec: if ply is killed at any point from now
+         * on, the watchdog reads this line before its end of file */
+        if (e->watch_fd >= 0) {
+            char msg[32];
+            size_t len = watch_msg(msg, '+', getpid());
+            if (write(e->watch_fd, msg, len) < 0)
+                _exit(127);
+        }
         signal(SIGPIPE, SIG_DFL);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
         dup2(in[0], 0);
         dup2(out[1], 1);
         if (quiet) {
@@ -50,6 +224,11 @@ int engine_start(Engine *e, const char *cmd, int quiet, PlyError *err)
     close(in[0]);
     close(out[1]);
     e->pid = pid;
+#ifdef SYS_pidfd_open
+    e->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);  /* close-on-exec */
+    if (e->pidfd < 0)
+        e->pidfd = -1;  /* old kernel: exits are checked every slice */
+#endif
     e->to_fd = in[1];
     e->from_fd = out[0];
     fcntl(e->to_fd, F_SETFL, fcntl(e->to_fd, F_GETFL) | O_NONBLOCK);
@@ -57,26 +236,53 @@ int engine_start(Engine *e, const char *cmd, int quiet, PlyError *err)
     return 0;
 }
 
-static int wait_fd(int fd, short events, int64_t deadline_ms)
+int engine_start(Engine *e, const char *cmd, int quiet, PlyError *err)
+{
+    return engine_start_watched(e, cmd, quiet, NULL, err);
+}
+
+int engine_exited(Engine *e)
+{
+    if (e->exited || e->pid <= 0)
+        return 1;
+    /* WNOWAIT: the zombie keeps the process group id reserved until
+     * engine_stop() has killed the rest of the group */
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    int r = waitid(P_PID, (id_t)e->pid, &si, WEXITED | WNOHANG | WNOWAIT);
+    if ((r == 0 && si.si_pid == e->pid) || (r < 0 && errno == ECHILD))
+        e->exited = 1;
+    return e->exited;
+}
+
+/* Waits for fd to be ready. 1: ready; 2: the program exited; 0: the
+ * deadline passed; -1: error. */
+static int wait_fd(Engine *e, int fd, short events, int64_t deadline_ms)
 {
     for (;;) {
+        if (engine_exited(e))
+            return 2;
         int64_t left = deadline_ms - now_ms();
         if (left < 0)
             left = 0;
-        struct pollfd p = {fd, events, 0};
-        int r = poll(&p, 1, left > 1000000 ? 1000000 : (int)left);
-        if (r > 0)
+        struct pollfd p[2] = {{fd, events, 0}, {e->pidfd, POLLIN, 0}};
+        int np = e->pidfd >= 0 ? 2 : 1;
+        int64_t slice = e->pidfd >= 0 ? 1000000 : POLL_SLICE_MS;
+        int r = poll(p, (nfds_t)np, left > slice ? (int)slice : (int)left);
+        if (r > 0 && (p[0].revents & (events | POLLERR | POLLHUP)))
             return 1;
+        if (r > 0 && np == 2 && p[1].revents)
+            continue;   /* engine_exited() says */
         if (r < 0 && errno != EINTR)
             return -1;
         if (r == 0 && now_ms() >= deadline_ms)
-            return 0;
+            return engine_exited(e) ? 2 : 0;
     }
 }
 
 int engine_send(Engine *e, int64_t deadline_ms, const char *fmt, ...)
 {
-    if (e->to_fd < 0)
+    if (e->to_fd < 0 || e->exited)
         return -1;
     va_list ap;
     va_start(ap, fmt);
@@ -104,9 +310,9 @@ int engine_send(Engine *e, int64_t deadline_ms, const char *fmt, ...)
         if (w < 0 && errno == EINTR)
             continue;
         if (w < 0 && errno == EAGAIN &&
-            wait_fd(e->to_fd, POLLOUT, deadline_ms) > 0)
+            wait_fd(e, e->to_fd, POLLOUT, deadline_ms) == 1)
             continue;
-        rc = -1;    /* EPIPE (the program is gone) or the deadline */
+        rc = -1;    /* EPIPE or exited (the program is gone), deadline */
         break;
     }
     free(line);
@@ -153,29 +359,30 @@ int engine_read_line(Engine *e, char *line, size_t n, int64_t deadline_ms)
         }
         if (errno == EINTR)
             continue;
-        if (errno != EAGAIN) {
+        if (errno != EAGAIN || e->exited) {
+            /* an exited program's output is drained: a helper it left
+             * behind may hold the pipe open, but it has nothing to say */
             e->eof = 1;
             continue;
         }
-        int w = wait_fd(e->from_fd, POLLIN, deadline_ms);
+        int w = wait_fd(e, e->from_fd, POLLIN, deadline_ms);
         if (w == 0)
             return 0;
         if (w < 0)
             e->eof = 1;
+        /* 1: data; 2: exited, so drain what it wrote and stop */
     }
 }
 
-int engine_exited(Engine *e)
+/* Whether the process group has no live member left (the leader reaped). */
+static int group_gone(Engine *e)
 {
-    if (e->pid <= 0)
-        return 1;
-    int status;
-    pid_t r = waitpid(e->pid, &status, WNOHANG);
-    if (r == e->pid) {
-        e->pid = -1;
-        return 1;
+    if (!e->reaped) {
+        pid_t r = waitpid(e->pid, NULL, WNOHANG);
+        if (r == e->pid || (r < 0 && errno == ECHILD))
+            e->reaped = e->exited = 1;
     }
-    return 0;
+    return e->reaped && kill(-e->pid, 0) < 0 && errno == ESRCH;
 }
 
 void engine_stop(Engine *e, int64_t wait_ms)
@@ -186,14 +393,39 @@ void engine_stop(Engine *e, int64_t wait_ms)
     }
     if (e->pid > 0) {
         int64_t end = now_ms() + wait_ms;
-        while (!engine_exited(e) && now_ms() < end)
-            usleep(2000);
-        if (e->pid > 0) {
-            kill(-e->pid, SIGKILL);
-            kill(e->pid, SIGKILL);
-            waitpid(e->pid, NULL, 0);
-            e->pid = -1;
+        while (!engine_exited(e) && now_ms() < end) {
+            if (e->pidfd >= 0) {
+                struct pollfd p = {e->pidfd, POLLIN, 0};
+                int64_t left = end - now_ms();
+                poll(&p, 1, left < 0 ? 0 : (int)left);
+            } else {
+                usleep(2000);
+            }
         }
+        /* the program and whatever it started: asked, then forced */
+        if (!group_gone(e)) {
+            kill(-e->pid, SIGTERM);
+            if (!e->reaped)
+                kill(e->pid, SIGTERM);
+            int64_t grace = now_ms() + ENGINE_GRACE_MS;
+            while (!group_gone(e) && now_ms() < grace)
+                usleep(2000);
+            if (!group_gone(e)) {
+                kill(-e->pid, SIGKILL);
+                if (!e->reaped) {
+                    kill(e->pid, SIGKILL);
+                    while (waitpid(e->pid, NULL, 0) < 0 && errno == EINTR)
+                        ;
+                    e->reaped = 1;
+                }
+            }
+        }
+        watch_send(e->watch_fd, '-', e->pid);
+        e->pid = -1;
+    }
+    if (e->pidfd >= 0) {
+        close(e->pidfd);
+        e->pidfd = -1;
     }
     if (e->from_fd >= 0) {
         close(e->from_fd);

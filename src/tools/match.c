@@ -127,9 +127,30 @@ int match_prepare(MatchConfig *c, PlyError *err)
     }
     if (c->games < 1)
         return ply_fail(err, "-n must be at least 1");
-    if (c->games > (uint64_t)1 << 40)
-        return ply_fail(err, "-n is too large");
+    if (c->games > MATCH_MAX_GAMES)
+        return ply_fail(err, "-n %llu is too large (at most %d games per "
+                        "pairing)", (unsigned long long)c->games,
+                        MATCH_MAX_GAMES);
     c->total = c->games * (uint64_t)c->npairings;
+    if (c->total > MATCH_MAX_TOTAL)
+        return ply_fail(err, "%llu games (%d pairings of %llu) are too many "
+                        "(at most %d in one match)",
+                        (unsigned long long)c->total, c->npairings,
+                        (unsigned long long)c->games, MATCH_MAX_TOTAL);
+    if (c->open_count > MATCH_MAX_OPENINGS)
+        return ply_fail(err, "%d openings are too many (at most %d)",
+                        c->open_count, MATCH_MAX_OPENINGS);
+    if (c->jobs > MATCH_MAX_JOBS)
+        return ply_fail(err, "-j %d is too large (at most %d)", c->jobs,
+                        MATCH_MAX_JOBS);
+    if (c->sprt && !(isfinite(c->elo0) && isfinite(c->elo1) &&
+                     fabs(c->elo0) <= MATCH_MAX_ELO &&
+                     fabs(c->elo1) <= MATCH_MAX_ELO && c->elo0 < c->elo1 &&
+                     c->alpha > 0 && c->alpha < 0.5 && c->beta > 0 &&
+                     c->beta < 0.5))
+        return ply_fail(err, "bad SPRT parameters (want finite elo0 < elo1 "
+                        "within +-%d, 0 < alpha, beta < 0.5)",
+                        MATCH_MAX_ELO);
     for (int i = 0; i < c->nparts; i++) {
         Participant *p = &c->parts[i];
         int dup = 0, k = 0;
@@ -277,20 +298,110 @@ typedef struct PartStats {
     int forfeits[REASON_COUNT];
 } PartStats;
 
+/* A small open-addressing map from game numbers to a score: the games
+ * on record when resuming, and the first finished game of each opening
+ * pair whose partner is not finished yet. Its size follows the games on
+ * record and the games in flight, never -n. */
+typedef struct IndexMap {
+    uint64_t *keys;         /* index + 1; 0: empty slot */
+    signed char *vals;
+    size_t cap, n;          /* cap: a power of two, or 0 */
+} IndexMap;
+
+static size_t map_slot(const IndexMap *m, uint64_t key)
+{
+    size_t i = (size_t)ply_mix64(key) & (m->cap - 1);
+    while (m->keys[i] && m->keys[i] != key + 1)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+static signed char *map_get(IndexMap *m, uint64_t key)
+{
+    if (!m->n)
+        return NULL;
+    size_t i = map_slot(m, key);
+    return m->keys[i] ? &m->vals[i] : NULL;
+}
+
+static int map_put(IndexMap *m, uint64_t key, signed char v)
+{
+    if ((m->n + 1) * 2 > m->cap) {
+        IndexMap g = {0};
+        g.cap = m->cap ? m->cap * 2 : 64;
+        g.keys = calloc(g.cap, sizeof *g.keys);
+        g.vals = calloc(g.cap, 1);
+        if (!g.keys || !g.vals) {
+            free(g.keys);
+            free(g.vals);
+            return -1;
+        }
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->keys[i]) {
+                size_t j = map_slot(&g, m->keys[i] - 1);
+                g.keys[j] = m->keys[i];
+                g.vals[j] = m->vals[i];
+            }
+        g.n = m->n;
+        free(m->keys);
+        free(m->vals);
+        *m = g;
+    }
+    size_t i = map_slot(m, key);
+    if (!m->keys[i]) {
+        m->keys[i] = key + 1;
+        m->n++;
+    }
+    m->vals[i] = v;
+    return 0;
+}
+
+/* Removes key (backward shift: no tombstones). */
+static void map_del(IndexMap *m, uint64_t key)
+{
+    if (!m->n)
+        return;
+    size_t i = map_slot(m, key), mask = m->cap - 1;
+    if (!m->keys[i])
+        return;
+    m->keys[i] = 0;
+    m->n--;
+    for (size_t j = (i + 1) & mask; m->keys[j]; j = (j + 1) & mask) {
+        size_t home = (size_t)ply_mix64(m->keys[j] - 1) & mask;
+        /* move j back to the hole i when its home is not in (i, j] */
+        if (((j - home) & mask) >= ((j - i) & mask)) {
+            m->keys[i] = m->keys[j];
+            m->vals[i] = m->vals[j];
+            m->keys[j] = 0;
+            i = j;
+        }
+    }
+}
+
+static void map_free(IndexMap *m)
+{
+    free(m->keys);
+    free(m->vals);
+    memset(m, 0, sizeof *m);
+}
+
 typedef struct Runner {
     MatchConfig *c;
     FILE *out;
     pthread_mutex_t mu;
-    uint64_t *todo, ntodo, next;
+    uint64_t next;          /* games are handed out in order, lazily */
+    IndexMap done;          /* games on record (resume) */
+    IndexMap pending;       /* opening pairs with one game finished: its
+                             * first member's score (0, 1 or 2) */
     int stop;               /* SPRT decided, or an error */
     int fd;
-    signed char *score;     /* per game: first member's score *2, or -1 */
     PairStats *pair;
     PartStats part[MATCH_MAX_PARTS];
     uint64_t finished, played;
     int sprt_result;        /* +1 H1, -1 H0, 0 none */
     double llr, lower, upper;
     int failed;
+    int oom;                /* a map could not grow */
     PlyError err;
     int64_t t0, last_print;
     uint64_t printed;
@@ -350,12 +461,16 @@ static void add_result(Runner *R, uint64_t index, const int *seats,
         pa->draws++;
         pb->draws++;
     }
-    R->score[index] = (signed char)sc;
-    uint64_t j = index % c->games, partner = (j ^ 1);
-    if (partner < c->games) {
-        uint64_t pi = (uint64_t)p * c->games + partner;
-        if (R->score[pi] >= 0)
-            q->ptnml[sc + R->score[pi]]++;
+    uint64_t j = index % c->games;
+    if ((j ^ 1) < c->games) {
+        uint64_t key = index - (j & 1);     /* the pair's first game */
+        signed char *other = map_get(&R->pending, key);
+        if (other) {
+            q->ptnml[sc + *other]++;
+            map_del(&R->pending, key);
+        } else if (map_put(&R->pending, key, (signed char)sc)) {
+            R->oom = 1;
+        }
     }
 }
 
@@ -480,11 +595,13 @@ static void *worker(void *arg)
     Runner *R = arg;
     for (;;) {
         pthread_mutex_lock(&R->mu);
-        if (R->stop || R->next >= R->ntodo) {
+        while (R->next < R->c->total && map_get(&R->done, R->next))
+            R->next++;
+        if (R->stop || R->next >= R->c->total) {
             pthread_mutex_unlock(&R->mu);
             return NULL;
         }
-        uint64_t index = R->todo[R->next++];
+        uint64_t index = R->next++;
         pthread_mutex_unlock(&R->mu);
         GameRecord rec;
         PlyError err = {{0}};
@@ -501,6 +618,11 @@ static void *worker(void *arg)
         } else {
             add_result(R, index, rec.seats, rec.result, rec.reason,
                        rec.loser);
+            if (R->oom && !R->failed) {
+                ply_fail(&R->err, "out of memory");
+                R->failed = 1;
+                R->stop = 1;
+            }
             R->played++;
             update_sprt(R);
             progress(R, 0);
@@ -512,7 +634,7 @@ static void *worker(void *arg)
 
 /* Reads the records of an interrupted match: cuts a trailing partial line
  * off, checks every line belongs to this match, and counts it. */
-static int resume_read(Runner *R, signed char *done)
+static int resume_read(Runner *R)
 {
     const MatchConfig *c = R->c;
     int np = c->g->info.num_players;
@@ -582,9 +704,18 @@ static int resume_read(Runner *R, signed char *done)
                 !strcmp(json_string_value(jre), match_reason_names[k]))
                 why = (Reason)k;
         int loser = json_is_integer(jf) ? (int)json_integer_value(jf) : -1;
-        if (!done[idx]) {
-            done[idx] = 1;
+        if (!map_get(&R->done, (uint64_t)idx)) {
+            if (map_put(&R->done, (uint64_t)idx, 1)) {
+                rc = ply_fail(&R->err, "out of memory");
+                json_decref(o);
+                break;
+            }
             add_result(R, (uint64_t)idx, seats, res, why, loser);
+            if (R->oom) {
+                rc = ply_fail(&R->err, "out of memory");
+                json_decref(o);
+                break;
+            }
         }
         json_decref(o);
         good_end = ftell(f);
@@ -789,18 +920,24 @@ int match_run(MatchConfig *c, FILE *out, PlyError *err)
     R.t0 = now_ms();
     stats_sprt_bounds(c->alpha, c->beta, &R.lower, &R.upper);
     int rc = -1;
-    signed char *done = calloc((size_t)c->total, 1);
-    R.score = malloc((size_t)c->total);
+    /* nothing here grows with -n: games are handed out lazily */
     R.pair = calloc((size_t)c->npairings, sizeof *R.pair);
-    R.todo = malloc(sizeof *R.todo * (size_t)c->total);
     pthread_t *th = calloc((size_t)c->jobs, sizeof *th);
     pthread_mutex_init(&R.mu, NULL);
-    if (!done || !R.score || !R.pair || !R.todo || !th) {
-        ply_fail(err, "out of memory for %llu games",
-                 (unsigned long long)c->total);
+    EngineWatch watch = {-1, -1};
+    if (!R.pair || !th) {
+        ply_fail(err, "out of memory");
         goto out;
     }
-    memset(R.score, -1, (size_t)c->total);
+    int engines = 0;
+    for (int i = 0; i < c->nparts; i++)
+        engines |= c->parts[i].kind != PART_BOT;
+    /* before any thread: the watchdog is forked from one thread */
+    if (engines) {
+        if (engine_watch_start(&watch, err))
+            goto out;
+        c->watch = &watch;
+    }
     if (c->out) {
         struct stat sb;
         if (!c->resume && !stat(c->out, &sb) && sb.st_size > 0) {
@@ -808,7 +945,7 @@ int match_run(MatchConfig *c, FILE *out, PlyError *err)
                      "with that match, or choose another file", c->out);
             goto out;
         }
-        if (c->resume && resume_read(&R, done)) {
+        if (c->resume && resume_read(&R)) {
             *err = R.err;
             goto out;
         }
@@ -818,13 +955,10 @@ int match_run(MatchConfig *c, FILE *out, PlyError *err)
             goto out;
         }
     }
-    for (uint64_t i = 0; i < c->total; i++)
-        if (!done[i])
-            R.todo[R.ntodo++] = i;
     if (c->resume && c->progress)
         fprintf(stderr, "resuming: %llu games on record, %llu to play\n",
                 (unsigned long long)R.finished,
-                (unsigned long long)R.ntodo);
+                (unsigned long long)(c->total - R.done.n));
     update_sprt(&R);
     int started = 0;
     for (int t = 0; t < c->jobs; t++) {
@@ -850,10 +984,12 @@ out:
     if (R.fd >= 0)
         close(R.fd);
     pthread_mutex_destroy(&R.mu);
-    free(done);
-    free(R.score);
+    /* every game's engines are stopped: nothing left to watch */
+    engine_watch_stop(&watch);
+    c->watch = NULL;
+    map_free(&R.done);
+    map_free(&R.pending);
     free(R.pair);
-    free(R.todo);
     free(th);
     return rc;
 }

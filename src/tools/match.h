@@ -14,7 +14,15 @@
 #include "../core/bot.h"
 #include "../core/game.h"
 
-enum { MATCH_MAX_PARTS = 16 };
+enum {
+    MATCH_MAX_PARTS = 16,
+    MATCH_MAX_GAMES = 100000000,    /* -n: games per pairing */
+    MATCH_MAX_TOTAL = 1000000000,   /* games in one match (counters: int) */
+    MATCH_MAX_JOBS = 256,           /* -j */
+    MATCH_MAX_OPENINGS = 1000000,   /* setups in an openings file */
+    MATCH_MAX_OPEN_PLIES = 1000,    /* --openings random:PLIES */
+    MATCH_MAX_ELO = 2000,           /* |elo0|, |elo1| of --sprt */
+};
 
 typedef enum {
     PART_BOT, PART_UGI, PART_CODECUP, PART_UCI, PART_USI, PART_CECP
@@ -58,6 +66,8 @@ typedef struct MatchConfig {
     int json;
     int quiet_engines;          /* engines' stderr to /dev/null */
     int progress;               /* live progress on stderr */
+    const struct EngineWatch *watch;    /* set by match_run(): engines'
+                                         * watchdog, or NULL */
     /* derived by match_prepare() */
     int npairings;
     int pairing[MATCH_MAX_PARTS * MATCH_MAX_PARTS][PLY_MAX_PLAYERS];

@@ -276,7 +276,8 @@ static Reason seat_begin(Game *G, int s, uint64_t seed)
             return fail_with(G, REASON_CRASH, "%s", err.msg);
         return REASON_NORMAL;
     }
-    if (engine_start(&S->eng, S->part->cmd, c->quiet_engines, &err))
+    if (engine_start_watched(&S->eng, S->part->cmd, c->quiet_engines,
+                             c->watch, &err))
         return fail_with(G, REASON_CRASH, "%s: %s", S->part->name, err.msg);
     S->eng_on = 1;
     if (S->part->kind == PART_CODECUP)

@@ -1,48 +1,23 @@
-/* fuzz_text.c — libFuzzer target for every game's text parsers. The first
- * input byte picks the game, the second the parser (from_text or
- * text_to_move on the start position); the rest is the text. Parsers must
- * reject garbage with an error, never crash; accepted setup strings must
- * round-trip. PLY_FUZZ_GAME=name restricts the run to one game. */
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
+/* fuzz_text.c — every game's setup-string parser. Input: a game byte,
+ * then the text. from_text must reject garbage with an error, never
+ * crash; an accepted setup must round-trip through to_text and have a
+ * sane move list. */
+#include "fuzz.h"
 
-#include "core/registry.h"
-#include "core/setup.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void fuzz_one(FuzzIn *in)
 {
-    if (size < 2)
-        return 0;
-    int ngames = 0;
-    while (ply_games[ngames])
-        ngames++;
-    const GameVtbl *g = ply_games[data[0] % ngames];
-    const char *only = getenv("PLY_FUZZ_GAME");
-    if (only && (g = game_find(only)) == NULL)
-        abort();
-    char *text = malloc(size - 1);
-    memcpy(text, data + 2, size - 2);
-    text[size - 2] = 0;
-    void *st = state_alloc(g);
+    const GameVtbl *g = fuzz_game(in);
+    char *text = fuzz_rest(in);
+    void *st = state_alloc(g), *st2 = state_alloc(g);
     PlyError err = {{0}};
-    if (state_setup(g, st, NULL, NULL, 1, &err))
+    if (!st || !st2 || state_setup(g, st, NULL, NULL, 1, &err))
         abort();
-    if (data[1] & 1) {
-        Move m;
-        if (g->to_move(st) != PLAYER_TERMINAL &&
-            g->text_to_move(st, text, &m, &err) == 0 &&
-            !state_is_legal(g, st, m))
-            abort();   /* accepted an illegal move */
-    } else if (g->from_text(st, text, &err) == 0) {
-        char a[1 << 14], b[1 << 14];
+    if (g->from_text(st, text, &err) == 0) {
+        static char a[1 << 16], b[1 << 16];
         if (g->to_text(st, a, sizeof a) < 0)
             abort();
-        void *st2 = state_alloc(g);
         if (state_setup(g, st2, NULL, a, 1, &err))
-            abort();   /* to_text wrote what from_text rejects */
+            abort();    /* to_text wrote what from_text rejects */
         if (g->to_text(st2, b, sizeof b) < 0 || strcmp(a, b))
             abort();
         if (g->to_move(st) != PLAYER_TERMINAL) {
@@ -52,9 +27,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 abort();
             free(mv);
         }
-        free(st2);
     }
     free(st);
+    free(st2);
     free(text);
-    return 0;
+}
+
+/* Each game's start setup and one from a few random plies in. */
+static void fuzz_seeds(FuzzSeeds *s)
+{
+    for (int gi = 0; ply_games[gi]; gi++) {
+        const GameVtbl *g = ply_games[gi];
+        void *st = state_alloc(g);
+        Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+        static char text[1 << 16];
+        PlyError err = {{0}};
+        uint8_t head = (uint8_t)gi;
+        for (int plies = 0; plies <= 20; plies += 10) {
+            if (state_setup(g, st, NULL, NULL, 1, &err))
+                abort();
+            fuzz_random_play(g, st, 7 + (uint64_t)plies, plies, mv);
+            if (g->to_text(st, text, sizeof text) >= 0)
+                fuzz_seedf(s, &head, 1, "%s", text);
+        }
+        free(mv);
+        free(st);
+    }
 }

@@ -1,24 +1,53 @@
 #!/bin/sh
-# run.sh — a short libFuzzer run per game and parser, seeded with the
-# game's start setup string. Needs $FUZZ and $PLY. FUZZ_SECONDS per game.
+# run.sh — a short run of every libFuzzer target in $FUZZ (a directory of
+# fuzz_* binaries, see tests/fuzz/fuzz.h): each writes its seed corpus at
+# run time (PLY_FUZZ_SEEDS), then fuzzes for FUZZ_SECONDS (default 7).
+# Prints one line per target with its executions and coverage; a crash
+# keeps its input under $FUZZ/artifacts and fails the run.
+# FUZZ_TARGETS="moves text" limits the run to those targets;
+# FUZZ_CORPUS=DIR keeps each target's corpus in DIR/NAME across runs (long
+# runs, docs/fuzzing.md); FUZZ_JOBS=N runs N fuzzing processes per target.
 set -u
-secs=${FUZZ_SECONDS:-4}
-games=$($PLY list | awk '/^games:/{f=1;next} /^bots:/{f=0} f{print $1}')
-i=0
-for g in $games; do
-    dir=$(mktemp -d)
-    setup=$($PLY info "$g" | awk '/start position setup string/{getline; sub(/^  /,""); print; exit}')
-    # corpus entries: byte 0 picks the game (overridden), byte 1 the parser
-    printf '\000\000%s' "$setup" > "$dir/setup"
-    printf '\000\001%s' "$($PLY show "$g" | sed -n 's/^legal moves ([0-9]*): \([^ ]*\).*/\1/p')" > "$dir/move"
-    echo "fuzzing $g for ${secs}s"
-    if ! PLY_FUZZ_GAME=$g "$FUZZ" -max_total_time="$secs" -max_len=512 \
-            -print_final_stats=0 "$dir" > "$dir/log" 2>&1; then
-        tail -n 40 "$dir/log"
-        echo "fuzz: $g failed"
-        exit 1
+secs=${FUZZ_SECONDS:-7}
+art=$FUZZ/artifacts
+mkdir -p "$art"
+n=0
+for bin in "$FUZZ"/fuzz_*; do
+    [ -x "$bin" ] || continue
+    name=${bin##*/fuzz_}
+    if [ -n "${FUZZ_TARGETS:-}" ]; then
+        case " $FUZZ_TARGETS " in *" $name "*) ;; *) continue ;; esac
     fi
-    rm -rf "$dir"
-    i=$((i + 1))
+    if [ -n "${FUZZ_CORPUS:-}" ]; then
+        dir=$FUZZ_CORPUS/$name; mkdir -p "$dir"; keep=1
+    else
+        dir=$(mktemp -d); keep=0
+    fi
+    log=$(mktemp)
+    if ! PLY_FUZZ_SEEDS="$dir" "$bin" > "$log" 2>&1; then
+        cat "$log"; echo "fuzz: $name: writing seeds failed"
+        rm -f "$log"; [ $keep = 1 ] || rm -rf "$dir"; exit 1
+    fi
+    seeds=$(ls "$dir" | wc -l)
+    jobs=${FUZZ_JOBS:-1}
+    par=
+    [ "$jobs" -gt 1 ] && par="-jobs=$jobs -workers=$jobs"
+    # -close_fd_mask=3: the targets' own messages (rejected input) are
+    # noise; libFuzzer and sanitizer reports still reach the log
+    if ! "$bin" -max_total_time="$secs" -timeout=20 -close_fd_mask=3 \
+            -artifact_prefix="$art/$name-" -print_final_stats=1 $par \
+            "$dir" > "$log" 2>&1; then
+        tail -n 60 "$log"; cat fuzz-*.log 2>/dev/null | tail -n 60
+        echo "fuzz: $name failed; input kept in $art"
+        rm -f "$log"; [ $keep = 1 ] || rm -rf "$dir"; exit 1
+    fi
+    [ "$jobs" -gt 1 ] && cat fuzz-*.log >> "$log" && rm -f fuzz-*.log
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" |
+           awk '{s += $1} END {print s + 0}')
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
+    echo "fuzz: $name: $seeds seeds, $runs runs in ${secs}s, $cov, no crash"
+    rm -f "$log"; [ $keep = 1 ] || rm -rf "$dir"
+    n=$((n + 1))
 done
-echo "fuzz: $i games passed"
+[ $n -gt 0 ] || { echo "fuzz: no targets in $FUZZ"; exit 1; }
+echo "fuzz: $n targets passed"

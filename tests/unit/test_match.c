@@ -2,8 +2,11 @@
  * hand-computed cases and simulated matches of known strength; settings
  * parsing; the schedule (seat rotation, pairings); reproducible games and
  * their JSON records; external programs with deadlines. */
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 
 #include <jansson.h>
 
@@ -540,6 +543,75 @@ static void test_engine_pipes(void **state)
         rc = engine_send(&e, now_ms() + 100, "x");
     assert_int_equal(rc, -1);
     engine_stop(&e, 50);
+    /* a program that leaves a helper holding its output: its exit is
+     * seen at once, and stop() kills the helper (the whole group) */
+    /* (orphans come to this process, a subreaper, so that a killed one
+     * is reaped here rather than left a zombie in the group) */
+    assert_int_equal(prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0), 0);
+    assert_int_equal(engine_start(&e, "sleep 30 & echo started; exit 3", 1,
+                                  &err), 0);
+    pid_t group = e.pid;
+    t0 = now_ms();
+    assert_int_equal(engine_read_line(&e, line, sizeof line, t0 + 10000), 1);
+    assert_string_equal(line, "started");
+    assert_int_equal(engine_read_line(&e, line, sizeof line, t0 + 10000),
+                     -1);
+    assert_true(now_ms() - t0 < 2000);
+    assert_true(engine_exited(&e));
+    assert_int_equal(kill(-group, 0), 0);     /* the helper still runs */
+    engine_stop(&e, 0);
+    assert_true(now_ms() - t0 < 3000);
+    for (int i = 0; i < 100 && waitpid(-1, NULL, WNOHANG) >= 0; i++)
+        usleep(10000);  /* until ECHILD: the killed helper reaped */
+    assert_int_equal(kill(-group, 0), -1);
+    assert_int_equal(errno, ESRCH);
+    prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
+    assert_int_equal(engine_send(&e, now_ms() + 100, "x"), -1);
+}
+
+/* The watchdog kills a registered group when this process is gone: here
+ * a forked copy of the test starts the engine and is SIGKILLed. */
+static void test_engine_watchdog(void **state)
+{
+    (void)state;
+    assert_int_equal(prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0), 0);
+    int p[2];
+    assert_int_equal(pipe(p), 0);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        EngineWatch w;
+        Engine e;
+        PlyError err = {{0}};
+        if (engine_watch_start(&w, &err) ||
+            engine_start_watched(&e, "sleep 30 & sleep 30", 1, &w, &err))
+            _exit(1);
+        pid_t g = e.pid;
+        if (write(p[1], &g, sizeof g) != sizeof g)
+            _exit(1);
+        pause();
+        _exit(0);
+    }
+    close(p[1]);
+    pid_t group = 0;
+    assert_int_equal(read(p[0], &group, sizeof group), (ssize_t)sizeof group);
+    close(p[0]);
+    assert_true(group > 0);
+    assert_int_equal(kill(-group, 0), 0);
+    kill(child, SIGKILL);
+    waitpid(child, NULL, 0);
+    /* orphans come to this process (a subreaper), which reaps them: the
+     * group is empty once its members are killed */
+    int gone = 0;
+    for (int i = 0; i < 200 && !gone; i++) {
+        while (waitpid(-1, NULL, WNOHANG) > 0)
+            ;
+        gone = kill(-group, 0) < 0 && errno == ESRCH;
+        if (!gone)
+            usleep(20000);
+    }
+    prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
+    assert_true(gone);
 }
 
 int main(void)
@@ -555,6 +627,7 @@ int main(void)
         cmocka_unit_test(test_games_reproducible),
         cmocka_unit_test(test_three_players_with_chance),
         cmocka_unit_test(test_engine_pipes),
+        cmocka_unit_test(test_engine_watchdog),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -150,6 +150,11 @@ int vdj_read_game(const json_t *game, Vd *v, PlyError *err)
             get_int(o, "gold", 0, 1000000000L, &gold))
             return ply_fail(err, "vindinium json: hero %d is incomplete",
                             h + 1);
+        /* the tiles have a hero glyph there: a mine, tavern or wall
+         * under a hero would be lost when the game is written back */
+        if (v->tile[vd_cell(v, x, y)] != VD_AIR)
+            return ply_fail(err, "vindinium json: hero %d stands on a "
+                            "wall, tavern or mine", h + 1);
         e->x = (uint8_t)x;
         e->y = (uint8_t)y;
         e->sx = (uint8_t)sx;

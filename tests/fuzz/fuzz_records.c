@@ -1,18 +1,20 @@
-/* fuzz_records.c — readers of `ply match --out` records (JSON lines):
- * `ply pgn` and `ply pdn` (the converters' shared loop in
- * src/cli/records.c) and `ply tune`'s reader (tune_read_records). Input:
- * a byte that picks the reader (and for tune, the game), then the file.
- * Each must convert the file or stop with an error naming the line,
- * never crash. */
+/* fuzz_records.c — readers of records: `ply match --out` records (JSON
+ * lines) converted by `ply record --to pgn|pdn|kif|csa` (the shared loop
+ * in src/cli/records.c and each game's writer), the KIF and CSA readers
+ * (`ply record --from kif|csa`), and `ply tune`'s reader
+ * (tune_read_records). Input: a byte that picks the reader and format
+ * (for tune, the game), then the file. Each must convert the file or
+ * stop with an error naming the line, never crash. */
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/records.h"
 #include "fuzz.h"
 #include "tools/tune.h"
 
-int cmd_pgn(int argc, char **argv);
-int cmd_pdn(int argc, char **argv);
+static const char *const WRITE_FORMATS[4] = {"pgn", "pdn", "kif", "csa"};
+static const char *const READ_FORMATS[2] = {"kif", "csa"};
 
 /* main.c's command table, which the CLI helpers refer to */
 const Command cli_commands[] = {{0}};
@@ -36,8 +38,11 @@ static void fuzz_one(FuzzIn *in)
             lseek(fd, 0, SEEK_SET) < 0)
             abort();
         snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-        char *argv[] = {pick % 4 ? "pdn" : "pgn", path, NULL};
-        int rc = pick % 4 ? cmd_pdn(2, argv) : cmd_pgn(2, argv);
+        int rc = pick % 4 == 0
+                     ? records_write("fuzz", WRITE_FORMATS[(pick / 4) % 4],
+                                     path, NULL)
+                     : records_read("fuzz", READ_FORMATS[(pick / 4) % 2],
+                                    path);
         if (rc != 0 && rc != 2)
             abort();
         return;
@@ -65,6 +70,34 @@ static void fuzz_one(FuzzIn *in)
         abort();
     fclose(f);
     tune_data_free(&d);
+}
+
+/* What `ply record --to format` writes for the records in buf (NULL
+ * when the game does not speak it): standard output caught in a memfd. */
+static char *written(const char *format, const char *buf, size_t len)
+{
+    int in = memfd_create("in", 0), out = memfd_create("out", 0);
+    if (in < 0 || out < 0 || pwrite(in, buf, len, 0) != (ssize_t)len)
+        abort();
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", in);
+    fflush(stdout);
+    int saved = dup(1);
+    if (saved < 0 || dup2(out, 1) < 0)
+        abort();
+    int rc = records_write("fuzz", format, path, NULL);
+    fflush(stdout);
+    if (dup2(saved, 1) < 0)
+        abort();
+    close(saved);
+    off_t n = lseek(out, 0, SEEK_END);
+    char *text = NULL;
+    if (rc == 0 && n > 0 && (text = calloc(1, (size_t)n + 1)) &&
+        pread(out, text, (size_t)n, 0) != n)
+        abort();
+    close(in);
+    close(out);
+    return text;
 }
 
 /* Records of short random games of every game (what ply match writes,
@@ -109,9 +142,15 @@ static void fuzz_seeds(FuzzSeeds *s)
                     seed == 1 ? "" : ",\"forfeit\":0,\"error\":\"a: late\"");
         }
         fclose(f);
-        uint8_t head[2] = {0, 1};   /* pgn, pdn */
-        fuzz_seed_prefixed(s, head[0], buf, len);
-        fuzz_seed_prefixed(s, head[1], buf, len);
+        for (int k = 0; k < 4; k++)   /* --to pgn, pdn, kif, csa */
+            fuzz_seed_prefixed(s, (uint8_t)(4 * k), buf, len);
+        for (int k = 0; k < 2; k++) {   /* --from kif, csa: their own text */
+            char *rec = written(WRITE_FORMATS[2 + k], buf, len);
+            if (rec && *rec)
+                fuzz_seed_prefixed(s, (uint8_t)(1 + 4 * k), rec,
+                                   strlen(rec));
+            free(rec);
+        }
         if (g->tuning)
             fuzz_seed_prefixed(s, (uint8_t)(2 + 4 * tune_k++), buf, len);
         free(buf);

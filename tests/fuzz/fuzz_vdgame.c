@@ -4,7 +4,7 @@
  * vdj_game() to JSON that reads back to the same JSON again. The literal
  * map parser (the game's setup strings) is fuzzed by fuzz_text. */
 #include "fuzz.h"
-#include "server/vdjson.h"
+#include "apps/vindinium/json.h"
 
 static const VdjHero meta[VD_HEROES] = {
     {"a", "u1", 1200, 1}, {"b", "", 0, 0}, {"c", "", 0, 0}, {"d", "", 0, 0},

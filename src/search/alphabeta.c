@@ -24,13 +24,14 @@
  */
 #include <math.h>
 #include <stdatomic.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/bot.h"
 #include "../core/util.h"
 #include "alphabeta.h"
-#include "botopt.h"
 #include "evalfile.h"
 #include "tt.h"
 
@@ -846,95 +847,67 @@ static void ab_stop(void *p)
     atomic_store(&b->stop, 1);
 }
 
-static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
+static const char *const mode_choices[] = {"paranoid", "brs", NULL};
+
+typedef struct AbOpts {
+    int hash_mib, mode, qs, lmr, nullmove, chk, mdp, ext, aspiration, soft;
+    int rollouts, contempt, rep, tt_exact;
+    char weights[OPT_TEXT_MAX];
+} AbOpts;
+
+#define AB_OPT(k, t, d, lo, hi, field, h)                                   \
+    {.key = k, .type = t, .def = d, .min = lo, .max = hi,                  \
+     .offset = offsetof(AbOpts, field), .help = h}
+
+static const Option ab_options[] = {
+    {.key = "hash", .type = OPT_INT, .def = 16, .max = 65536,
+     .offset = offsetof(AbOpts, hash_mib), .engine = "Hash",
+     .help = "transposition table, MiB (0: no table)"},
+    {.key = "mode", .type = OPT_CHOICE, .def = MODE_PARANOID,
+     .choices = mode_choices, .offset = offsetof(AbOpts, mode),
+     .help = "more than two players: paranoid, or best-reply search"},
+    AB_OPT("qs", OPT_BOOL, 1, 0, 1, qs, "quiescence on noisy moves"),
+    AB_OPT("lmr", OPT_BOOL, 1, 0, 1, lmr, "late move reductions"),
+    AB_OPT("null", OPT_BOOL, 1, 0, 1, nullmove,
+           "null-move pruning where the game allows it"),
+    AB_OPT("check", OPT_BOOL, 1, 0, 1, chk,
+           "games with in_check: check extensions, all evasions in "
+           "quiescence, quiescence on gen_noisy without a quiet-move test"),
+    AB_OPT("mdp", OPT_BOOL, 1, 0, 1, mdp, "mate-distance pruning"),
+    AB_OPT("ext", OPT_BOOL, 1, 0, 1, ext,
+           "a single legal move costs no depth"),
+    AB_OPT("aspiration", OPT_INT, 50, 0, EVAL_MAX, aspiration,
+           "aspiration window, eval units (0: off)"),
+    AB_OPT("soft", OPT_INT, 50, 1, 100, soft,
+           "no new iteration after this percentage of the time"),
+    AB_OPT("rollouts", OPT_INT, 0, 0, 10000, rollouts,
+           "games without eval: leaf value from N random playouts (0: "
+           "leaves are 0)"),
+    AB_OPT("contempt", OPT_INT, 0, -1000, 1000, contempt,
+           "two players: a drawn end found in the search is worth -N to "
+           "the bot, +N to its opponent"),
+    AB_OPT("rep", OPT_BOOL, 1, 0, 1, rep,
+           "games with a repeated hook: a position repeated inside the "
+           "tree is a draw"),
+    AB_OPT("ttexact", OPT_BOOL, 0, 0, 1, tt_exact,
+           "table cutoffs only at equal depth, for tests"),
+    {.key = "weights", .type = OPT_FILE, .offset = offsetof(AbOpts, weights),
+     .help = "games with a tunable evaluation: evaluate with the weights "
+             "in FILE, a header written by ply tune; slower, for comparing "
+             "weights at fixed nodes"},
+    {.key = NULL},
+};
+
+static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
                        PlyError *err)
 {
-    int mode = MODE_PARANOID, qs = 1, exact = 0, asp = 50, rollouts = 0;
-    int lmr = 1, soft = 50, ext = 1, nullmove = 1, chk = 1, mdp = 1;
-    int contempt = 0, rep = 1;
-    long hash = 16;
-    const char *s = opts ? opts : "";
-    char key[64], val[256], wfile[256] = "";
-    int rc;
-    while ((rc = botopt_next(&s, key, sizeof key, val, sizeof val,
-                             err)) == 1) {
-        long x;
-        if (!strcmp(key, "hash")) {
-            if (botopt_int(key, val, 0, 65536, &hash, err))
-                return NULL;
-        } else if (!strcmp(key, "mode")) {
-            if (!strcmp(val, "paranoid"))
-                mode = MODE_PARANOID;
-            else if (!strcmp(val, "brs"))
-                mode = MODE_BRS;
-            else {
-                ply_fail(err, "mode must be paranoid or brs, not '%s'", val);
-                return NULL;
-            }
-        } else if (!strcmp(key, "qs")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            qs = (int)x;
-        } else if (!strcmp(key, "soft")) {
-            if (botopt_int(key, val, 1, 100, &x, err))
-                return NULL;
-            soft = (int)x;
-        } else if (!strcmp(key, "ext")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            ext = (int)x;
-        } else if (!strcmp(key, "null")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            nullmove = (int)x;
-        } else if (!strcmp(key, "check")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            chk = (int)x;
-        } else if (!strcmp(key, "mdp")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            mdp = (int)x;
-        } else if (!strcmp(key, "contempt")) {
-            if (botopt_int(key, val, -1000, 1000, &x, err))
-                return NULL;
-            contempt = (int)x;
-        } else if (!strcmp(key, "rep")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            rep = (int)x;
-        } else if (!strcmp(key, "lmr")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            lmr = (int)x;
-        } else if (!strcmp(key, "ttexact")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            exact = (int)x;
-        } else if (!strcmp(key, "aspiration")) {
-            if (botopt_int(key, val, 0, EVAL_MAX, &x, err))
-                return NULL;
-            asp = (int)x;
-        } else if (!strcmp(key, "rollouts")) {
-            if (botopt_int(key, val, 0, 10000, &x, err))
-                return NULL;
-            rollouts = (int)x;
-        } else if (!strcmp(key, "weights")) {
-            if (!g->tuning || g->info.num_players != 2) {
-                ply_fail(err, "weights=FILE needs a two-player game with a "
-                         "tunable evaluation; %s has none", g->info.name);
-                return NULL;
-            }
-            snprintf(wfile, sizeof wfile, "%s", val);
-        } else {
-            ply_fail(err, "unknown option '%s' (options: hash, mode, qs, "
-                     "lmr, null, check, mdp, ext, aspiration, soft, rollouts, "
-                     "contempt, rep, ttexact, weights)", key);
-            return NULL;
-        }
-    }
-    if (rc < 0)
+    const AbOpts *o = opts;
+    const char *wfile = o->weights;
+    if (wfile[0] && (!g->tuning || g->info.num_players != 2)) {
+        ply_fail(err, "weights=FILE needs a two-player game with a "
+                 "tunable evaluation; %s has none", g->info.name);
         return NULL;
+    }
     AbBot *b = calloc(1, sizeof *b);
     if (!b) {
         ply_fail(err, "out of memory");
@@ -943,20 +916,20 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
     b->g = g;
     b->np = g->info.num_players;
     b->maxm = g->info.max_moves;
-    b->mode = mode;
-    b->qs = qs;
-    b->lmr = lmr;
-    b->ext = ext;
-    b->nullmove = nullmove;
-    b->chk = chk;
-    b->mdp = mdp;
-    b->contempt = contempt;
-    b->rep = rep;
-    b->soft = soft;
-    b->tt_exact = exact;
-    b->aspiration = asp;
-    b->rollouts = rollouts;
-    b->hash_mib = (size_t)hash;
+    b->mode = o->mode;
+    b->qs = o->qs;
+    b->lmr = o->lmr;
+    b->ext = o->ext;
+    b->nullmove = o->nullmove;
+    b->chk = o->chk;
+    b->mdp = o->mdp;
+    b->contempt = o->contempt;
+    b->rep = o->rep;
+    b->soft = o->soft;
+    b->tt_exact = o->tt_exact;
+    b->aspiration = o->aspiration;
+    b->rollouts = o->rollouts;
+    b->hash_mib = (size_t)o->hash_mib;
     b->seed = seed;
     rng_seed(&b->rng, seed);
     atomic_init(&b->stop, 0);
@@ -979,7 +952,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
         !b->moves || !b->items || !b->probs || !b->tmp ||
         tt_init(&b->tt, b->hash_mib)) {
         ab_destroy(b);
-        ply_fail(err, "out of memory (hash=%ld MiB)", hash);
+        ply_fail(err, "out of memory (hash=%d MiB)", o->hash_mib);
         return NULL;
     }
     return b;
@@ -991,25 +964,9 @@ const BotVtbl bot_alphabeta = {
         "Alpha-beta (negamax, PVS, iterative deepening, aspiration windows, "
         "transposition table, killers and history, quiescence on noisy "
         "moves, expectation at chance nodes). Limits: time, nodes, depth "
-        "(none given: time=1s). Options: hash=MiB (16; 0 = no table), "
-        "mode=paranoid|brs (more than two players), qs=0|1 (1), "
-        "lmr=0|1 (late move reductions, 1), null=0|1 (null-move pruning "
-        "where the game allows it, 1), check=0|1 (games with in_check: "
-        "check extensions, all evasions in quiescence, quiescence on "
-        "gen_noisy without a quiet-move test, 1), mdp=0|1 (mate-distance "
-        "pruning, 1), contempt=N (two players: a drawn end found in the "
-        "search is worth -N to the bot, +N to its opponent; 0), "
-        "rep=0|1 (games with a repeated hook: a position repeated inside "
-        "the tree is a draw, 1), "
-        "ext=0|1 (a single legal move "
-        "costs no depth, 1), soft=P (no new iteration "
-        "after P% of the time, 50), "
-        "aspiration=N (50 eval units; 0 = off), rollouts=N (games without "
-        "eval: leaf value from N random playouts; 0 = leaves are 0), "
-        "ttexact=0|1 (table cutoffs only at equal depth, for tests), "
-        "weights=FILE (games with a tunable evaluation: evaluate with the "
-        "weights in FILE, a header written by ply tune; slower, for "
-        "comparing weights at fixed nodes).",
+        "(none given: time=1s).",
+    .options = ab_options,
+    .options_size = sizeof(AbOpts),
     .create = ab_create,
     .destroy = ab_destroy,
     .new_game = ab_new_game,

@@ -48,6 +48,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,117 +130,74 @@ typedef struct Mcts {
 } Mcts;
 
 /* ---------------------------------------------------------------------- */
-/* Options */
+/* Options: the table bot_new() reads a spec with, and its struct */
 
-static int parse_double(const char *v, double *out)
-{
-    char *end;
-    double x = strtod(v, &end);
-    if (end == v || *end || !isfinite(x))
-        return -1;
-    *out = x;
-    return 0;
-}
+typedef struct MctsSpec {
+    double c, bias, eps, ept_scale, im;
+    size_t mem;
+    int threads, playouts, expand, reuse, solver, rave, grave, amaf_all;
+    int policy, ept;
+} MctsSpec;
 
-static int parse_int(const char *v, long lo, long hi, int *out)
-{
-    char *end;
-    long x = strtol(v, &end, 10);
-    if (end == v || *end || x < lo || x > hi)
-        return -1;
-    *out = (int)x;
-    return 0;
-}
+static const char *const policy_choices[] = {"auto", "game", "random",
+                                             "heuristic", NULL};
+static const char *const amaf_choices[] = {"auto", "0", "1", NULL};
 
-static int parse_opts(const char *s, MctsOpts *o, PlyError *err)
-{
-    char buf[512];
-    if (!s || !*s)
-        return 0;
-    if (strlen(s) >= sizeof buf)
-        return ply_fail(err, "options too long");
-    strcpy(buf, s);
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, ",", &save); tok;
-         tok = strtok_r(NULL, ",", &save)) {
-        char *eq = strchr(tok, '=');
-        if (!eq)
-            return ply_fail(err, "option '%s' needs the form key=value", tok);
-        *eq = 0;
-        const char *k = tok, *v = eq + 1;
-        int bad = 0, iv = 0;
-        double dv;
-        if (!strcmp(k, "c")) {
-            bad = parse_double(v, &dv) || dv < 0 || dv > 100;
-            o->c = dv;
-        } else if (!strcmp(k, "mem")) {
-            char *end;
-            double x = strtod(v, &end);
-            double unit = 1024.0 * 1024.0;
-            if (end != v && (*end == 'k' || *end == 'K')) {
-                unit = 1024.0;
-                end++;
-            } else if (end != v && (*end == 'M' || *end == 'm')) {
-                end++;
-            } else if (end != v && (*end == 'G' || *end == 'g')) {
-                unit *= 1024.0;
-                end++;
-            }
-            bad = end == v || *end || !(x > 0) || x * unit > 64e9;
-            if (!bad)
-                o->mem = (size_t)(x * unit);
-        } else if (!strcmp(k, "threads")) {
-            bad = parse_int(v, 1, MCTS_MAX_THREADS, &o->threads);
-        } else if (!strcmp(k, "playouts")) {
-            bad = parse_int(v, 1, 1000, &o->playouts);
-        } else if (!strcmp(k, "expand")) {
-            bad = parse_int(v, 1, 1000000, &iv);
-            o->expand = (uint32_t)iv;
-        } else if (!strcmp(k, "reuse")) {
-            bad = parse_int(v, 0, 1, &o->reuse);
-        } else if (!strcmp(k, "solver")) {
-            bad = parse_int(v, 0, 1, &o->solver);
-        } else if (!strcmp(k, "rave")) {
-            bad = parse_int(v, 0, 1, &o->rave);
-        } else if (!strcmp(k, "im")) {
-            bad = parse_double(v, &o->im) || o->im < 0 || o->im > 1;
-        } else if (!strcmp(k, "ept")) {
-            bad = parse_int(v, 0, 100000, &o->ept);
-        } else if (!strcmp(k, "ept_scale")) {
-            bad = parse_double(v, &o->ept_scale) || o->ept_scale <= 0 ||
-                  o->ept_scale > 1e9;
-        } else if (!strcmp(k, "grave")) {
-            bad = parse_int(v, 0, 1000000000, &iv);
-            o->grave = (uint32_t)iv;
-        } else if (!strcmp(k, "amaf_all")) {
-            bad = parse_int(v, 0, 1, &o->amaf_all);
-        } else if (!strcmp(k, "bias")) {
-            bad = parse_double(v, &o->bias) || o->bias < 0 || o->bias > 1e6;
-        } else if (!strcmp(k, "eps")) {
-            bad = parse_double(v, &o->eps) || o->eps < 0 || o->eps > 1;
-        } else if (!strcmp(k, "policy")) {
-            if (!strcmp(v, "auto"))
-                o->policy = POL_AUTO;
-            else if (!strcmp(v, "game"))
-                o->policy = POL_GAME;
-            else if (!strcmp(v, "random"))
-                o->policy = POL_RANDOM;
-            else if (!strcmp(v, "heuristic"))
-                o->policy = POL_HEURISTIC;
-            else
-                return ply_fail(err, "policy must be auto, game, random or "
-                                "heuristic, not '%s'", v);
-        } else {
-            return ply_fail(err, "unknown option '%s' (options: c, mem, "
-                            "threads, playouts, expand, reuse, solver, rave, "
-                            "grave, bias, amaf_all, policy, eps, ept, "
-                            "ept_scale, im)", k);
-        }
-        if (bad)
-            return ply_fail(err, "bad value '%s' for %s", v, k);
-    }
-    return 0;
-}
+#define MCTS_OPT(k, t, d, lo, hi, field, h)                                 \
+    {.key = k, .type = t, .def = d, .min = lo, .max = hi,                  \
+     .offset = offsetof(MctsSpec, field), .help = h}
+
+static const Option mcts_options[] = {
+    MCTS_OPT("c", OPT_DOUBLE, 1.0, 0, 100, c,
+             "exploration constant (rewards are in [-1,1])"),
+    {.key = "mem", .type = OPT_SIZE, .def = 256.0 * 1024 * 1024, .min = 1,
+     .max = 64.0 * 1024 * 1024 * 1024,
+     .offset = offsetof(MctsSpec, mem), .engine = "Hash",
+     .help = "node pool memory (half of it for each of the two pools "
+             "with reuse=1)"},
+    {.key = "threads", .type = OPT_INT, .def = 1, .min = 1,
+     .max = MCTS_MAX_THREADS, .offset = offsetof(MctsSpec, threads),
+     .engine = "Threads",
+     .help = "search threads (tree parallel, virtual loss)"},
+    MCTS_OPT("playouts", OPT_INT, 1, 1, 1000, playouts,
+             "playouts per leaf"),
+    MCTS_OPT("expand", OPT_INT, 2, 1, 1000000, expand,
+             "visits before a leaf is expanded"),
+    MCTS_OPT("reuse", OPT_BOOL, 1, 0, 1, reuse,
+             "keep the subtree of the position reached"),
+    MCTS_OPT("solver", OPT_BOOL, 1, 0, 1, solver,
+             "MCTS-Solver (one- and two-player zero-sum games)"),
+    MCTS_OPT("rave", OPT_BOOL, 0, 0, 1, rave, "RAVE/AMAF blending"),
+    MCTS_OPT("grave", OPT_INT, 0, 0, 1000000000, grave,
+             "GRAVE: AMAF values from the nearest ancestor with at least "
+             "this many visits and the same player to move (implies "
+             "rave=1); 0 is plain RAVE"),
+    MCTS_OPT("bias", OPT_DOUBLE, 0.1, 0, 1e6, bias,
+             "RAVE bias b in beta = m/(n+m+4b^2nm)"),
+    {.key = "amaf_all", .type = OPT_CHOICE, .choices = amaf_choices,
+     .offset = offsetof(MctsSpec, amaf_all),
+     .help = "AMAF counts every player's moves; auto: 1 in impartial "
+             "games"},
+    {.key = "policy", .type = OPT_CHOICE, .def = POL_AUTO,
+     .choices = policy_choices, .offset = offsetof(MctsSpec, policy),
+     .help = "playout policy; auto: the game's playout hook when present, "
+             "else heuristic (epsilon-greedy) when the game has that hook, "
+             "else random"},
+    MCTS_OPT("eps", OPT_DOUBLE, 0.1, 0, 1, eps,
+             "heuristic policy: probability of a random move"),
+    MCTS_OPT("ept", OPT_INT, 0, 0, 100000, ept,
+             "early playout termination: after N playout plies score the "
+             "position by eval, tanh(eval/ept_scale); 0 plays to the end"),
+    {.key = "ept_scale", .type = OPT_DOUBLE, .def = 400, .min = 0,
+     .max = 1e9, .flags = OPTF_MIN_EXCLUSIVE,
+     .offset = offsetof(MctsSpec, ept_scale),
+     .help = "eval units squashed by tanh (ept, im)"},
+    MCTS_OPT("im", OPT_DOUBLE, 0, 0, 1, im,
+             "implicit minimax weight: children scored by eval at "
+             "expansion, minimax backups, selection on (1-A) mean + A "
+             "minimax (zero-sum games with eval)"),
+    {.key = NULL},
+};
 
 /* ---------------------------------------------------------------------- */
 /* Workers */
@@ -1247,17 +1205,18 @@ static void mcts_destroy(void *p)
     free(m);
 }
 
-static void *mcts_create(const GameVtbl *g, const char *opts, uint64_t seed,
+static void *mcts_create(const GameVtbl *g, const void *opts, uint64_t seed,
                          PlyError *err)
 {
+    const MctsSpec *sp = opts;
     MctsOpts o = {
-        .c = 1.0, .mem = (size_t)256 << 20, .threads = 1, .playouts = 1,
-        .reuse = 1, .solver = 1, .rave = 0, .amaf_all = -1,
-        .policy = POL_AUTO, .expand = 2, .bias = 0.1, .eps = 0.1,
-        .ept_scale = 400,
+        .c = sp->c, .mem = sp->mem, .threads = sp->threads,
+        .playouts = sp->playouts, .reuse = sp->reuse, .solver = sp->solver,
+        .rave = sp->rave, .amaf_all = sp->amaf_all - 1,
+        .policy = sp->policy, .expand = (uint32_t)sp->expand,
+        .grave = (uint32_t)sp->grave, .ept = sp->ept, .bias = sp->bias,
+        .eps = sp->eps, .ept_scale = sp->ept_scale, .im = sp->im,
     };
-    if (parse_opts(opts, &o, err))
-        return NULL;
     if (o.grave)
         o.rave = 1;
     if (o.amaf_all < 0)
@@ -1412,14 +1371,11 @@ const BotVtbl bot_mcts = {
     .help =
         "Monte Carlo tree search (UCT) for any game: N-player vector "
         "rewards, chance nodes, MCTS-Solver, RAVE, tree reuse, threads. "
-        "Limits: time, iterations (nodes), seed. Options: c=1.0 "
-        "(exploration), mem=256 (MiB, or 64k), threads=1, playouts=1 (per "
-        "leaf), expand=2 (visits before expansion), reuse=1, solver=1, "
-        "rave=0, bias=0.1 (RAVE), grave=0 (ref visits), amaf_all (impartial games: 1), "
-        "policy=auto|game|random|heuristic, eps=0.1 (heuristic policy), "
-        "ept=0 (plies before a playout is scored by eval), ept_scale=400, "
-        "im=0 (implicit minimax weight). "
-        "Value: 1000 x mean reward; proven results are +-EVAL_WIN.",
+        "Limits: time, iterations (nodes), seed (none given: 50000 "
+        "iterations). Value: 1000 x mean reward; proven results are "
+        "+-EVAL_WIN.",
+    .options = mcts_options,
+    .options_size = sizeof(MctsSpec),
     .create = mcts_create,
     .destroy = mcts_destroy,
     .new_game = mcts_new_game,

@@ -13,6 +13,7 @@
  * distances, with a tavern detour when life is too low to take it), us
  * against the leader and the field. Distance tables are built once per
  * map (~1.5 MB). Default budget 250 ms per move (time=...). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -63,16 +64,12 @@ typedef struct Simple {
     const GameVtbl *g;
 } Simple;
 
-static void *simple_create(const GameVtbl *g, const char *opts,
+static void *simple_create(const GameVtbl *g, const void *opts,
                            uint64_t seed, PlyError *err)
 {
     (void)seed;
     if (strcmp(g->info.name, "vindinium")) {
         ply_fail(err, "plays only vindinium");
-        return NULL;
-    }
-    if (opts && *opts) {
-        ply_fail(err, "takes no options (got '%s')", opts);
         return NULL;
     }
     Simple *b = calloc(1, sizeof *b);
@@ -193,7 +190,18 @@ typedef struct Strong {
     int radius;              /* opponents this close branch */
 } Strong;
 
-static void *strong_create(const GameVtbl *g, const char *opts,
+typedef struct StrongOpts {
+    int radius;
+} StrongOpts;
+
+static const Option strong_options[] = {
+    {.key = "radius", .type = OPT_INT, .def = 3, .max = 9,
+     .offset = offsetof(StrongOpts, radius),
+     .help = "opponents within this many steps branch"},
+    {.key = NULL},
+};
+
+static void *strong_create(const GameVtbl *g, const void *opts,
                            uint64_t seed, PlyError *err)
 {
     (void)seed;
@@ -201,16 +209,7 @@ static void *strong_create(const GameVtbl *g, const char *opts,
         ply_fail(err, "plays only vindinium");
         return NULL;
     }
-    int radius = 3;
-    if (opts && *opts) {
-        if (!strncmp(opts, "radius=", 7) && opts[7] >= '0' &&
-            opts[7] <= '9' && !opts[8])
-            radius = opts[7] - '0';
-        else {
-            ply_fail(err, "unknown option '%s' (radius=0..9)", opts);
-            return NULL;
-        }
-    }
+    int radius = ((const StrongOpts *)opts)->radius;
     Strong *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
@@ -551,9 +550,10 @@ const BotVtbl bot_vindinium = {
     .help = "Vindinium search bot: alpha-beta in turn order, our moves and "
             "nearby opponents' (paranoid) branch, distant opponents follow "
             "a greedy mine/tavern policy; projected-gold evaluation on BFS "
-            "distance tables. Options: time (default 250ms), nodes, depth "
-            "(rounds of 4 moves), radius=N (opponents within N steps "
-            "branch, default 3).",
+            "distance tables. Limits: time (default 250ms), nodes, depth "
+            "(rounds of 4 moves).",
+    .options = strong_options,
+    .options_size = sizeof(StrongOpts),
     .create = strong_create,
     .destroy = strong_destroy,
     .new_game = strong_new_game,

@@ -89,6 +89,8 @@ const Option *bot_option_engine(const BotVtbl *v, const char *engine)
 
 /* ---- time discipline ---- */
 
+enum { CHECK_MIN_US = 32, CHECK_MAX_US = 128, CHECK_MAX_EVERY = 1 << 16 };
+
 int64_t limits_now_us(const Limits *lim)
 {
     if (lim && lim->clock_us)
@@ -118,13 +120,22 @@ void botclock_start(BotClock *c, const Limits *lim, int64_t ms)
     }
 }
 
-int botclock_expired(const BotClock *c, BotTick *t)
+int botclock_check(const BotClock *c, BotTick *t)
 {
     if (!c->stop)
         return 0;
     int64_t now = limits_now_us(c->lim);
-    if (t->last && now - t->last > t->gap)
-        t->gap = now - t->last < c->gap_cap ? now - t->last : c->gap_cap;
+    if (t->every == 0)
+        t->every = 1;
+    if (t->last) {
+        int64_t d = now - t->last;
+        if (d > t->gap)
+            t->gap = d < c->gap_cap ? d : c->gap_cap;
+        if (d < CHECK_MIN_US && t->every < CHECK_MAX_EVERY)
+            t->every *= 2;
+        else if (d > CHECK_MAX_US && t->every > 1)
+            t->every /= 2;
+    }
     t->last = now;
     return now + t->gap >= c->stop;
 }

@@ -52,7 +52,10 @@ typedef struct Limits {
  *   clock checks so far (capped at time_ms / 8),
  * and returns within time_ms: the margin pays for what follows the last
  * check (joining threads, the result, the report) and the gap term for
- * the check granularity (one more node batch or iteration). */
+ * the check granularity (one more node batch or iteration). A clock read
+ * costs 20-150 ns (150 on virtual machines without a fast clock source),
+ * so a bot checks every `every` units of work (nodes, iterations), a
+ * number botclock_check() adapts to keep the reads 32-128 us apart. */
 typedef struct BotClock {
     const Limits *lim;
     int64_t t0;          /* us, on lim's clock */
@@ -60,9 +63,10 @@ typedef struct BotClock {
     int64_t gap_cap;
 } BotClock;
 
-/* Clock readings of one searching thread. */
+/* Clock readings of one searching thread; zero it at the start. */
 typedef struct BotTick {
     int64_t last, gap;
+    uint32_t every;      /* units of work before the next check (0: 1) */
 } BotTick;
 
 int64_t limits_now_us(const Limits *lim);
@@ -71,8 +75,8 @@ int64_t bot_time_margin_us(int64_t ms);
 /* Starts the clock of a search with budget ms (0: none). */
 void botclock_start(BotClock *c, const Limits *lim, int64_t ms);
 /* Reads the clock; 1 when the search must stop now (never without a
- * time limit). t is the calling thread's own. */
-int botclock_expired(const BotClock *c, BotTick *t);
+ * time limit). t is the calling thread's own; t->every is updated. */
+int botclock_check(const BotClock *c, BotTick *t);
 /* Microseconds since the start. */
 int64_t botclock_elapsed_us(const BotClock *c);
 

@@ -17,7 +17,10 @@
  * is such, deepening stops. A forced win (loss) is likewise stored as a
  * lower (upper) bound valid at any depth.
  *
- * Time: the clock is read every 256 nodes; stop() sets an atomic flag.
+ * Time: the clock is read every tick.every nodes (adapted to a read every
+ * 32-128 us), and the search stops at bot.h's internal deadline (the
+ * budget less a margin and the longest gap between two reads), so the
+ * move comes back within time_ms; stop() sets an atomic flag.
  * An unfinished iteration is thrown away unless one of its root moves
  * already beat the window with a completed search. Depth 1 always
  * completes, so a legal move always comes back.
@@ -66,7 +69,8 @@ typedef struct AbBot {
     atomic_int stop;
     /* per search */
     int root;
-    int64_t t0, deadline;
+    BotClock clk;               /* time_ms: start and internal deadline */
+    BotTick tick;
     uint64_t node_limit, nodes, next_check;
     uint64_t horizon;           /* leaves cut by depth: count */
     int can_abort, aborted, seldepth;
@@ -236,9 +240,10 @@ static int out_of_time(AbBot *b)
     if (atomic_load_explicit(&b->stop, memory_order_relaxed) ||
         (b->node_limit && b->nodes >= b->node_limit))
         b->aborted = 1;
-    else if (b->deadline && b->nodes >= b->next_check) {
-        b->next_check = b->nodes + 256;
-        if (now_ms() >= b->deadline)
+    else if (b->clk.stop && b->nodes >= b->next_check) {
+        int expired = botclock_check(&b->clk, &b->tick);
+        b->next_check = b->nodes + b->tick.every;
+        if (expired)
             b->aborted = 1;
     }
     return b->aborted;
@@ -683,7 +688,7 @@ static void fill_info(AbBot *b, SearchInfo *out, Move best, int value,
     out->depth = depth;
     out->seldepth = b->seldepth;
     out->nodes = b->nodes;
-    out->seconds = (double)(now_ms() - b->t0) / 1000.0;
+    out->seconds = (double)botclock_elapsed_us(&b->clk) / 1e6;
     if (pv_len > SEARCH_MAX_PV)
         pv_len = SEARCH_MAX_PV;
     out->pv_len = pv_len;
@@ -700,11 +705,11 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
     if (!lim)
         lim = &none;
     atomic_store(&b->stop, 0);
-    b->t0 = now_ms();
     int64_t tlim = lim->time_ms;
     if (!tlim && !lim->nodes && !lim->depth)
         tlim = DEFAULT_TIME_MS;
-    b->deadline = tlim ? b->t0 + tlim : 0;
+    botclock_start(&b->clk, lim, tlim);
+    b->tick = (BotTick){0, 0, 1};
     b->node_limit = lim->nodes;
     b->nodes = 0;
     b->horizon = 0;
@@ -801,8 +806,8 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
         }
         if (out_of_time(b))
             break;
-        int64_t el = now_ms() - b->t0;
-        if (tlim && el * 100 >= tlim * b->soft)
+        int64_t el = botclock_elapsed_us(&b->clk);
+        if (tlim && el * 100 >= tlim * 1000 * b->soft)
             break;  /* the next iteration would likely not finish */
         if ((value >= AB_WIN_BOUND || value <= -AB_WIN_BOUND) &&
             d > EVAL_WIN - abs(value) + 1)

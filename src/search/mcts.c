@@ -19,7 +19,14 @@
  * leaf (the game's playout hook, or moves from gen_moves: uniform or
  * epsilon-greedy over the heuristic), back the mean reward vector up.
  *
- * Options (bot spec "mcts:key=val,..."; time/iterations/seed are limits):
+ * Time: the clock starts before tree reuse; every thread reads it before
+ * its first iteration and then every few (bot.h's botclock_check adapts
+ * the count to a read every 32-128 us) and stops at bot.h's internal
+ * deadline (the budget less a margin and the longest gap between reads),
+ * so joining the threads and the report fit in time_ms.
+ *
+ * Options (the table mcts_options below is what `ply info mcts` prints;
+ * bot spec "mcts:key=val,..."; time/iterations/seed are limits):
  *   c=F          exploration constant (rewards are in [-1,1]), default 1.0
  *   mem=N        pool memory: MiB, or with suffix k (KiB); default 256
  *   threads=N    search threads, default 1
@@ -256,7 +263,7 @@ static void fill_info(Mcts *m, SearchInfo *out)
     out->playouts = playouts;
     out->seldepth = seld;
     out->depth = 0;
-    out->seconds = (double)(now_ms() - m->t0) / 1000.0;
+    out->seconds = (double)botclock_elapsed_us(&m->clk) / 1e6;
     if (atomic_load(&rn->state) != NODE_EXPANDED)
         return;
     uint32_t bc = best_child(m, root);
@@ -330,7 +337,17 @@ static void search_loop(Worker *w)
     Mcts *m = w->m;
     MctsNode *root = node_at(m, m->root);
     uint64_t n = 0;
+    uint32_t since = UINT32_MAX;    /* iterations since the clock check */
     while (!atomic_load_explicit(&m->stop, memory_order_relaxed)) {
+        /* the clock before the first iteration, then every tick.every
+         * iterations (adapted to a read every 32-128 us) */
+        if (m->clk.stop && ++since >= w->tick.every) {
+            since = 0;
+            if (botclock_check(&m->clk, &w->tick)) {
+                atomic_store(&m->stop, 1);
+                break;
+            }
+        }
         if (m->max_iters) {
             uint64_t i = atomic_fetch_add_explicit(&m->claimed, 1,
                                                    memory_order_relaxed);
@@ -343,14 +360,9 @@ static void search_loop(Worker *w)
             atomic_store(&m->stop, 1);
             break;
         }
-        if ((n & 7) == 0 && (m->deadline || (w->id == 0 && m->lim->on_info))) {
-            int64_t t = now_ms();
-            if (m->deadline && t >= m->deadline) {
-                atomic_store(&m->stop, 1);
-                break;
-            }
-            if (w->id == 0 && m->lim->on_info &&
-                t - m->last_info >= INFO_PERIOD_MS) {
+        if ((n & 7) == 0 && w->id == 0 && m->lim->on_info) {
+            int64_t t = limits_now_us(m->lim);
+            if (t - m->last_info >= INFO_PERIOD_MS * 1000) {
                 SearchInfo si;
                 memset(&si, 0, sizeof si);
                 fill_info(m, &si);
@@ -558,15 +570,16 @@ static Move mcts_choose(void *p, const void *st, const Limits *lim,
 {
     Mcts *m = p;
     const GameVtbl *g = m->g;
-    m->t0 = now_ms();
+    /* the clock starts first: tree reuse (compaction) and thread start-up
+     * are inside the budget */
+    botclock_start(&m->clk, lim, lim->time_ms > 0 ? lim->time_ms : 0);
     m->lim = lim;
     m->out = out;
-    m->last_info = m->t0;
+    m->last_info = m->clk.t0;
     atomic_store(&m->stop, 0);
     atomic_store(&m->claimed, 0);
     m->max_iters = lim->nodes;
-    m->deadline = lim->time_ms > 0 ? m->t0 + lim->time_ms : 0;
-    if (!m->max_iters && !m->deadline)
+    if (!m->max_iters && !m->clk.stop)
         m->max_iters = DEFAULT_ITERS;
     uint64_t base = rng_next(&m->rng);
     for (int t = 0; t < m->o.threads; t++) {
@@ -574,6 +587,7 @@ static Move mcts_choose(void *p, const void *st, const Limits *lim,
         rng_seed(&w->rng, base + 0x9e3779b97f4a7c15ull * (uint64_t)t);
         w->iters = w->playouts = 0;
         w->seldepth = 0;
+        w->tick = (BotTick){0, 0, 1};
     }
     if (!m->o.reuse)
         m->root = MCTS_NONE;

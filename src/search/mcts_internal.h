@@ -66,6 +66,7 @@ typedef struct Worker {
     /* read by the reporting thread while searching */
     _Atomic uint64_t iters, playouts;
     _Atomic int seldepth;
+    BotTick tick;            /* this thread's clock readings */
     pthread_t th;
     int started;
 } Worker;
@@ -92,7 +93,7 @@ typedef struct Mcts {
     _Atomic int stop;
     _Atomic uint64_t claimed;
     uint64_t max_iters;
-    int64_t t0, deadline;
+    BotClock clk;            /* time_ms: start and internal deadline */
     const Limits *lim;
     SearchInfo *out;
     int64_t last_info;

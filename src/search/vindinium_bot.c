@@ -16,19 +16,11 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../core/bot.h"
 #include "../games/vindinium/vindinium.h"
 
 enum { INF_D = 30000 };
-
-static int64_t clock_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
 
 /* Own moves hero p still has. */
 static int moves_left(const Vd *v, int p)
@@ -184,7 +176,8 @@ typedef struct Strong {
     uint16_t mine_cell[VD_MAX_MINES];
     /* search */
     int me;
-    int64_t deadline;
+    BotClock clk;            /* bot.h's time discipline */
+    BotTick tick;
     uint64_t nodes, max_nodes;
     int aborted;
     int radius;              /* opponents this close branch */
@@ -430,7 +423,7 @@ static int search(Strong *b, const Vd *v, int depth, int alpha, int beta)
     if (v->finished || depth <= 0)
         return evaluate(b, v);
     if ((++b->nodes & 1023) == 0 &&
-        (clock_ms() >= b->deadline ||
+        (botclock_check(&b->clk, &b->tick) ||
          (b->max_nodes && b->nodes >= b->max_nodes)))
         b->aborted = 1;
     if (b->aborted)
@@ -481,12 +474,12 @@ static Move strong_choose(void *p, const void *st, const Limits *lim,
 {
     Strong *b = p;
     const Vd *v = st;
-    int64_t t0 = clock_ms();
-    build_tables(b, v);
-    b->me = vd_to_move(v);
     int64_t budget = lim->time_ms > 0 ? lim->time_ms
                    : (lim->nodes || lim->depth) ? 600000 : 250;
-    b->deadline = t0 + budget;
+    botclock_start(&b->clk, lim, budget);
+    b->tick = (BotTick){0, 0, 1};
+    build_tables(b, v);
+    b->me = vd_to_move(v);
     b->max_nodes = lim->nodes;
     b->nodes = 0;
     b->aborted = 0;
@@ -530,7 +523,7 @@ static Move strong_choose(void *p, const void *st, const Limits *lim,
             break;
         /* a new round costs several times the last: stop early */
         if (!lim->nodes && !lim->depth &&
-            clock_ms() - t0 > budget / 3)
+            botclock_elapsed_us(&b->clk) > budget * 1000 / 3)
             break;
     }
 done:
@@ -539,7 +532,7 @@ done:
                : best_val / 4 < -EVAL_MAX ? -EVAL_MAX : best_val / 4;
     out->depth = done_depth * 4;
     out->nodes = b->nodes;
-    out->seconds = (double)(clock_ms() - t0) / 1000.0;
+    out->seconds = (double)botclock_elapsed_us(&b->clk) / 1e6;
     out->pv_len = 1;
     out->pv[0] = (Move)best_move;
     return (Move)best_move;

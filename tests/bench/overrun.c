@@ -3,7 +3,9 @@
  * tree reuse runs as in a game) on the games named, in turn, a new game
  * whenever one ends; every bot_choose() is timed with the monotonic
  * clock around the call. Prints min, median, p99 and max of
- * elapsed - budget in ms and how many moves went over.
+ * elapsed - budget in ms and how many moves went over, with the most CPU
+ * time any of those got: far below the budget (single-threaded bots)
+ * means they overran while waiting for a core, not by searching on.
  *   built and run by bench/overrun.sh; by hand:
  *   cc -O2 -Isrc -o overrun tests/bench/overrun.c build/release/libply.a \
  *       -lmicrohttpd -ljansson -lsqlite3 -lcurl -lm -pthread
@@ -21,6 +23,13 @@ static double now_ms_f(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static double cpu_ms_f(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
@@ -46,6 +55,9 @@ int main(int argc, char **argv)
     if (!over)
         return 1;
     int n = 0, ngames = 0;
+    double late_cpu = 0;        /* the most CPU time of a move over budget */
+    double worst = -1e9, worst_cpu = 0;
+    const char *worst_game = "";
     int64_t budget = 0;
     for (int gi = 3; n < total; gi = gi + 1 < argc ? gi + 1 : 3) {
         const GameVtbl *g = game_find(argv[gi]);
@@ -84,9 +96,20 @@ int main(int argc, char **argv)
                 int k = g->gen_moves(st, moves);
                 m = moves[rng_below(&r, (uint32_t)k)];
             } else {
-                double t0 = now_ms_f();
+                double t0 = now_ms_f(), c0 = cpu_ms_f();
                 m = bot_choose(b, st, NULL, NULL);
-                over[n++] = now_ms_f() - t0 - (double)budget;
+                double el = now_ms_f() - t0, cpu = cpu_ms_f() - c0;
+                over[n++] = el - (double)budget;
+                /* a move over budget on the wall clock that got much less
+                 * CPU than the budget (one thread) lost the difference
+                 * waiting for a core */
+                if (el > (double)budget && cpu > late_cpu)
+                    late_cpu = cpu;
+                if (el - (double)budget > worst) {
+                    worst = el - (double)budget;
+                    worst_cpu = cpu;
+                    worst_game = g->info.name;
+                }
             }
             bot_inform(b, st, m);
             g->make(st, m);
@@ -101,10 +124,12 @@ int main(int argc, char **argv)
     for (int i = 0; i < n; i++)
         late += over[i] > 0;
     printf("%s: %d moves in %d games, elapsed - budget (%lld ms): min "
-           "%.3f median %.3f p99 %.3f max %.3f ms; over budget: %d\n",
+           "%.3f median %.3f p99 %.3f max %.3f ms; over budget: %d "
+           "(CPU time of each at most %.3f ms); the worst: %s, %.3f ms "
+           "CPU\n",
            spec, n, ngames, (long long)budget, over[0], over[n / 2],
            over[(int)(n * 0.99) < n ? (int)(n * 0.99) : n - 1],
-           over[n - 1], late);
+           over[n - 1], late, late_cpu, worst_game, worst_cpu);
     free(over);
     return late ? 1 : 0;
 }

@@ -451,8 +451,9 @@ int option_describe(const Option *o, char *buf, size_t n)
     case OPT_SIZE:
         snprintf(form, sizeof form, "%s=SIZE", o->key);
         if (o->min <= 1) {
-            size_text(o->max, def, sizeof def);
-            snprintf(range, sizeof range, "MiB or 64k, 256M; up to %s", def);
+            char mx[40];
+            size_text(o->max, mx, sizeof mx);
+            snprintf(range, sizeof range, "MiB or 64k, 256M; up to %s", mx);
         } else {
             range_text(o, range, sizeof range);
         }

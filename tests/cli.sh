@@ -30,6 +30,22 @@ expect_fail "unknown command" "unknown command 'frobnicate'" $PLY frobnicate
 expect_out "list" "kalah" $PLY list
 expect_out "info" "Kalah" $PLY info kalah
 expect_fail "unknown game" "unknown game 'nosuchgame'" $PLY info nosuchgame
+# ply info BOT: every bot lists its options with types, ranges, defaults
+expect_out "info mcts" "mem=SIZE (.*default 256M; engine option Hash)" $PLY info mcts
+expect_out "info mcts threads" "threads=N (1..64, default 1; engine option Threads)" $PLY info mcts
+expect_out "info mcts c" "c=X (0..100, default 1)" $PLY info mcts
+expect_out "info mcts policy" "policy=auto|game|random|heuristic (default auto)" $PLY info mcts
+expect_out "info alphabeta" "hash=N (0..65536, default 16; engine option Hash)" $PLY info alphabeta
+expect_out "info alphabeta weights" "weights=FILE (default none)" $PLY info alphabeta
+expect_out "info alphabeta limits" "time=TIME (.*default none)" $PLY info alphabeta
+expect_out "info greedy" "fallback=TEXT (default random)" $PLY info greedy
+expect_out "info random" "seed=N" $PLY info random
+expect_out "info vindinium-simple" "depth=N (1..200" $PLY info vindinium-simple
+expect_out "info --bot vindinium" "radius=N (0..9, default 3)" $PLY info --bot vindinium
+expect_out "info vindinium is the game" "rules:" $PLY info vindinium
+expect_fail "info --bot unknown" "unknown bot 'nobot'" $PLY info --bot nobot
+expect_fail "mcts bad choice" "policy must be auto, game, random or heuristic" $PLY play kalah --bot mcts:policy=best --demo
+expect_fail "mcts out of range" "bad value '65' for threads: out of range 1..64" $PLY play kalah --bot mcts:threads=65 --demo
 expect_out "perft kalah" "perft  4            942" $PLY perft kalah 4
 expect_fail "perft bad depth" "DEPTH" $PLY perft kalah x
 expect_fail "perft unknown flag" "unknown option '--bogus'" $PLY perft kalah 2 --bogus

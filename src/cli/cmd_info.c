@@ -1,8 +1,9 @@
-/* cmd_info.c — `ply list` and `ply info GAME`. */
+/* cmd_info.c — `ply list`, `ply info GAME` and `ply info BOT`. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/format.h"
+#include "../core/options.h"
 #include "../core/registry.h"
 #include "../core/setup.h"
 #include "cli.h"
@@ -23,12 +24,33 @@ int cmd_list(int argc, char **argv)
     return 0;
 }
 
+/* `ply info BOT`: what it does, then every option it reads. */
+static int bot_info(const BotVtbl *v)
+{
+    printf("%s (bot)\n\n%s\n\noptions (%s:key=value,...):\n", v->name,
+           v->help, v->name);
+    char line[1024];
+    for (int i = 0; i < bot_option_count(v); i++)
+        if (option_describe(bot_option_at(v, i), line, sizeof line) >= 0)
+            printf("  %s\n", line);
+    return 0;
+}
+
 int cmd_info(int argc, char **argv)
 {
     if (!cli_wants_help(argc, argv, "info"))
         return 0;
+    if (argc == 3 && !strcmp(argv[1], "--bot")) {
+        const BotVtbl *v = bot_find(argv[2]);
+        if (!v)
+            return cli_error("info", "unknown bot '%s' (ply list names "
+                             "them)", argv[2]);
+        return bot_info(v);
+    }
     if (argc != 2)
-        return cli_error("info", "usage: ply info GAME");
+        return cli_error("info", "usage: ply info GAME|BOT");
+    if (!game_find(argv[1]) && bot_find(argv[1]))
+        return bot_info(bot_find(argv[1]));
     const GameVtbl *g = cli_game("info", argv[1]);
     if (!g)
         return 2;
@@ -67,20 +89,10 @@ int cmd_info(int argc, char **argv)
     if (!in->options || !in->options[0].key)
         printf(" none");
     printf("\n");
-    for (const GameOption *o = in->options; o && o->key; o++) {
-        if (o->type == OPT_INT)
-            printf("  %s=N (%d..%d, default %d): %s\n", o->key, o->min,
-                   o->max, o->def, o->help);
-        else if (o->type == OPT_BOOL)
-            printf("  %s=true|false (default %s): %s\n", o->key,
-                   o->def ? "true" : "false", o->help);
-        else {
-            printf("  %s=", o->key);
-            for (int i = 0; o->choices[i]; i++)
-                printf("%s%s", i ? "|" : "", o->choices[i]);
-            printf(" (default %s): %s\n", o->choices[o->def], o->help);
-        }
-    }
+    char line[1024];
+    for (const GameOption *o = in->options; o && o->key; o++)
+        if (option_describe(o, line, sizeof line) >= 0)
+            printf("  %s\n", line);
     printf("\nnotation:\n%s\n", in->notation);
     void *st = cli_position("info", g, NULL, NULL, NULL, 1);
     if (st) {

@@ -30,8 +30,9 @@ int cmd_playthrough(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
-    {"info", cmd_info, "players, options, notation and rules of a game",
-     "ply info GAME"},
+    {"info", cmd_info, "a game's players, options, notation and rules; a "
+     "bot's options", "ply info GAME|BOT  (ply info --bot NAME when a bot "
+     "and a game share the name)"},
     {"perft", cmd_perft, "count move sequences (move generator check)",
      "ply perft GAME DEPTH [--setup S] [--options K=V,...] [--divide]\n"
      "  Counts the positions DEPTH plies ahead (leaves), per depth 1..DEPTH,\n"

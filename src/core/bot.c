@@ -1,10 +1,14 @@
-/* bot.c — bot specs ("mcts:time=2s,threads=2") and the Bot wrapper. */
+/* bot.c — bot specs ("mcts:time=2s,threads=2"), the options every bot
+ * shares, time discipline and the Bot wrapper. */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "options.h"
 #include "registry.h"
+#include "util.h"
 
 int parse_duration_ms(const char *s, int64_t *ms)
 {
@@ -28,38 +32,132 @@ int parse_duration_ms(const char *s, int64_t *ms)
     return 0;
 }
 
-static int parse_u64(const char *v, uint64_t *out)
+/* ---- the rows every bot shares ---- */
+
+typedef struct LimitOpts {
+    int64_t time_ms;
+    uint64_t nodes;
+    int depth;
+    uint64_t seed;
+} LimitOpts;
+
+enum { LIMIT_ROW_SEED = 5 };
+
+static const Option limit_options[] = {
+    {.key = "time", .type = OPT_DURATION, .max = 1e12,
+     .offset = offsetof(LimitOpts, time_ms),
+     .help = "time per move; the move comes back within it"},
+    {.key = "nodes", .type = OPT_COUNT,
+     .offset = offsetof(LimitOpts, nodes),
+     .help = "nodes (alphabeta) or iterations (mcts) per move"},
+    {.key = "iterations", .type = OPT_COUNT, .flags = OPTF_ALIAS,
+     .offset = offsetof(LimitOpts, nodes), .help = "the same as nodes"},
+    {.key = "iters", .type = OPT_COUNT, .flags = OPTF_ALIAS,
+     .offset = offsetof(LimitOpts, nodes), .help = "the same as nodes"},
+    {.key = "depth", .type = OPT_INT, .min = 1, .max = 200,
+     .offset = offsetof(LimitOpts, depth),
+     .help = "search depth per move (0: none)"},
+    {.key = "seed", .type = OPT_COUNT,
+     .offset = offsetof(LimitOpts, seed),
+     .help = "the bot's random seed (default: the one the caller gives)"},
+    {.key = NULL},
+};
+
+const Option *bot_limit_options(void)
 {
-    char *end;
-    errno = 0;
-    if (*v == '-')
-        return -1;
-    unsigned long long x = strtoull(v, &end, 10);
-    /* accept k and M suffixes: nodes=100k */
-    if (*end == 'k' || *end == 'K') {
-        x *= 1000;
-        end++;
-    } else if (*end == 'M') {
-        x *= 1000000;
-        end++;
-    }
-    if (end == v || *end || errno)
-        return -1;
-    *out = x;
-    return 0;
+    return limit_options;
 }
+
+int bot_option_count(const BotVtbl *v)
+{
+    return option_count(limit_options) + option_count(v->options);
+}
+
+const Option *bot_option_at(const BotVtbl *v, int i)
+{
+    int k = option_count(limit_options);
+    if (i < 0 || i >= bot_option_count(v))
+        return NULL;
+    return i < k ? &limit_options[i] : &v->options[i - k];
+}
+
+const Option *bot_option_engine(const BotVtbl *v, const char *engine)
+{
+    const Option *o = option_find_engine(limit_options, engine);
+    return o ? o : option_find_engine(v->options, engine);
+}
+
+/* ---- time discipline ---- */
+
+enum { CHECK_MIN_US = 32, CHECK_MAX_US = 128, CHECK_MAX_EVERY = 1 << 16 };
+
+int64_t limits_now_us(const Limits *lim)
+{
+    if (lim && lim->clock_us)
+        return lim->clock_us(lim->clock_ctx);
+    return now_us();
+}
+
+int64_t bot_time_margin_us(int64_t ms)
+{
+    /* 1 ms plus 2.5%, never more than a tenth of the budget: at 100 ms
+     * the search stops 3.5 ms early, less the longest check gap */
+    int64_t us = ms * 1000, m = 1000 + us / 40;
+    return m < us / 10 ? m : us / 10;
+}
+
+void botclock_start(BotClock *c, const Limits *lim, int64_t ms)
+{
+    c->lim = lim;
+    c->t0 = limits_now_us(lim);
+    c->stop = 0;
+    c->gap_cap = 0;
+    if (ms > 0) {
+        c->stop = c->t0 + ms * 1000 - bot_time_margin_us(ms);
+        if (c->stop <= c->t0)
+            c->stop = c->t0 + 1;
+        c->gap_cap = ms * 1000 / 8;
+    }
+}
+
+int botclock_check(const BotClock *c, BotTick *t)
+{
+    if (!c->stop)
+        return 0;
+    int64_t now = limits_now_us(c->lim);
+    if (t->every == 0)
+        t->every = 1;
+    if (t->last) {
+        int64_t d = now - t->last;
+        if (d > t->gap)
+            t->gap = d < c->gap_cap ? d : c->gap_cap;
+        if (d < CHECK_MIN_US && t->every < CHECK_MAX_EVERY)
+            t->every *= 2;
+        else if (d > CHECK_MAX_US && t->every > 1)
+            t->every /= 2;
+    }
+    t->last = now;
+    return now + t->gap >= c->stop;
+}
+
+int64_t botclock_elapsed_us(const BotClock *c)
+{
+    return limits_now_us(c->lim) - c->t0;
+}
+
+/* ---- specs ---- */
 
 Bot *bot_new(const GameVtbl *g, const char *spec, uint64_t seed,
              PlyError *err)
 {
-    char name[64], rest[256] = "";
+    char name[64];
     const char *colon = strchr(spec, ':');
     size_t nl = colon ? (size_t)(colon - spec) : strlen(spec);
     if (nl == 0 || nl >= sizeof name) {
-        ply_fail(err, "bad bot spec '%s'", spec);
+        ply_fail(err, "bad bot spec '%.60s'", spec);
         return NULL;
     }
-    if (strlen(spec) >= sizeof rest) {
+    if (strlen(spec) >= sizeof ((Bot *)0)->spec) {
         ply_fail(err, "bot spec too long");
         return NULL;
     }
@@ -76,49 +174,28 @@ Bot *bot_new(const GameVtbl *g, const char *spec, uint64_t seed,
         ply_fail(err, "unknown bot '%s' (bots: %s)", name, list);
         return NULL;
     }
-    Limits lim = {0};
-    char opts[256] = "";
-    if (colon) {
-        char buf[256];
-        snprintf(buf, sizeof buf, "%s", colon + 1);
-        char *save = NULL;
-        for (char *tok = strtok_r(buf, ",", &save); tok;
-             tok = strtok_r(NULL, ",", &save)) {
-            char *eq = strchr(tok, '=');
-            if (!eq) {
-                ply_fail(err, "bot %s: option '%s' needs the form key=value",
-                         name, tok);
-                return NULL;
-            }
-            *eq = 0;
-            const char *val = eq + 1;
-            int bad = 0;
-            if (!strcmp(tok, "time"))
-                bad = parse_duration_ms(val, &lim.time_ms);
-            else if (!strcmp(tok, "nodes") || !strcmp(tok, "iterations") ||
-                     !strcmp(tok, "iters"))
-                bad = parse_u64(val, &lim.nodes);
-            else if (!strcmp(tok, "depth")) {
-                uint64_t d;
-                bad = parse_u64(val, &d) || d < 1 || d > 200;
-                lim.depth = (int)d;
-            } else if (!strcmp(tok, "seed")) {
-                bad = parse_u64(val, &seed);
-            } else {
-                size_t ol = strlen(opts);
-                snprintf(opts + ol, sizeof opts - ol, "%s%s=%s",
-                         ol ? "," : "", tok, val);
-                continue;
-            }
-            if (bad) {
-                ply_fail(err, "bot %s: bad value '%s' for %s", name, val,
-                         tok);
-                return NULL;
-            }
+    LimitOpts lo;
+    option_defaults(limit_options, &lo);
+    void *opts = NULL;
+    if (v->options_size) {
+        opts = calloc(1, v->options_size);
+        if (!opts) {
+            ply_fail(err, "out of memory");
+            return NULL;
         }
+        option_defaults(v->options, opts);
     }
+    OptionSet sets[2] = {{limit_options, &lo, 0}, {v->options, opts, 0}};
     PlyError e2 = {{0}};
+    if (option_parse(sets, 2, colon ? colon + 1 : NULL, &e2)) {
+        ply_fail(err, "bot %s: %s", name, e2.msg);
+        free(opts);
+        return NULL;
+    }
+    if (sets[0].given & (1ull << LIMIT_ROW_SEED))
+        seed = lo.seed;
     void *impl = v->create(g, opts, seed, &e2);
+    free(opts);
     if (!impl) {
         ply_fail(err, "bot %s: %s", name, e2.msg[0] ? e2.msg : "failed");
         return NULL;
@@ -132,7 +209,8 @@ Bot *bot_new(const GameVtbl *g, const char *spec, uint64_t seed,
     b->v = v;
     b->game = g;
     b->impl = impl;
-    b->limits = lim;
+    b->limits = (Limits){.time_ms = lo.time_ms, .nodes = lo.nodes,
+                         .depth = lo.depth};
     snprintf(b->spec, sizeof b->spec, "%s", spec);
     return b;
 }

@@ -35,18 +35,61 @@ typedef struct SearchInfo {
 typedef void (*SearchCallback)(const SearchInfo *info, void *user);
 
 typedef struct Limits {
-    int64_t time_ms;     /* 0: none */
+    int64_t time_ms;     /* 0: none; choose() returns within it */
     uint64_t nodes;      /* nodes or iterations; 0: none */
     int depth;           /* 0: none */
     SearchCallback on_info;  /* called as the search deepens; may be NULL */
     void *user;
+    /* The clock time_ms is measured on, in microseconds (any origin);
+     * NULL: the monotonic clock. Tests pass a fake one. */
+    int64_t (*clock_us)(void *ctx);
+    void *clock_ctx;
 } Limits;
+
+/* Time discipline for searches with lim->time_ms. A bot reads the clock
+ * at its start (t0), stops searching at the internal deadline
+ *   t0 + time_ms - margin(time_ms) - the longest gap between two of its
+ *   clock checks so far (capped at time_ms / 8),
+ * and returns within time_ms: the margin pays for what follows the last
+ * check (joining threads, the result, the report) and the gap term for
+ * the check granularity (one more node batch or iteration). A clock read
+ * costs 20-150 ns (150 on virtual machines without a fast clock source),
+ * so a bot checks every `every` units of work (nodes, iterations), a
+ * number botclock_check() adapts to keep the reads 32-128 us apart. */
+typedef struct BotClock {
+    const Limits *lim;
+    int64_t t0;          /* us, on lim's clock */
+    int64_t stop;        /* the internal deadline (us); 0: no time limit */
+    int64_t gap_cap;
+} BotClock;
+
+/* Clock readings of one searching thread; zero it at the start. */
+typedef struct BotTick {
+    int64_t last, gap;
+    uint32_t every;      /* units of work before the next check (0: 1) */
+} BotTick;
+
+int64_t limits_now_us(const Limits *lim);
+/* The margin kept for a budget of ms milliseconds, in microseconds. */
+int64_t bot_time_margin_us(int64_t ms);
+/* Starts the clock of a search with budget ms (0: none). */
+void botclock_start(BotClock *c, const Limits *lim, int64_t ms);
+/* Reads the clock; 1 when the search must stop now (never without a
+ * time limit). t is the calling thread's own; t->every is updated. */
+int botclock_check(const BotClock *c, BotTick *t);
+/* Microseconds since the start. */
+int64_t botclock_elapsed_us(const BotClock *c);
 
 typedef struct BotVtbl {
     const char *name;
-    const char *help;   /* one paragraph: what it does and its options */
-    /* opts: the bot's own "key=value,..." (limits already removed). */
-    void *(*create)(const GameVtbl *g, const char *opts, uint64_t seed,
+    const char *help;   /* one paragraph: what it does */
+    /* The bot's own options (bot_limit_options() come first for every
+     * bot): rows writing into a struct of options_size bytes, which
+     * bot_new() fills (defaults, then the spec) and hands to create() as
+     * opts. NULL/0: no options of its own, opts is NULL. */
+    const Option *options;
+    size_t options_size;
+    void *(*create)(const GameVtbl *g, const void *opts, uint64_t seed,
                     PlyError *err);
     void (*destroy)(void *bot);
     /* Forget everything learnt (tree, tables, history): a new game. */
@@ -60,9 +103,9 @@ typedef struct BotVtbl {
     void (*stop)(void *bot);
 } BotVtbl;
 
-/* A bot built from a spec "NAME[:key=val,...]". The keys time (e.g. 100ms,
- * 2s), nodes, iterations, depth and seed are read here into the default
- * limits; the rest go to the bot's create(). */
+/* A bot built from a spec "NAME[:key=val,...]". The keys of
+ * bot_limit_options() (time, nodes, iterations, depth, seed) are read here
+ * into the default limits; the rest into the bot's options struct. */
 typedef struct Bot {
     const BotVtbl *v;
     const GameVtbl *game;
@@ -78,6 +121,17 @@ void bot_free(Bot *b);
 Move bot_choose(Bot *b, const void *st, const Limits *lim, SearchInfo *out);
 void bot_inform(Bot *b, const void *st, Move played);
 void bot_new_game(Bot *b);
+
+/* The rows every bot shares: time, nodes (iterations, iters), depth,
+ * seed. */
+const Option *bot_limit_options(void);
+/* A bot's rows, the shared ones first: i in 0..bot_option_count()-1. */
+int bot_option_count(const BotVtbl *v);
+const Option *bot_option_at(const BotVtbl *v, int i);
+/* The bot's row advertised under a standard engine-option name ("Hash",
+ * "Threads", ...; case-insensitive), or NULL. Values of a "Hash" row are
+ * MiB: an OPT_INT in MiB or an OPT_SIZE, whose bare numbers are MiB. */
+const Option *bot_option_engine(const BotVtbl *v, const char *engine);
 
 /* Parses "150ms", "2s", "1.5s", "3m", or a plain number of milliseconds. */
 int parse_duration_ms(const char *s, int64_t *ms);

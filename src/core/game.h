@@ -57,17 +57,48 @@ typedef struct PlyError {
 int ply_fail(PlyError *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Game options: key=value pairs validated by the core (options.c). */
-typedef enum { OPT_INT, OPT_BOOL, OPT_CHOICE } OptionType;
+/* Options: key=value pairs validated by the core against a declared
+ * table (src/core/options.c), for games and bots alike. A game's values
+ * reach init() as one int per row (INT, BOOL and CHOICE only); a bot's
+ * are written into its own options struct at each row's `offset`:
+ *   OPT_INT      int       whole number in min..max ("100k" = 100000)
+ *   OPT_BOOL     int       0/1 (accepts 1|0|true|false|yes|no|on|off)
+ *   OPT_CHOICE   int       index into choices
+ *   OPT_DOUBLE   double    in min..max (OPTF_MIN_EXCLUSIVE: > min)
+ *   OPT_SIZE     size_t    bytes; a bare number is MiB, suffixes k, M, G
+ *   OPT_DURATION int64_t   milliseconds; "150ms", "2s", "1.5s", "3m"
+ *   OPT_COUNT    uint64_t  a count, "100k", "2M"; max 0 = unbounded
+ *   OPT_STRING, OPT_FILE   char[OPT_TEXT_MAX]; def_text or ""
+ * def, min and max are in the stored unit (bytes, ms). */
+typedef enum {
+    OPT_INT, OPT_BOOL, OPT_CHOICE, OPT_DOUBLE, OPT_SIZE, OPT_DURATION,
+    OPT_COUNT, OPT_STRING, OPT_FILE
+} OptionType;
 
-typedef struct GameOption {
+enum { OPT_TEXT_MAX = 256 };
+
+enum {
+    OPTF_MIN_EXCLUSIVE = 1u << 0,   /* OPT_DOUBLE: the value must be > min */
+    OPTF_ALIAS = 1u << 1,           /* another name of the row before it */
+};
+
+typedef struct Option {
     const char *key;
     OptionType type;
-    int def;                    /* default: a number, 0/1, or a choice index */
-    int min, max;               /* OPT_INT range, inclusive */
+    double def;                 /* a number, 0/1, a choice index, bytes, ms */
+    double min, max;            /* range, inclusive */
     const char *const *choices; /* OPT_CHOICE: NULL-terminated names */
     const char *help;
-} GameOption;
+    /* bots only (games leave these zero) */
+    size_t offset;              /* offsetof into the bot's options struct */
+    const char *engine;         /* standard engine-option name a front end
+                                 * may advertise: "Hash" (MiB), "Threads" */
+    unsigned flags;             /* OPTF_* */
+    const char *def_text;       /* OPT_STRING/OPT_FILE default, NULL = "" */
+} Option;
+
+/* A game's options: the same rows (offset unused). */
+typedef Option GameOption;
 
 typedef struct GameInfo {
     const char *name;           /* "draughts-russian": the registry key */

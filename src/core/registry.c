@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "options.h"
 #include "registry.h"
 
 /* Games. */
@@ -92,8 +93,13 @@ int registry_check(PlyError *err)
             return ply_fail(err, "game %s: hidden information without "
                             "observe/determinize", in->name);
         int nopt = 0;
-        for (const GameOption *o = in->options; o && o->key; o++)
+        for (const GameOption *o = in->options; o && o->key; o++) {
             nopt++;
+            if (o->type != OPT_INT && o->type != OPT_BOOL &&
+                o->type != OPT_CHOICE)
+                return ply_fail(err, "game %s: option %s is not an int, "
+                                "bool or choice", in->name, o->key);
+        }
         if (nopt > PLY_MAX_OPTIONS)
             return ply_fail(err, "game %s: too many options", in->name);
         if (in->default_bot) {
@@ -113,6 +119,13 @@ int registry_check(PlyError *err)
         if (!b->name || !b->help || !b->create || !b->destroy ||
             !b->new_game || !b->choose)
             return ply_fail(err, "bot #%d: a required hook is missing", i);
+        PlyError e2 = {{0}};
+        if (option_table_check(b->options, b->options_size, &e2))
+            return ply_fail(err, "bot %s: %s", b->name, e2.msg);
+        for (const Option *o = b->options; o && o->key; o++)
+            if (option_find(bot_limit_options(), o->key))
+                return ply_fail(err, "bot %s: option %s is a shared limit",
+                                b->name, o->key);
         for (int j = 0; j < i; j++)
             if (!strcmp(ply_bots[j]->name, b->name))
                 return ply_fail(err, "bot %s registered twice", b->name);

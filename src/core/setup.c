@@ -5,73 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "options.h"
 #include "setup.h"
-
-static int option_count(const GameVtbl *g)
-{
-    int n = 0;
-    for (const GameOption *o = g->info.options; o && o->key; o++)
-        n++;
-    return n;
-}
-
-static int parse_value(const GameVtbl *g, const GameOption *o,
-                       const char *v, int *out, PlyError *err)
-{
-    switch (o->type) {
-    case OPT_INT: {
-        char *end;
-        errno = 0;
-        long x = strtol(v, &end, 10);
-        if (!*v || *end || errno)
-            return ply_fail(err, "%s: option %s needs a whole number, "
-                            "not '%s'", g->info.name, o->key, v);
-        if (x < o->min || x > o->max)
-            return ply_fail(err, "%s: option %s=%ld is out of range "
-                            "%d..%d", g->info.name, o->key, x, o->min,
-                            o->max);
-        *out = (int)x;
-        return 0;
-    }
-    case OPT_BOOL:
-        if (!strcmp(v, "1") || !strcmp(v, "true") || !strcmp(v, "yes") ||
-            !strcmp(v, "on")) {
-            *out = 1;
-            return 0;
-        }
-        if (!strcmp(v, "0") || !strcmp(v, "false") || !strcmp(v, "no") ||
-            !strcmp(v, "off")) {
-            *out = 0;
-            return 0;
-        }
-        return ply_fail(err, "%s: option %s is true or false, not '%s'",
-                        g->info.name, o->key, v);
-    case OPT_CHOICE:
-        for (int i = 0; o->choices[i]; i++)
-            if (!strcmp(v, o->choices[i])) {
-                *out = i;
-                return 0;
-            }
-        {
-            char list[160] = "";
-            for (int i = 0; o->choices[i]; i++) {
-                if (i)
-                    strncat(list, "|", sizeof list - strlen(list) - 1);
-                strncat(list, o->choices[i], sizeof list - strlen(list) - 1);
-            }
-            return ply_fail(err, "%s: option %s is one of %s, not '%s'",
-                            g->info.name, o->key, list, v);
-        }
-    }
-    return ply_fail(err, "%s: option %s has a bad type", g->info.name,
-                    o->key);
-}
 
 int options_parse(const GameVtbl *g, const char *s, int *opt, PlyError *err)
 {
-    int n = option_count(g);
+    int n = option_count(g->info.options);
     for (int i = 0; i < n; i++)
-        opt[i] = g->info.options[i].def;
+        opt[i] = (int)g->info.options[i].def;
     if (!s || !*s)
         return 0;
     char buf[512];
@@ -109,8 +50,9 @@ int options_parse(const GameVtbl *g, const char *s, int *opt, PlyError *err)
             return ply_fail(err, "%s: unknown option '%s' (options: %s)",
                             g->info.name, tok, list);
         }
-        if (parse_value(g, &g->info.options[idx], val, &opt[idx], err))
-            return -1;
+        PlyError e2 = {{0}};
+        if (option_parse_value(&g->info.options[idx], val, &opt[idx], &e2))
+            return ply_fail(err, "%s: %s", g->info.name, e2.msg);
     }
     return 0;
 }
@@ -120,10 +62,10 @@ int options_to_text(const GameVtbl *g, const int *opt, char *buf, size_t n)
     size_t len = 0;
     if (n)
         buf[0] = 0;
-    int k = option_count(g);
+    int k = option_count(g->info.options);
     for (int i = 0; i < k; i++) {
         const GameOption *o = &g->info.options[i];
-        if (opt[i] == o->def)
+        if (opt[i] == (int)o->def)
             continue;
         int w;
         if (o->type == OPT_CHOICE)

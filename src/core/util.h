@@ -4,8 +4,9 @@
 
 #include <stdint.h>
 
-/* Monotonic clock in milliseconds and in seconds. */
+/* Monotonic clock in milliseconds, microseconds and seconds. */
 int64_t now_ms(void);
+int64_t now_us(void);
 double now_seconds(void);
 
 #endif

@@ -59,14 +59,16 @@ static void kalah_check_end(Kalah *k)
 static const char *const capture_choices[] = {"empty", "nonempty", NULL};
 
 static const GameOption kalah_options[] = {
-    {"houses", OPT_INT, 6, 1, KALAH_MAX_HOUSES, NULL,
-     "houses per side"},
-    {"seeds", OPT_INT, 4, 1, 32, NULL, "seeds per house at the start"},
-    {"capture", OPT_CHOICE, CAPTURE_EMPTY, 0, 0, capture_choices,
+    {.key = "houses", .type = OPT_INT, .def = 6, .min = 1,
+     .max = KALAH_MAX_HOUSES, .help = "houses per side"},
+    {.key = "seeds", .type = OPT_INT, .def = 4, .min = 1, .max = 32,
+     .help = "seeds per house at the start"},
+    {.key = "capture", .type = OPT_CHOICE, .def = CAPTURE_EMPTY,
+     .choices = capture_choices, .help =
      "empty: a last seed in an own empty house always captures (with the "
      "opposite house, even if that is empty), as in the solved results; "
      "nonempty: only when the opposite house has seeds"},
-    {NULL, 0, 0, 0, 0, NULL, NULL},
+    {.key = NULL},
 };
 
 static int kalah_init(void *st, const int *opt, uint64_t seed, PlyError *err)

@@ -17,7 +17,10 @@
  * is such, deepening stops. A forced win (loss) is likewise stored as a
  * lower (upper) bound valid at any depth.
  *
- * Time: the clock is read every 256 nodes; stop() sets an atomic flag.
+ * Time: the clock is read every tick.every nodes (adapted to a read every
+ * 32-128 us), and the search stops at bot.h's internal deadline (the
+ * budget less a margin and the longest gap between two reads), so the
+ * move comes back within time_ms; stop() sets an atomic flag.
  * An unfinished iteration is thrown away unless one of its root moves
  * already beat the window with a completed search. Depth 1 always
  * completes, so a legal move always comes back.
@@ -36,13 +39,13 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/bot.h"
 #include "../core/util.h"
 #include "alphabeta.h"
-#include "botopt.h"
 #include "evalfile.h"
 #include "tt.h"
 
@@ -85,7 +88,8 @@ typedef struct AbBot {
     atomic_int stop;
     /* per search */
     int root;
-    int64_t t0, deadline;
+    BotClock clk;               /* time_ms: start and internal deadline */
+    BotTick tick;
     uint64_t node_limit, nodes, next_check;
     uint64_t horizon;           /* leaves cut by depth: count */
     int can_abort, aborted, seldepth;
@@ -261,9 +265,10 @@ static int out_of_time(AbBot *b)
     if (atomic_load_explicit(&b->stop, memory_order_relaxed) ||
         (b->node_limit && b->nodes >= b->node_limit))
         b->aborted = 1;
-    else if (b->deadline && b->nodes >= b->next_check) {
-        b->next_check = b->nodes + 256;
-        if (now_ms() >= b->deadline)
+    else if (b->clk.stop && b->nodes >= b->next_check) {
+        int expired = botclock_check(&b->clk, &b->tick);
+        b->next_check = b->nodes + b->tick.every;
+        if (expired)
             b->aborted = 1;
     } else if (b->helper_index && b->nodes >= b->next_check) {
         /* a helper (no clock): its count for the main search's reports */
@@ -723,7 +728,7 @@ static void fill_info(AbBot *b, SearchInfo *out, Move best, int value,
     out->depth = depth;
     out->seldepth = b->seldepth;
     out->nodes = total_nodes(b);
-    out->seconds = (double)(now_ms() - b->t0) / 1000.0;
+    out->seconds = (double)botclock_elapsed_us(&b->clk) / 1e6;
     if (pv_len > SEARCH_MAX_PV)
         pv_len = SEARCH_MAX_PV;
     out->pv_len = pv_len;
@@ -845,9 +850,9 @@ static void start_helpers(AbBot *b, int maxd)
         search_reset(h);
         atomic_store(&h->stop, 0);
         h->can_abort = 1;       /* stopped by the main search only */
-        h->deadline = 0;
+        h->clk = b->clk;
+        h->clk.stop = 0;        /* no clock of its own: the main one stops it */
         h->node_limit = 0;
-        h->t0 = b->t0;
         h->ttp = b->ttp;
         h->root = b->root;
         memcpy(state_at(h, 0), state_at(b, 0), b->g->info.state_size);
@@ -877,11 +882,11 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
     if (!lim)
         lim = &none;
     atomic_store(&b->stop, 0);
-    b->t0 = now_ms();
     int64_t tlim = lim->time_ms;
     if (!tlim && !lim->nodes && !lim->depth)
         tlim = DEFAULT_TIME_MS;
-    b->deadline = tlim ? b->t0 + tlim : 0;
+    botclock_start(&b->clk, lim, tlim);
+    b->tick = (BotTick){0, 0, 1};
     b->node_limit = lim->nodes;
     search_reset(b);
     tt_new_search(b->ttp);
@@ -942,8 +947,8 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
         }
         if (out_of_time(b))
             break;
-        int64_t el = now_ms() - b->t0;
-        if (tlim && el * 100 >= tlim * b->soft)
+        int64_t el = botclock_elapsed_us(&b->clk);
+        if (tlim && el * 100 >= tlim * 1000 * b->soft)
             break;  /* the next iteration would likely not finish */
         if ((value >= AB_WIN_BOUND || value <= -AB_WIN_BOUND) &&
             d > EVAL_WIN - abs(value) + 1)
@@ -1041,99 +1046,74 @@ static void ab_stop(void *p)
     atomic_store(&b->stop, 1);
 }
 
-static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
+static const char *const mode_choices[] = {"paranoid", "brs", NULL};
+
+typedef struct AbOpts {
+    int hash_mib, mode, qs, lmr, nullmove, chk, mdp, ext, aspiration, soft;
+    int rollouts, contempt, rep, tt_exact, threads;
+    char weights[OPT_TEXT_MAX];
+} AbOpts;
+
+#define AB_OPT(k, t, d, lo, hi, field, h)                                   \
+    {.key = k, .type = t, .def = d, .min = lo, .max = hi,                  \
+     .offset = offsetof(AbOpts, field), .help = h}
+
+static const Option ab_options[] = {
+    {.key = "hash", .type = OPT_INT, .def = 16, .max = 65536,
+     .offset = offsetof(AbOpts, hash_mib), .engine = "Hash",
+     .help = "transposition table, MiB (0: no table)"},
+    {.key = "threads", .type = OPT_INT, .def = 1, .min = 1,
+     .max = MAX_THREADS, .offset = offsetof(AbOpts, threads),
+     .engine = "Threads",
+     .help = "Lazy SMP: N searches share the table, helpers skip depths in "
+             "different patterns, the main search's move is played and "
+             "nodes= limits it alone"},
+    {.key = "mode", .type = OPT_CHOICE, .def = MODE_PARANOID,
+     .choices = mode_choices, .offset = offsetof(AbOpts, mode),
+     .help = "more than two players: paranoid, or best-reply search"},
+    AB_OPT("qs", OPT_BOOL, 1, 0, 1, qs, "quiescence on noisy moves"),
+    AB_OPT("lmr", OPT_BOOL, 1, 0, 1, lmr, "late move reductions"),
+    AB_OPT("null", OPT_BOOL, 1, 0, 1, nullmove,
+           "null-move pruning where the game allows it"),
+    AB_OPT("check", OPT_BOOL, 1, 0, 1, chk,
+           "games with in_check: check extensions, all evasions in "
+           "quiescence, quiescence on gen_noisy without a quiet-move test"),
+    AB_OPT("mdp", OPT_BOOL, 1, 0, 1, mdp, "mate-distance pruning"),
+    AB_OPT("ext", OPT_BOOL, 1, 0, 1, ext,
+           "a single legal move costs no depth"),
+    AB_OPT("aspiration", OPT_INT, 50, 0, EVAL_MAX, aspiration,
+           "aspiration window, eval units (0: off)"),
+    AB_OPT("soft", OPT_INT, 50, 1, 100, soft,
+           "no new iteration after this percentage of the time"),
+    AB_OPT("rollouts", OPT_INT, 0, 0, 10000, rollouts,
+           "games without eval: leaf value from N random playouts (0: "
+           "leaves are 0)"),
+    AB_OPT("contempt", OPT_INT, 0, -1000, 1000, contempt,
+           "two players: a drawn end found in the search is worth -N to "
+           "the bot, +N to its opponent"),
+    AB_OPT("rep", OPT_BOOL, 1, 0, 1, rep,
+           "games with a repeated hook: a position repeated inside the "
+           "tree is a draw"),
+    AB_OPT("ttexact", OPT_BOOL, 0, 0, 1, tt_exact,
+           "table cutoffs only at equal depth, for tests"),
+    {.key = "weights", .type = OPT_FILE, .offset = offsetof(AbOpts, weights),
+     .help = "games with a tunable evaluation: evaluate with the weights "
+             "in FILE, a header written by ply tune; slower, for comparing "
+             "weights at fixed nodes"},
+    {.key = NULL},
+};
+
+static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
                        PlyError *err)
 {
-    int mode = MODE_PARANOID, qs = 1, exact = 0, asp = 50, rollouts = 0;
-    int lmr = 1, soft = 50, ext = 1, nullmove = 1, chk = 1, mdp = 1;
-    int contempt = 0, rep = 1, threads = 1;
-    long hash = 16;
-    const char *s = opts ? opts : "";
-    char key[64], val[256], wfile[256] = "";
-    int rc;
-    while ((rc = botopt_next(&s, key, sizeof key, val, sizeof val,
-                             err)) == 1) {
-        long x;
-        if (!strcmp(key, "hash")) {
-            if (botopt_int(key, val, 0, 65536, &hash, err))
-                return NULL;
-        } else if (!strcmp(key, "mode")) {
-            if (!strcmp(val, "paranoid"))
-                mode = MODE_PARANOID;
-            else if (!strcmp(val, "brs"))
-                mode = MODE_BRS;
-            else {
-                ply_fail(err, "mode must be paranoid or brs, not '%s'", val);
-                return NULL;
-            }
-        } else if (!strcmp(key, "qs")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            qs = (int)x;
-        } else if (!strcmp(key, "soft")) {
-            if (botopt_int(key, val, 1, 100, &x, err))
-                return NULL;
-            soft = (int)x;
-        } else if (!strcmp(key, "ext")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            ext = (int)x;
-        } else if (!strcmp(key, "null")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            nullmove = (int)x;
-        } else if (!strcmp(key, "check")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            chk = (int)x;
-        } else if (!strcmp(key, "mdp")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            mdp = (int)x;
-        } else if (!strcmp(key, "contempt")) {
-            if (botopt_int(key, val, -1000, 1000, &x, err))
-                return NULL;
-            contempt = (int)x;
-        } else if (!strcmp(key, "threads")) {
-            if (botopt_int(key, val, 1, MAX_THREADS, &x, err))
-                return NULL;
-            threads = (int)x;
-        } else if (!strcmp(key, "rep")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            rep = (int)x;
-        } else if (!strcmp(key, "lmr")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            lmr = (int)x;
-        } else if (!strcmp(key, "ttexact")) {
-            if (botopt_int(key, val, 0, 1, &x, err))
-                return NULL;
-            exact = (int)x;
-        } else if (!strcmp(key, "aspiration")) {
-            if (botopt_int(key, val, 0, EVAL_MAX, &x, err))
-                return NULL;
-            asp = (int)x;
-        } else if (!strcmp(key, "rollouts")) {
-            if (botopt_int(key, val, 0, 10000, &x, err))
-                return NULL;
-            rollouts = (int)x;
-        } else if (!strcmp(key, "weights")) {
-            if (!g->tuning || g->info.num_players != 2) {
-                ply_fail(err, "weights=FILE needs a two-player game with a "
-                         "tunable evaluation; %s has none", g->info.name);
-                return NULL;
-            }
-            snprintf(wfile, sizeof wfile, "%s", val);
-        } else {
-            ply_fail(err, "unknown option '%s' (options: hash, threads, "
-                     "mode, qs, lmr, null, check, mdp, ext, aspiration, soft, "
-                     "rollouts, contempt, rep, ttexact, weights)", key);
-            return NULL;
-        }
-    }
-    if (rc < 0)
+    const AbOpts *o = opts;
+    const char *wfile = o->weights;
+    int threads = o->threads;
+    if (wfile[0] && (!g->tuning || g->info.num_players != 2)) {
+        ply_fail(err, "weights=FILE needs a two-player game with a "
+                 "tunable evaluation; %s has none", g->info.name);
         return NULL;
+    }
     AbBot *b = calloc(1, sizeof *b);
     if (!b) {
         ply_fail(err, "out of memory");
@@ -1142,20 +1122,20 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
     b->g = g;
     b->np = g->info.num_players;
     b->maxm = g->info.max_moves;
-    b->mode = mode;
-    b->qs = qs;
-    b->lmr = lmr;
-    b->ext = ext;
-    b->nullmove = nullmove;
-    b->chk = chk;
-    b->mdp = mdp;
-    b->contempt = contempt;
-    b->rep = rep;
-    b->soft = soft;
-    b->tt_exact = exact;
-    b->aspiration = asp;
-    b->rollouts = rollouts;
-    b->hash_mib = (size_t)hash;
+    b->mode = o->mode;
+    b->qs = o->qs;
+    b->lmr = o->lmr;
+    b->ext = o->ext;
+    b->nullmove = o->nullmove;
+    b->chk = o->chk;
+    b->mdp = o->mdp;
+    b->contempt = o->contempt;
+    b->rep = o->rep;
+    b->soft = o->soft;
+    b->tt_exact = o->tt_exact;
+    b->aspiration = o->aspiration;
+    b->rollouts = o->rollouts;
+    b->hash_mib = (size_t)o->hash_mib;
     b->seed = seed;
     rng_seed(&b->rng, seed);
     atomic_init(&b->stop, 0);
@@ -1175,7 +1155,7 @@ static void *ab_create(const GameVtbl *g, const char *opts, uint64_t seed,
     if ((wfile[0] && (!b->weights || !b->terms)) || nobuf ||
         tt_init(&b->tt, b->hash_mib)) {
         ab_destroy(b);
-        ply_fail(err, "out of memory (hash=%ld MiB)", hash);
+        ply_fail(err, "out of memory (hash=%d MiB)", o->hash_mib);
         return NULL;
     }
     if (threads > 1) {
@@ -1203,28 +1183,9 @@ const BotVtbl bot_alphabeta = {
         "Alpha-beta (negamax, PVS, iterative deepening, aspiration windows, "
         "transposition table, killers and history, quiescence on noisy "
         "moves, expectation at chance nodes). Limits: time, nodes, depth "
-        "(none given: time=1s). Options: hash=MiB (16; 0 = no table), "
-        "threads=N (Lazy SMP: N searches share the table, helpers skip "
-        "depths in different patterns, the main search's move is played "
-        "and nodes= limits it alone; 1), "
-        "mode=paranoid|brs (more than two players), qs=0|1 (1), "
-        "lmr=0|1 (late move reductions, 1), null=0|1 (null-move pruning "
-        "where the game allows it, 1), check=0|1 (games with in_check: "
-        "check extensions, all evasions in quiescence, quiescence on "
-        "gen_noisy without a quiet-move test, 1), mdp=0|1 (mate-distance "
-        "pruning, 1), contempt=N (two players: a drawn end found in the "
-        "search is worth -N to the bot, +N to its opponent; 0), "
-        "rep=0|1 (games with a repeated hook: a position repeated inside "
-        "the tree is a draw, 1), "
-        "ext=0|1 (a single legal move "
-        "costs no depth, 1), soft=P (no new iteration "
-        "after P% of the time, 50), "
-        "aspiration=N (50 eval units; 0 = off), rollouts=N (games without "
-        "eval: leaf value from N random playouts; 0 = leaves are 0), "
-        "ttexact=0|1 (table cutoffs only at equal depth, for tests), "
-        "weights=FILE (games with a tunable evaluation: evaluate with the "
-        "weights in FILE, a header written by ply tune; slower, for "
-        "comparing weights at fixed nodes).",
+        "(none given: time=1s).",
+    .options = ab_options,
+    .options_size = sizeof(AbOpts),
     .create = ab_create,
     .destroy = ab_destroy,
     .new_game = ab_new_game,

@@ -9,12 +9,12 @@
  * moves. When nothing is left the fallback bot (fallback=SPEC, default
  * random) chooses.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/bot.h"
-#include "botopt.h"
 
 typedef struct GreedyBot {
     const GameVtbl *g;
@@ -174,33 +174,32 @@ static void greedy_new_game(void *p)
     bot_new_game(b->fallback);
 }
 
-static void *greedy_create(const GameVtbl *g, const char *opts,
+typedef struct GreedyOpts {
+    int noise;
+    char fallback[OPT_TEXT_MAX];
+} GreedyOpts;
+
+static const Option greedy_options[] = {
+    {.key = "noise", .type = OPT_INT, .max = 1000000,
+     .offset = offsetof(GreedyOpts, noise),
+     .help = "adds 0..N to each heuristic value"},
+    {.key = "fallback", .type = OPT_STRING, .def_text = "random",
+     .offset = offsetof(GreedyOpts, fallback),
+     .help = "the bot used when no move is left; write ';' for ',' inside "
+             "it, as in fallback=alphabeta:depth=4;hash=1"},
+    {.key = NULL},
+};
+
+static void *greedy_create(const GameVtbl *g, const void *opts,
                            uint64_t seed, PlyError *err)
 {
-    long noise = 0;
-    char fallback[256] = "random";
-    const char *s = opts ? opts : "";
-    char key[64], val[256];
-    int rc;
-    while ((rc = botopt_next(&s, key, sizeof key, val, sizeof val,
-                             err)) == 1) {
-        if (!strcmp(key, "noise")) {
-            if (botopt_int(key, val, 0, 1000000, &noise, err))
-                return NULL;
-        } else if (!strcmp(key, "fallback")) {
-            /* ';' stands for ',' inside the fallback's own spec */
-            snprintf(fallback, sizeof fallback, "%s", val);
-            for (char *c = fallback; *c; c++)
-                if (*c == ';')
-                    *c = ',';
-        } else {
-            ply_fail(err, "unknown option '%s' (options: noise, fallback)",
-                     key);
-            return NULL;
-        }
-    }
-    if (rc < 0)
-        return NULL;
+    const GreedyOpts *o = opts;
+    /* ';' stands for ',' inside the fallback's own spec */
+    char fallback[OPT_TEXT_MAX];
+    snprintf(fallback, sizeof fallback, "%s", o->fallback);
+    for (char *c = fallback; *c; c++)
+        if (*c == ';')
+            *c = ',';
     GreedyBot *b = calloc(1, sizeof *b);
     if (!b) {
         ply_fail(err, "out of memory");
@@ -208,7 +207,7 @@ static void *greedy_create(const GameVtbl *g, const char *opts,
     }
     b->g = g;
     b->np = g->info.num_players;
-    b->noise = noise;
+    b->noise = o->noise;
     b->seed = seed;
     rng_seed(&b->rng, seed);
     PlyError e2 = {{0}};
@@ -242,10 +241,10 @@ const BotVtbl bot_greedy = {
         "the game's heuristic likes best (eval after the move without a "
         "heuristic, random without either), skipping moves the heuristic "
         "marks negative, moves that lose at once and moves that let an "
-        "opponent win with the next move. Options: noise=N (adds 0..N to "
-        "each heuristic value), fallback=SPEC (the bot used when no move "
-        "is left; default random; write ';' for ',' inside SPEC, as in "
-        "fallback=alphabeta:depth=4;hash=1).",
+        "opponent win with the next move; the fallback bot when none is "
+        "left.",
+    .options = greedy_options,
+    .options_size = sizeof(GreedyOpts),
     .create = greedy_create,
     .destroy = greedy_destroy,
     .new_game = greedy_new_game,

@@ -11,13 +11,9 @@ typedef struct RandomBot {
     Move *moves;
 } RandomBot;
 
-static void *random_create(const GameVtbl *g, const char *opts, uint64_t seed,
+static void *random_create(const GameVtbl *g, const void *opts, uint64_t seed,
                            PlyError *err)
 {
-    if (opts && *opts) {
-        ply_fail(err, "random takes no options (got '%s')", opts);
-        return NULL;
-    }
     RandomBot *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
@@ -61,7 +57,7 @@ static Move random_choose(void *p, const void *st, const Limits *lim,
 
 const BotVtbl bot_random = {
     .name = "random",
-    .help = "A uniformly random legal move. Options: seed.",
+    .help = "A uniformly random legal move.",
     .create = random_create,
     .destroy = random_destroy,
     .new_game = random_new_game,

@@ -411,10 +411,10 @@ static int hot_check(const void *st)
     "reach it, from the AllKings position it counts from depth 9)."
 
 static const GameOption hot_options[] = {
-    {"repetition", OPT_BOOL, 1, 0, 1, NULL,
+    {.key = "repetition", .type = OPT_BOOL, .def = 1, .max = 1, .help =
      "the third occurrence of a position draws; false turns it off, as the "
      "published perft counts do"},
-    {NULL, 0, 0, 0, 0, NULL, NULL},
+    {.key = NULL},
 };
 
 /* QUIET is the variant's quiet_limit again, as a constant expression for

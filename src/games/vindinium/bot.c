@@ -13,6 +13,7 @@
  * distances, with a tavern detour when life is too low to take it), us
  * against the leader and the field. Distance tables are built once per
  * map (~1.5 MB). Default budget 250 ms per move (time=...). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,16 +57,12 @@ typedef struct Simple {
     const GameVtbl *g;
 } Simple;
 
-static void *simple_create(const GameVtbl *g, const char *opts,
+static void *simple_create(const GameVtbl *g, const void *opts,
                            uint64_t seed, PlyError *err)
 {
     (void)seed;
     if (strcmp(g->info.name, "vindinium")) {
         ply_fail(err, "plays only vindinium");
-        return NULL;
-    }
-    if (opts && *opts) {
-        ply_fail(err, "takes no options (got '%s')", opts);
         return NULL;
     }
     Simple *b = calloc(1, sizeof *b);
@@ -180,13 +177,25 @@ typedef struct Strong {
     uint16_t mine_cell[VD_MAX_MINES];
     /* search */
     int me;
-    int64_t deadline;
+    BotClock clk;            /* bot.h's time discipline */
+    BotTick tick;
     uint64_t nodes, max_nodes;
     int aborted;
     int radius;              /* opponents this close branch */
 } Strong;
 
-static void *strong_create(const GameVtbl *g, const char *opts,
+typedef struct StrongOpts {
+    int radius;
+} StrongOpts;
+
+static const Option strong_options[] = {
+    {.key = "radius", .type = OPT_INT, .def = 3, .max = 9,
+     .offset = offsetof(StrongOpts, radius),
+     .help = "opponents within this many steps branch"},
+    {.key = NULL},
+};
+
+static void *strong_create(const GameVtbl *g, const void *opts,
                            uint64_t seed, PlyError *err)
 {
     (void)seed;
@@ -194,16 +203,7 @@ static void *strong_create(const GameVtbl *g, const char *opts,
         ply_fail(err, "plays only vindinium");
         return NULL;
     }
-    int radius = 3;
-    if (opts && *opts) {
-        if (!strncmp(opts, "radius=", 7) && opts[7] >= '0' &&
-            opts[7] <= '9' && !opts[8])
-            radius = opts[7] - '0';
-        else {
-            ply_fail(err, "unknown option '%s' (radius=0..9)", opts);
-            return NULL;
-        }
-    }
+    int radius = ((const StrongOpts *)opts)->radius;
     Strong *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
@@ -424,7 +424,7 @@ static int search(Strong *b, const Vd *v, int depth, int alpha, int beta)
     if (v->finished || depth <= 0)
         return evaluate(b, v);
     if ((++b->nodes & 1023) == 0 &&
-        (now_ms() >= b->deadline ||
+        (botclock_check(&b->clk, &b->tick) ||
          (b->max_nodes && b->nodes >= b->max_nodes)))
         b->aborted = 1;
     if (b->aborted)
@@ -475,12 +475,12 @@ static Move strong_choose(void *p, const void *st, const Limits *lim,
 {
     Strong *b = p;
     const Vd *v = st;
-    int64_t t0 = now_ms();
-    build_tables(b, v);
-    b->me = vd_to_move(v);
     int64_t budget = lim->time_ms > 0 ? lim->time_ms
                    : (lim->nodes || lim->depth) ? 600000 : 250;
-    b->deadline = t0 + budget;
+    botclock_start(&b->clk, lim, budget);
+    b->tick = (BotTick){0, 0, 1};
+    build_tables(b, v);
+    b->me = vd_to_move(v);
     b->max_nodes = lim->nodes;
     b->nodes = 0;
     b->aborted = 0;
@@ -524,7 +524,7 @@ static Move strong_choose(void *p, const void *st, const Limits *lim,
             break;
         /* a new round costs several times the last: stop early */
         if (!lim->nodes && !lim->depth &&
-            now_ms() - t0 > budget / 3)
+            botclock_elapsed_us(&b->clk) > budget * 1000 / 3)
             break;
     }
 done:
@@ -533,7 +533,7 @@ done:
                : best_val / 4 < -EVAL_MAX ? -EVAL_MAX : best_val / 4;
     out->depth = done_depth * 4;
     out->nodes = b->nodes;
-    out->seconds = (double)(now_ms() - t0) / 1000.0;
+    out->seconds = (double)botclock_elapsed_us(&b->clk) / 1e6;
     out->pv_len = 1;
     out->pv[0] = (Move)best_move;
     return (Move)best_move;
@@ -544,9 +544,10 @@ const BotVtbl bot_vindinium = {
     .help = "Vindinium search bot: alpha-beta in turn order, our moves and "
             "nearby opponents' (paranoid) branch, distant opponents follow "
             "a greedy mine/tavern policy; projected-gold evaluation on BFS "
-            "distance tables. Options: time (default 250ms), nodes, depth "
-            "(rounds of 4 moves), radius=N (opponents within N steps "
-            "branch, default 3).",
+            "distance tables. Limits: time (default 250ms), nodes, depth "
+            "(rounds of 4 moves).",
+    .options = strong_options,
+    .options_size = sizeof(StrongOpts),
     .create = strong_create,
     .destroy = strong_destroy,
     .new_game = strong_new_game,

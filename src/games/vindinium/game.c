@@ -215,13 +215,14 @@ static const char *const map_choices[] = {"random", "m1", "m2", "m3", "m4",
                                           "m5", "m6", NULL};
 
 static const GameOption vd_options[] = {
-    {"turns", OPT_INT, 1200, 1, VD_MAX_TURNS, NULL,
+    {.key = "turns", .type = OPT_INT, .def = 1200, .min = 1,
+     .max = VD_MAX_TURNS, .help =
      "game length in hero moves, all heroes together (the API's turns "
      "parameter times 4)"},
-    {"map", OPT_CHOICE, 0, 0, 0, map_choices,
+    {.key = "map", .type = OPT_CHOICE, .choices = map_choices, .help =
      "random: the reference generator seeded from the game seed; m1..m6: "
      "the fixed maps of the reference server"},
-    {NULL, 0, 0, 0, 0, NULL, NULL},
+    {.key = NULL},
 };
 
 static int vd_init(void *st, const int *opt, uint64_t seed, PlyError *err)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "registry.h"
@@ -42,6 +43,11 @@ struct Session {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     int stop, infinite, done;
+    /* standard engine options set by a front end ("Hash" = "64"), kept
+     * so that a new bot gets them too where it has such a row */
+    char eng_name[SESSION_ENGINE_OPTIONS][32];
+    char eng_value[SESSION_ENGINE_OPTIONS][64];
+    int neng;
 };
 
 static unsigned char *state_ptr(const Session *s, int i)
@@ -255,11 +261,53 @@ static int install_bot(Session *s, const char *spec, uint64_t seed,
     return 0;
 }
 
+/* Applies the stored engine options that s's bot has rows for. */
+static int apply_engine_options(Session *s, PlyError *err)
+{
+    for (int i = 0; i < s->neng; i++) {
+        const Option *o = bot_option_engine(s->bot->v, s->eng_name[i]);
+        if (o && session_set_bot_option(s, o->key, s->eng_value[i], err))
+            return -1;
+    }
+    return 0;
+}
+
 int session_set_bot(Session *s, const char *spec, PlyError *err)
 {
     if (!spec || !*spec)
         return ply_fail(err, "empty bot spec");
-    return install_bot(s, spec, s->seed, err);
+    if (install_bot(s, spec, s->seed, err))
+        return -1;
+    return apply_engine_options(s, err);
+}
+
+const BotVtbl *session_bot_vtbl(const Session *s)
+{
+    return s->bot->v;
+}
+
+int session_set_engine_option(Session *s, const char *name,
+                              const char *value, PlyError *err)
+{
+    const Option *o = name ? bot_option_engine(s->bot->v, name) : NULL;
+    if (!o)
+        return ply_fail(err, "the bot %s has no option %.40s",
+                        s->bot->v->name, name ? name : "");
+    if (!value || !*value || strlen(value) >= sizeof s->eng_value[0])
+        return ply_fail(err, "option %s needs a value", name);
+    if (session_set_bot_option(s, o->key, value, err))
+        return -1;
+    int i = 0;
+    while (i < s->neng && strcasecmp(s->eng_name[i], name))
+        i++;
+    if (i == s->neng) {
+        if (s->neng == SESSION_ENGINE_OPTIONS)
+            return 0;   /* set on this bot; not kept for the next one */
+        s->neng++;
+        snprintf(s->eng_name[i], sizeof s->eng_name[i], "%s", o->engine);
+    }
+    snprintf(s->eng_value[i], sizeof s->eng_value[i], "%s", value);
+    return 0;
 }
 
 int session_set_bot_option(Session *s, const char *key, const char *value,

@@ -57,6 +57,15 @@ int session_set_bot_option(Session *s, const char *key, const char *value,
                            PlyError *err);
 /* A new seed: the bot is rebuilt with it (also seeds random setups). */
 int session_set_seed(Session *s, uint64_t seed, PlyError *err);
+/* The bot's table (bot_option_at(), bot_option_engine()). */
+const BotVtbl *session_bot_vtbl(const Session *s);
+/* A standard engine option ("Hash" in MiB, "Threads"; case-insensitive)
+ * through the bot's row of that engine name. The value is kept: a bot
+ * installed later by session_set_bot() gets it too where it has such a
+ * row. -1 with err when the bot has no such row or the value is bad. */
+enum { SESSION_ENGINE_OPTIONS = 8 };
+int session_set_engine_option(Session *s, const char *name,
+                              const char *value, PlyError *err);
 
 /* ---- the position */
 /* The current position (valid until the next change). */

@@ -1,7 +1,9 @@
 /* uci.c — the Universal Chess Interface over Ply's games and bots, and
  * its Chinese sibling UCCI for xiangqi (`ply ucci`).
  *
- * Supported: uci, isready, ucinewgame, setoption (UCI_Variant: chess,
+ * Supported: uci, isready, ucinewgame, setoption (the bot's engine
+ * options from its option table, e.g. Hash and Threads as spin options;
+ * any other key of the bot's table by its name; UCI_Variant: chess,
  * makruk, shatranj, xiangqi with Fairy-Stockfish's ranks 1-10; Bot: a Ply
  * bot spec), position startpos|fen ...
  * [moves ...], go (wtime btime winc binc movestogo movetime nodes depth
@@ -32,6 +34,7 @@
 #include "../core/util.h"
 #include "../core/version.h"
 #include "../tools/perft.h"
+#include "engopt.h"
 #include "uci.h"
 
 typedef struct Uci {
@@ -75,6 +78,11 @@ static void say(Uci *u, const char *fmt, ...)
     fputc('\n', u->out);
     fflush(u->out);
     pthread_mutex_unlock(&u->out_lock);
+}
+
+static void say_line(void *user, const char *line)
+{
+    say(user, "%s", line);
 }
 
 /* ------------------------------------------------------------ search */
@@ -266,6 +274,14 @@ static void cmd_setoption(Uci *u, char *args)
             say(u, "info string error: Bot needs a value");
         else
             new_bot(u, value);
+    } else if (bot_option_engine(session_bot_vtbl(u->s), name)) {
+        /* an engine option of the bot's table: Hash, Threads */
+        PlyError err = {{0}};
+        if (session_set_engine_option(u->s, name, value, &err))
+            say(u, "info string error: %s", err.msg);
+        else
+            snprintf(u->bot_spec, sizeof u->bot_spec, "%s",
+                     session_bot_spec(u->s));
     } else {
         /* any other name is an option of the bot: "depth", "hash", ... */
         PlyError err = {{0}};
@@ -484,6 +500,7 @@ static void cmd_uci(Uci *u)
         first ? format_variant_name(first, "uci") : "", vars);
     say(u, "option name Bot type string default %s",
         session_bot_spec(u->s));
+    engopt_advertise(u->s, NULL, say_line, u);
     say(u, "uciok");
 }
 

@@ -13,6 +13,7 @@
 #include "../core/timeman.h"
 #include "../core/util.h"
 #include "../core/version.h"
+#include "engopt.h"
 #include "ugi.h"
 
 enum { UGI_LINE_MAX = 1 << 16 };
@@ -327,6 +328,12 @@ static void cmd_setoption(Ugi *u, char *args)
             /* else a bot option by its key: "setoption name depth value 6" */
             if (!u->s)
                 say(u, "info string error unknown option '%.60s'", name);
+            else if (bot_option_engine(session_bot_vtbl(u->s), name) &&
+                     session_set_engine_option(u->s, name, val, &err))
+                say(u, "info string error %s", err.msg);
+            else if (bot_option_engine(session_bot_vtbl(u->s), name))
+                snprintf(u->spec, sizeof u->spec, "%s",
+                         session_bot_spec(u->s));
             else if (session_set_bot_option(u->s, name, val, &err))
                 say(u, "info string error %s", err.msg);
             else
@@ -390,6 +397,11 @@ static void cmd_query(Ugi *u, const char *what)
     }
 }
 
+static void say_line(void *user, const char *line)
+{
+    say(user, "%s", line);
+}
+
 static void cmd_ugi(Ugi *u)
 {
     say(u, "id name Ply %s", ply_version());
@@ -409,6 +421,8 @@ static void cmd_ugi(Ugi *u)
         u->spec[0] ? u->spec : u->s ? session_bot_spec(u->s) : "default");
     say(u, "option name seed type spin default %llu min 0 max 2147483647",
         (unsigned long long)u->seed);
+    if (u->s)
+        engopt_advertise(u->s, NULL, say_line, u);
     say(u, "ugiok");
 }
 

@@ -17,6 +17,7 @@
 #include "../core/setup.h"
 #include "../core/timeman.h"
 #include "../core/version.h"
+#include "engopt.h"
 #include "usi.h"
 
 typedef struct Usi {
@@ -336,8 +337,19 @@ static void cmd_setoption(Usi *u, char *save)
             return;
         }
         snprintf(u->spec, sizeof u->spec, "%s", value);
-    } else if (!strcmp(name, "USI_Hash") || !strcmp(name, "USI_Ponder")) {
-        /* sent by every GUI; Ply's bots size their own tables */
+    } else if (!strcmp(name, "USI_Ponder")) {
+        /* sent by every GUI; pondering is the GUI's go ponder */
+    } else if (bot_option_engine(session_bot_vtbl(u->s),
+                                 !strcmp(name, "USI_Hash") ? "Hash" : name)) {
+        /* an engine option of the bot's table: USI_Hash, Threads */
+        PlyError err = {{0}};
+        if (session_set_engine_option(
+                u->s, !strcmp(name, "USI_Hash") ? "Hash" : name, value, &err))
+            say(u, "info string error %s", err.msg);
+        else
+            snprintf(u->spec, sizeof u->spec, "%s", session_bot_spec(u->s));
+    } else if (!strcmp(name, "USI_Hash")) {
+        /* sent by every GUI; this bot has no table to size */
     } else {
         /* any other name is an option of the bot: "depth", "hash", ... */
         PlyError err = {{0}};
@@ -347,6 +359,17 @@ static void cmd_setoption(Usi *u, char *save)
         else
             snprintf(u->spec, sizeof u->spec, "%s", session_bot_spec(u->s));
     }
+}
+
+static void say_line(void *user, const char *line)
+{
+    say(user, "%s", line);
+}
+
+/* USI names the hash option USI_Hash; the others keep their names. */
+static const char *usi_name(const char *engine)
+{
+    return !strcmp(engine, "Hash") ? "USI_Hash" : engine;
 }
 
 static int usi_loop(Usi *u, FILE *in)
@@ -372,6 +395,7 @@ static int usi_loop(Usi *u, FILE *in)
                 "var shogi var minishogi", u->g->info.name);
             say(u, "option name PlyBot type string default %s",
                 session_bot_spec(u->s));
+            engopt_advertise(u->s, usi_name, say_line, u);
             say(u, "usiok");
         } else if (!strcmp(cmd, "isready")) {
             say(u, "readyok");

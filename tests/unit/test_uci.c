@@ -67,6 +67,39 @@ static void test_handshake(void **state)
     free(out);
 }
 
+/* The bot's engine options (rows of its table with an engine name) are
+ * spin options, and setoption on them reaches the bot: the spec shown by a
+ * second `uci` carries them, a new bot keeps them where it has the row, a
+ * bad value is refused and the spec stays as it was. */
+static void test_engine_options(void **state)
+{
+    (void)state;
+    char *out = dialogue("alphabeta",
+                         "uci\nsetoption name Hash value 64\n"
+                         "setoption name Threads value 2\nuci\n"
+                         "position startpos\ngo depth 3\nisready\n"
+                         "setoption name Threads value 999\nuci\n"
+                         "setoption name Bot value mcts\nuci\n"
+                         "setoption name Bot value random\n"
+                         "setoption name Hash value 8\nuci\nquit\n");
+    assert_non_null(strstr(out, "option name Hash type spin default 16 "
+                                "min 0 max 65536"));
+    assert_non_null(strstr(out, "option name Threads type spin default 1 "
+                                "min 1 max 64"));
+    assert_int_equal(count(out, "option name Bot type string default "
+                                "alphabeta:hash=64,threads=2\n"), 2);
+    assert_int_equal(count(out, "bestmove "), 1);
+    assert_non_null(strstr(out, "out of range 1..64"));
+    /* mcts has Hash (mem, MiB) and Threads rows: both carried over */
+    assert_non_null(strstr(out, "option name Bot type string default "
+                                "mcts:mem=64,threads=2\n"));
+    /* random has neither: no engine options advertised, Hash refused */
+    assert_non_null(strstr(out, "option name Bot type string default "
+                                "random\nuciok"));
+    assert_non_null(strstr(out, "unknown option 'Hash'"));
+    free(out);
+}
+
 static void test_position_and_go(void **state)
 {
     (void)state;
@@ -269,6 +302,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_handshake),
+        cmocka_unit_test(test_engine_options),
         cmocka_unit_test(test_position_and_go),
         cmocka_unit_test(test_infinite_and_stop),
         cmocka_unit_test(test_variants_and_perft),

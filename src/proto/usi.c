@@ -287,6 +287,18 @@ static void cmd_position(Usi *u, char *save)
         say(u, "info string error %s", err.msg);
 }
 
+/* The games that speak USI, by their USI names, joined by sep. */
+static void usi_variants(char *buf, size_t n, const char *sep)
+{
+    const GameVtbl *gs[32];
+    int k = games_with_format("usi", gs, 32);
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < k && i < 32 && len < n; i++)
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? sep : "",
+                                format_variant_name(gs[i], "usi"));
+}
+
 static void cmd_setoption(Usi *u, char *save)
 {
     char *t = strtok_r(NULL, " \t", &save);
@@ -320,8 +332,9 @@ static void cmd_setoption(Usi *u, char *save)
         const GameVtbl *g = value ? game_by_variant("usi", value, NULL)
                                   : NULL;
         if (!g) {
-            say(u, "info string error %s: variant must be shogi or "
-                "minishogi", name);
+            char vars[256];
+            usi_variants(vars, sizeof vars, " or ");
+            say(u, "info string error %s: variant must be %s", name, vars);
             return;
         }
         stop_search(u);
@@ -391,8 +404,10 @@ static int usi_loop(Usi *u, FILE *in)
             say(u, "id name Ply %s (%s)", ply_version(),
                 session_bot_spec(u->s));
             say(u, "id author the Ply authors");
-            say(u, "option name UCI_Variant type combo default %s "
-                "var shogi var minishogi", u->g->info.name);
+            char vars[256];
+            usi_variants(vars, sizeof vars, " var ");
+            say(u, "option name UCI_Variant type combo default %s var %s",
+                format_variant_name(u->g, "usi"), vars);
             say(u, "option name PlyBot type string default %s",
                 session_bot_spec(u->s));
             engopt_advertise(u->s, usi_name, say_line, u);

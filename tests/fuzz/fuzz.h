@@ -127,6 +127,9 @@ static inline void fuzz_seed(FuzzSeeds *s, const void *bytes, size_t n)
 /* A seed of `head` raw bytes followed by printf-formatted text. */
 static inline void fuzz_seedf(FuzzSeeds *s, const void *head, size_t nhead,
                               const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static inline void fuzz_seedf(FuzzSeeds *s, const void *head, size_t nhead,
+                              const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

@@ -51,10 +51,10 @@ static void fuzz_seeds(FuzzSeeds *s)
                     fuzz_seedf(s, &head, 1, "%s=%s", o->key, o->choices[c]);
                 continue;
             }
-            fuzz_seedf(s, &head, 1, "%s=%d", o->key, o->min);
-            fuzz_seedf(s, &head, 1, "%s=%d", o->key, o->max);
-            fuzz_seedf(s, &head, 1, "%s=%d,%s=%d", o->key, o->def, o->key,
-                       o->max);
+            fuzz_seedf(s, &head, 1, "%s=%.0f", o->key, o->min);
+            fuzz_seedf(s, &head, 1, "%s=%.0f", o->key, o->max);
+            fuzz_seedf(s, &head, 1, "%s=%.0f,%s=%.0f", o->key, o->def,
+                       o->key, o->max);
         }
         fuzz_seedf(s, &head, 1, "%s", "x=1,,=");
     }

@@ -251,7 +251,9 @@ static void test_bots(void **state)
                         "mem");
     assert_string_equal(bot_option_engine(bot_find("mcts"), "threads")->key,
                         "threads");
-    assert_null(bot_option_engine(bot_find("alphabeta"), "Threads"));
+    assert_string_equal(bot_option_engine(bot_find("alphabeta"),
+                                          "Threads")->key, "threads");
+    assert_null(bot_option_engine(bot_find("random"), "Hash"));
 }
 
 /* Spec strings the tests, docs and scripts use keep building bots, and

@@ -69,7 +69,8 @@ static inline uint64_t hist_key(const GoState *s, uint64_t h, int side)
 
 static int max_plies(const GoState *s)
 {
-    return 3 * s->size * s->size;
+    int n = 3 * s->size * s->size;
+    return n < GO_MAX_PLIES ? n : GO_MAX_PLIES;
 }
 
 /* ---------------------------------------------------------- groups */
@@ -292,6 +293,18 @@ static int legal_at(const GoState *s, int p, const uint8_t *banned)
     Probe pr;
     int k = classify(s, p, s->side + 1, &pr);
     return k == PL_PLAIN ? !banned[p] : k != PL_ILLEGAL;
+}
+
+/* One placement's legality, superko included, without generating. */
+static int legal_one(const GoState *s, int p)
+{
+    if (s->color[p] != GO_EMPTY)
+        return 0;
+    Probe pr;
+    int c = s->side + 1, k = classify(s, p, c, &pr);
+    if (k == PL_PLAIN && s->ko_rule != GO_KO_SIMPLE)
+        return !in_history(s, hist_key(s, s->hash ^ zkey(p, c), !s->side));
+    return k != PL_ILLEGAL;
 }
 
 static int has_placement(const GoState *s)
@@ -594,9 +607,18 @@ static void after_move(GoState *s)
         s->over = 1;
 }
 
+static void make_move(GoState *s, Move m);
+
 static void go_make(void *st, Move m)
 {
     GoState *s = st;
+    make_move(s, m);
+    if (s->over)
+        s->ko = 0;
+}
+
+static void make_move(GoState *s, Move m)
+{
     int me = s->side;
     if (m == GO_PASS) {
         s->passes++;
@@ -830,13 +852,11 @@ static int go_text_to_move(const void *st, const char *t, Move *m,
                             s->size, 'A' + s->size - 1 + (s->size > 8),
                             s->size);
     }
-    Move buf[GO_MAXN * GO_MAXN + 1];
-    int n = go_gen_moves(s, buf);
-    for (int i = 0; i < n; i++)
-        if (buf[i] == (Move)p) {
-            *m = (Move)p;
-            return 0;
-        }
+    if (p == GO_PASS ? s->kind == GO_KIND_GO || !has_placement(s)
+                     : legal_one(s, p)) {
+        *m = (Move)p;
+        return 0;
+    }
     if (p == GO_PASS)
         return ply_fail(err, "atari-go: pass only when no placement is "
                         "legal");
@@ -851,7 +871,7 @@ static int go_text_to_move(const void *st, const char *t, Move *m,
  * rows from the top (row size) down to row 1, '.' empty, 'X' Black,
  * 'O' White; the player to move (b or w); the simple-ko point (a point
  * or -); consecutive passes; plies played (the game is cut off at
- * 3*size*size); stones captured by Black and by White; winner=b|w|draw
+ * min(3*size*size, 600)); stones captured by Black and by White; winner=b|w|draw
  * when an atari-go game is decided; hist= the superko history as hex
  * keys (absent with ko=simple; on input, when absent, the current
  * position alone). */
@@ -883,8 +903,22 @@ static int go_to_text(const void *st, char *buf, size_t n)
         OUT(" winner=%s", s->winner < 0 ? "draw" : s->winner ? "w" : "b");
     if (s->ko_rule != GO_KO_SIMPLE) {
         OUT(" hist=");
-        for (int i = 0; i < s->nhist; i++)
-            OUT("%s%llx", i ? "," : "", (unsigned long long)s->hist[i]);
+        for (int i = 0; i < s->nhist; i++) {
+            char hex[20];
+            int k = 0;
+            uint64_t x = s->hist[i];
+            do {
+                hex[k++] = "0123456789abcdef"[x & 15];
+                x >>= 4;
+            } while (x);
+            if (len + (size_t)k + 2 > n)
+                return -1;
+            if (i)
+                buf[len++] = ',';
+            while (k)
+                buf[len++] = hex[--k];
+            buf[len] = 0;
+        }
     }
 #undef OUT
     return (int)len;
@@ -1286,7 +1320,7 @@ const GameVtbl game_go = {
             "stones; White adds komi (default 7.5) and, with a handicap,\n"
             "compensation=n or n-1. Higher score wins; equal is a draw.\n"
             "Handicap: fixed points (GTP's table: 9x9 C3 G7 C7 G3 ...).\n"
-            "A game is cut off after 3*size*size plies and scored as it\n"
+            "A game is cut off after min(3*size*size, 600) plies and scored as it\n"
             "stands. Playouts (MCTS): uniform among legal placements that\n"
             "do not fill an own eye, pass when none; simple ko only.",
     },
@@ -1329,7 +1363,7 @@ const GameVtbl game_atari_go = {
             "A player passes only when no placement is legal; two passes\n"
             "in a row end the game drawn (nomove=pass, default), or with\n"
             "nomove=lose a player left without a legal placement loses.\n"
-            "A game is cut off after 3*size*size plies as a draw.",
+            "A game is cut off after min(3*size*size, 600) plies as a draw.",
     },
     .init = atari_init,
     .to_move = go_to_move,

@@ -18,8 +18,9 @@ enum {
     GO_STRIDE = GO_MAXN + 2,
     GO_PTS = GO_STRIDE * GO_STRIDE,
     GO_PASS = 0,
-    /* a game is cut off after 3 * size * size plies, scored as it stands */
-    GO_MAX_PLIES = 3 * GO_MAXN * GO_MAXN,
+    /* a game is cut off after min(3 * size * size, GO_MAX_PLIES) plies,
+     * scored as it stands (19x19: 600, 13x13: 507, 9x9: 243) */
+    GO_MAX_PLIES = 600,
 };
 enum { GO_EMPTY = 0, GO_BLACK = 1, GO_WHITE = 2, GO_EDGE = 3 };
 enum { GO_KO_PSK, GO_KO_SSK, GO_KO_SIMPLE };

@@ -576,17 +576,16 @@ static int go_gen_moves(const void *st, Move *out)
  * lost to suicide). Sets the ko point. */
 static int play_at(GoState *s, int p, int c)
 {
-    Probe pr;
-    probe(s, p, c, &pr);
     place_stone(s, p, c);
     int captured = 0, single = 0;
-    for (int i = 0; i < pr.ncap; i++) {
-        /* a group met twice was removed already */
-        int g = pr.caproot[i];
-        if (s->color[g] == 3 - c) {
-            int k = remove_group(s, g);
+    for (int d = 0; d < 4; d++) {
+        /* placing took the last liberty of these (a group met twice
+         * is gone the second time) */
+        int q = p + dirs[d];
+        if (s->color[q] == 3 - c && s->plib[s->root[q]] == 0) {
+            int k = remove_group(s, s->root[q]);
             if (k == 1)
-                single = g;
+                single = q;
             captured += k;
         }
     }
@@ -749,7 +748,11 @@ static void go_playout(void *st, Rng *r)
             int p = empt[i];
             Probe pr;
             int ok = 0;
-            if (!is_eye(s, p, c)) {
+            if (s->color[p + 1] == GO_EMPTY || s->color[p - 1] == GO_EMPTY ||
+                s->color[p + GO_STRIDE] == GO_EMPTY ||
+                s->color[p - GO_STRIDE] == GO_EMPTY) {
+                ok = 1;     /* a liberty: legal, and never the ko point */
+            } else if (!is_eye(s, p, c)) {
                 probe(s, p, c, &pr);
                 if (pr.captures)
                     ok = !(p == s->ko && pr.captures == 1);

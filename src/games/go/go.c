@@ -724,9 +724,17 @@ static int is_eye(const GoState *s, int p, int c)
 /* Light playout: uniform among legal placements that do not fill an own
  * eye, a pass when there is none; simple ko only (superko is not
  * checked inside playouts, as in most Go programs). */
+static void playout_run(GoState *s, Rng *r);
+
 static void go_playout(void *st, Rng *r)
 {
     GoState *s = st;
+    playout_run(s, r);
+    s->ko = 0;      /* as make() leaves a finished game */
+}
+
+static void playout_run(GoState *s, Rng *r)
+{
     uint16_t empt[GO_MAXN * GO_MAXN];
     int ne = 0, rebuild = 1;
     int limit = max_plies(s);
@@ -770,6 +778,25 @@ static void go_playout(void *st, Rng *r)
             uint16_t t = empt[i];
             empt[i] = empt[left];
             empt[left] = t;
+        }
+        if (chosen == GO_PASS && s->kind == GO_KIND_ATARI) {
+            /* atari-go passes only without any legal placement: fill an
+             * own eye, or lose with nomove=lose */
+            for (int i = 0; i < ne && chosen == GO_PASS; i++) {
+                Probe pr;
+                probe(s, empt[i], c, &pr);
+                if (pr.captures ? !(empt[i] == s->ko && pr.captures == 1)
+                                : pr.libs) {
+                    chosen = empt[i];
+                    empt[i] = empt[ne - 1];
+                    ne--;
+                }
+            }
+            if (chosen == GO_PASS && s->nomove_lose) {
+                s->winner = (int8_t)!me;
+                s->over = 1;
+                break;
+            }
         }
         if (chosen == GO_PASS) {
             s->passes++;
@@ -1325,7 +1352,10 @@ const GameVtbl game_go = {
             "Handicap: fixed points (GTP's table: 9x9 C3 G7 C7 G3 ...).\n"
             "A game is cut off after min(3*size*size, 600) plies and scored as it\n"
             "stands. Playouts (MCTS): uniform among legal placements that\n"
-            "do not fill an own eye, pass when none; simple ko only.",
+            "do not fill an own eye, pass when none; simple ko only.\n"
+            "Perft counts the pass as a move (go.md's 'pass counted' rows:\n"
+            "9x9 depth 4 = 42002809); a game over after two passes has no\n"
+            "moves below it.",
     },
     .init = go_init,
     .to_move = go_to_move,

@@ -595,6 +595,19 @@ static void compare_random_games(int n, const char *ko, int suicide,
             engine_board(g, st, n, eb);
             assert_string_equal(eb, r->b);
             assert_int_equal(g->check(st), 0);
+            /* the setup string round-trips, history and all */
+            {
+                static char t1[70000], t2[70000];
+                PlyError e = {{0}};
+                void *c = tl_position("go", opts, NULL, NULL);
+                assert_true(g->to_text(st, t1, sizeof t1) > 0);
+                if (g->from_text(c, t1, &e))
+                    fail_msg("%s: %s", t1, e.msg);
+                assert_true(g->to_text(c, t2, sizeof t2) > 0);
+                assert_string_equal(t1, t2);
+                assert_true(g->hash(c) == g->hash(st));
+                free(c);
+            }
             if (r->over) {
                 assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
                 assert_int_equal(g->score(st, 0), ref_area(r, 'X'));

@@ -897,12 +897,14 @@ static int go_text_to_move(const void *st, const char *t, Move *m,
 }
 
 /* Setup string, e.g. on 5x5:
- *   ...../..X../.XO../...../..... w ko=- pass=0 ply=2 cap=0,0 hist=0,..
+ *   ...../...../.OX../...../..... b ko=- pass=0 ply=2 cap=0,0 hist=0,bC3,wB3
  * rows from the top (row size) down to row 1, '.' empty, 'X' Black,
  * 'O' White; the player to move (b or w); the simple-ko point (a point
  * or -); consecutive passes; plies played (the game is cut off at
  * min(3*size*size, 600)); stones captured by Black and by White; winner=b|w|draw
- * when an atari-go game is decided; hist= the superko history as hex
+ * when an atari-go game is decided; hist= the superko history (a key
+ * in hex, or the previous key plus a stone, bC3 / wB2, or p: the previous
+ * key after a pass under ssk) as hex
  * keys (absent with ko=simple; on input, when absent, the current
  * position alone). */
 static int go_to_text(const void *st, char *buf, size_t n)
@@ -937,10 +939,29 @@ static int go_to_text(const void *st, char *buf, size_t n)
             char hex[20];
             int k = 0;
             uint64_t x = s->hist[i];
-            do {
-                hex[k++] = "0123456789abcdef"[x & 15];
-                x >>= 4;
-            } while (x);
+            if (i) {
+                /* one stone more than the previous key (or a pass under
+                 * ssk): its point, written backwards like the hex */
+                uint64_t d = x ^ s->hist[i - 1] ^
+                             (s->ko_rule == GO_KO_SSK ? ZSIDE : 0);
+                int q = 0, c = GO_BLACK;
+                if (d && !(q = zdecode(d, c)))
+                    q = zdecode(d, c = GO_WHITE);
+                if (!d) {
+                    hex[k++] = 'p';
+                } else if (q && s->color[q] != GO_EDGE) {
+                    char pt[8];
+                    int l = coord_to_text(s, q, pt, sizeof pt);
+                    while (l)
+                        hex[k++] = pt[--l];
+                    hex[k++] = c == GO_BLACK ? 'b' : 'w';
+                }
+            }
+            if (!k)
+                do {
+                    hex[k++] = "0123456789abcdef"[x & 15];
+                    x >>= 4;
+                } while (x);
             if (len + (size_t)k + 2 > n)
                 return -1;
             if (i)
@@ -1128,17 +1149,42 @@ static int go_from_text(void *st, const char *text, PlyError *err)
                     goto out;
                 }
                 uint64_t x = 0;
-                int digits = 0;
-                while (h < p && isxdigit((unsigned char)*h) && digits < 17) {
-                    int d = isdigit((unsigned char)*h) ? *h - '0'
-                          : tolower((unsigned char)*h) - 'a' + 10;
-                    x = x << 4 | (uint64_t)d;
+                int digits = 0, n = t->nhist;
+                uint64_t step = n && t->ko_rule == GO_KO_SSK ? ZSIDE : 0;
+                const char *item = h;
+                if (n && (*h == 'b' || *h == 'w') && h + 1 < p &&
+                    isupper((unsigned char)h[1])) {
+                    /* a stone added to the previous position */
+                    const char *end;
+                    int q = text_to_coord(t, h + 1, &end);
+                    if (q < 0 || end > p) {
+                        ply_fail(err, "go setup: hist= has a bad point at "
+                                 "'%.20s'", h);
+                        goto out;
+                    }
+                    x = t->hist[n - 1] ^ step ^
+                        zkey(q, *h == 'b' ? GO_BLACK : GO_WHITE);
+                    h = end;
+                    digits = 1;
+                } else if (n && *h == 'p' && (h + 1 == p || h[1] == ',')) {
+                    x = t->hist[n - 1] ^ step;
                     h++;
-                    digits++;
+                    digits = 1;
+                } else {
+                    while (h < p && (isdigit((unsigned char)*h) ||
+                                     (*h >= 'a' && *h <= 'f')) &&
+                           digits < 17) {
+                        int d = isdigit((unsigned char)*h) ? *h - '0'
+                                                           : *h - 'a' + 10;
+                        x = x << 4 | (uint64_t)d;
+                        h++;
+                        digits++;
+                    }
                 }
                 if (!digits || digits > 16 || (h < p && *h != ',')) {
-                    ply_fail(err, "go setup: hist= is a list of hex keys, "
-                             "bad at '%.20s'", h);
+                    ply_fail(err, "go setup: hist= is a list of keys "
+                             "(lower-case hex, or b/w and a point, or p), "
+                             "bad at '%.20s'", item);
                     goto out;
                 }
                 t->hist[t->nhist++] = x;
@@ -1312,12 +1358,15 @@ static const GameFormat *const go_formats[] = {&go_format_sgf, NULL};
     "fields ko=<point or -> (the point a single-stone recapture may not\n" \
     "be played on), pass=<0..2> (consecutive passes), ply=<n> (plies\n" \
     "played), cap=<b>,<w> (stones captured), winner=b|w|draw (a decided\n" \
-    "atari-go game) and hist=<key>,... (the superko history: the hex\n" \
+    "atari-go game) and hist=<key>,... (the superko history: the\n" \
     "Zobrist keys of the earlier positions, oldest first, ending with\n" \
-    "the current one; omitted with ko=simple). On input every field may\n" \
-    "be left out (defaults: -, 0, 0, 0,0, none, the current position).\n" \
-    "Example (5x5): ...../..X../.XO../...../..... b ko=- pass=0 ply=3\n" \
-    "cap=0,0 hist=0,... Records: SGF (ply record --to sgf)."
+    "the current one; omitted with ko=simple). A key is lower-case hex,\n" \
+    "or b/w and a point: the previous key with that stone added, or p:\n" \
+    "the previous key after a pass (ko=ssk, where the player to move is\n" \
+    "in the key). On input every field may be left out (defaults: -, 0,\n" \
+    "0, 0,0, none, the current position).\n" \
+    "Example (5x5, C3 B3): ...../...../.OX../...../..... b ko=- pass=0\n" \
+    "ply=2 cap=0,0 hist=0,bC3,wB3. Records: SGF (ply record --to sgf)."
 
 const GameVtbl game_go = {
     .info = {

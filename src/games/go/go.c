@@ -1464,8 +1464,3 @@ const GameVtbl game_atari_go = {
     .check = go_check,
     .formats = go_formats,
 };
-
-uint64_t go_zobrist(int p, int c)
-{
-    return zkey(p, c);
-}

@@ -88,8 +88,6 @@ int go_komi_parse(const char *s, int *komi2);
 
 /* Komi text ("7.5") for a komi in half points within -10..20. */
 const char *go_komi_text(int komi2);
-/* The board key of a stone of colour c at p (for tests). */
-uint64_t go_zobrist(int p, int c);
 
 extern const GameFormat go_format_sgf;
 extern const GameVtbl game_go, game_atari_go;

@@ -198,6 +198,15 @@ expect_fail "client without server" "no server support" $PLY vindinium-client --
 fi
 expect_out "vindinium m1" "@3 at (7,7)" $PLY show vindinium --options map=m1
 
+# go: perft against go.md, the 19x19 default, SGF written and read back
+expect_out "perft go 9x9" "perft  3 *531522 " $PLY perft go 3 --options size=9
+expect_out "show go 19x19" "^19  \. \. " $PLY show go
+GREC='{"game":"go","options":"size=9,komi=7","seats":["a","b"],"moves":["E5","C3","pass","pass"],"result":[-1,1],"reason":"normal"}'
+expect_out "record --to sgf" "RE\[W+7\]" sh -c "echo '$GREC' | $PLY record --to sgf"
+rs1=$(echo "$GREC" | $PLY record --to sgf)
+rs2=$(echo "$GREC" | $PLY record --to sgf | $PLY record --from sgf | $PLY record --to sgf)
+[ -n "$rs1" ] && [ "$rs1" = "$rs2" ] && ok || bad "record sgf round trip"
+expect_fail "record from sgf error" "line 1: B\[zz\] is not a point" sh -c "echo '(;GM[1]SZ[9];B[zz])' | $PLY record --from sgf"
 for g in $($PLY list | awk '/^games:/{f=1;next} /^bots:/{f=0} f{print $1}'); do
     expect_out "info $g" "start position setup string" $PLY info $g
     expect_out "perft $g" "perft  2" $PLY perft $g 2

@@ -29,6 +29,8 @@ extern const GameVtbl game_draughts_laska;
 extern const GameVtbl game_draughts_czech;
 extern const GameVtbl game_draughts_thai;
 extern const GameVtbl game_vindinium;
+extern const GameVtbl game_go;
+extern const GameVtbl game_atari_go;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -156,6 +158,8 @@ const GameVtbl *const ply_games[] = {
     &game_draughts_czech,
     &game_draughts_thai,
     &game_vindinium,
+    &game_go,
+    &game_atari_go,
     NULL,
 };
 

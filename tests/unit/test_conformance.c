@@ -6,6 +6,9 @@
 #include "testlib.h"
 
 enum { GAMES_PER_GAME = 200 };
+/* state bytes x max_moves above which fewer games are played (above
+ * every game but Go: chess is 1304 x 420) */
+enum { CONFORMANCE_COST = 600000 };
 
 static int cmp_move(const void *a, const void *b)
 {
@@ -165,6 +168,15 @@ static void run_game_conformance(const GameVtbl *g)
     x.text2 = malloc(TEXT_MAX);
     void *st = malloc(in->state_size);
     int games = GAMES_PER_GAME;
+    /* Each ply checks every move with two state copies: a game whose
+     * state is large and whose moves are many (19x19 Go: an 8 KB state,
+     * 362 moves, 600 plies) plays fewer games (at least 20), so that it
+     * does not take the time of all the others together. */
+    size_t cost = in->state_size * (size_t)in->max_moves;
+    if (cost > CONFORMANCE_COST)
+        games = (int)((size_t)games * CONFORMANCE_COST / cost);
+    if (games < 20)
+        games = 20;
     const char *env = getenv("PLY_CONFORMANCE_GAMES");
     if (env && atoi(env) > 0)
         games = atoi(env);

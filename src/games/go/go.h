@@ -1,0 +1,95 @@
+/* go.h — the Go board shared by go.c (the games go and atari-go) and
+ * sgf.c (their SGF record format).
+ *
+ * Points live on a fixed 21x21 grid with a border: point (x, y), x the
+ * column from 0 (A) and y the row from 0 (row 1 at the bottom), is index
+ * (y + 1) * GO_STRIDE + x + 1, whatever the board size; cells outside the
+ * size x size board are GO_EDGE. A move is a point index, or GO_PASS (0,
+ * a border cell). */
+#ifndef PLY_GO_H
+#define PLY_GO_H
+
+#include <stdint.h>
+
+#include "../../core/game.h"
+
+enum {
+    GO_MAXN = 19,
+    GO_STRIDE = GO_MAXN + 2,
+    GO_PTS = GO_STRIDE * GO_STRIDE,
+    GO_PASS = 0,
+    /* a game is cut off after min(3 * size * size, GO_MAX_PLIES) plies,
+     * scored as it stands (19x19: 600, 13x13: 507, 9x9: 243) */
+    GO_MAX_PLIES = 600,
+};
+enum { GO_EMPTY = 0, GO_BLACK = 1, GO_WHITE = 2, GO_EDGE = 3 };
+enum { GO_KO_PSK, GO_KO_SSK, GO_KO_SIMPLE };
+enum { GO_KIND_GO, GO_KIND_ATARI };
+
+typedef struct GoState {
+    uint64_t hash;          /* Zobrist key of the board (stones only) */
+    /* rules, from the options */
+    uint8_t kind;           /* GO_KIND_GO or GO_KIND_ATARI */
+    uint8_t size;           /* 2..19 */
+    uint8_t ko_rule;        /* GO_KO_PSK, GO_KO_SSK, GO_KO_SIMPLE */
+    uint8_t suicide;        /* go: 1 allows multi-stone suicide;
+                             * atari-go: 1 makes a suicide lose */
+    uint8_t handicap;       /* fixed handicap stones placed at init */
+    uint8_t comp;           /* white's compensation: 0 none, 1 n, 2 n-1 */
+    uint8_t target;         /* atari-go: captured stones that win */
+    uint8_t nomove_lose;    /* atari-go: no legal placement loses */
+    int16_t komi2;          /* komi in half points */
+    /* position */
+    uint8_t side;           /* 0 Black, 1 White to move */
+    uint8_t passes;         /* consecutive passes just played */
+    uint8_t over;
+    int8_t winner;          /* atari-go: 0, 1, or -1 (none / draw) */
+    uint16_t ko;            /* simple-ko point, or 0 */
+    uint16_t ply;           /* plies played since the start */
+    uint16_t caps[2];       /* stones captured by Black, by White */
+    uint16_t nhist;
+    uint16_t pad;           /* zero */
+    uint8_t color[GO_PTS];
+    uint8_t pad2[3];        /* zero */
+    /* groups: a circular list of stones, each knowing its root; the
+     * root holds the pseudo-liberties (adjacent empty points counted
+     * once per adjacent stone) and the stone count */
+    uint16_t next[GO_PTS];
+    uint16_t root[GO_PTS];
+    uint16_t plib[GO_PTS];
+    uint16_t gsize[GO_PTS];
+    /* superko: the keys of the positions after each stone move (and the
+     * start); with ko=ssk the key includes the player to move and
+     * passes add one too. Empty with ko=simple. */
+    uint64_t hist[GO_MAX_PLIES + 1];
+} GoState;
+
+static inline int go_point(int x, int y)
+{
+    return (y + 1) * GO_STRIDE + x + 1;
+}
+static inline int go_x(int p)
+{
+    return p % GO_STRIDE - 1;
+}
+static inline int go_y(int p)
+{
+    return p / GO_STRIDE - 1;
+}
+
+/* Fixed handicap points for n stones on a size board (GTP's table);
+ * returns the count written, or -1 when n is not allowed there. */
+int go_handicap_points(int size, int n, int *out);
+/* The maximum fixed handicap on a size board. */
+int go_max_handicap(int size);
+/* Komi in half points from text such as "7.5" or "-3"; -1 on a value
+ * the option table has no choice for, else 0. */
+int go_komi_parse(const char *s, int *komi2);
+
+/* Komi text ("7.5") for a komi in half points within -10..20. */
+const char *go_komi_text(int komi2);
+
+extern const GameFormat go_format_sgf;
+extern const GameVtbl game_go, game_atari_go;
+
+#endif

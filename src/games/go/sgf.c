@@ -1,0 +1,677 @@
+/* sgf.c — SGF FF[4] records (GM[1]) of go and atari-go, written and
+ * read. Points are two lower-case letters, column then row from the top
+ * left; a pass is written B[] and read as B[] or B[tt]. The writer puts
+ * the rules in SZ, KM, HA (with the stones in AB) and RU, Ply's own
+ * options in PLYOPTIONS and atari-go in PLYGAME; a setup string becomes
+ * AB/AW/PL (its superko history is not kept). The reader follows the
+ * main line (the first variation at each branch), replays every move
+ * and reports the first bad one; it never trusts the input. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/record.h"
+#include "../../core/setup.h"
+#include "go.h"
+
+/* ---------------------------------------------------------- writing */
+
+static void put_value(FILE *out, const char *v)
+{
+    for (; *v; v++) {
+        if (*v == ']' || *v == '\\')
+            fputc('\\', out);
+        fputc(*v, out);
+    }
+}
+
+static void put_point(FILE *out, const GoState *s, int p)
+{
+    fputc('a' + go_x(p), out);
+    fputc('a' + (s->size - 1 - go_y(p)), out);
+}
+
+static int sgf_write(const GameVtbl *g, const Record *r, FILE *out,
+                     PlyError *err)
+{
+    PlyError local;
+    if (!err)
+        err = &local;
+    if (g->info.state_size != sizeof(GoState))
+        return ply_fail(err, "%s has no SGF here", g->info.name);
+    if (r->nseats != 2)
+        return ply_fail(err, "\"seats\" is not a list of two");
+    GoState *st = malloc(sizeof *st), *start = malloc(sizeof *start);
+    int rc = -1;
+    if (!st || !start) {
+        ply_fail(err, "out of memory");
+        goto done;
+    }
+    if (state_setup(g, start, r->options, NULL, 1, err) ||
+        state_setup(g, st, r->options, r->setup, 1, err))
+        goto done;
+    int atari = st->kind == GO_KIND_ATARI;
+    fprintf(out, "(;FF[4]GM[1]CA[UTF-8]AP[Ply]SZ[%d]", st->size);
+    if (!atari) {
+        fprintf(out, "KM[%s]RU[%s]", go_komi_text(st->komi2),
+                st->suicide ? "Tromp-Taylor" : "Chinese");
+    } else {
+        fprintf(out, "PLYGAME[%s]", g->info.name);
+    }
+    if (r->options && *r->options) {
+        fputs("PLYOPTIONS[", out);
+        put_value(out, r->options);
+        fputs("]", out);
+    }
+    for (int p = 0; p < 2; p++) {
+        fputs(p ? "PW[" : "PB[", out);
+        put_value(out, r->seats[p] ? r->seats[p] : "?");
+        fputs("]", out);
+    }
+    int setup = memcmp(st->color, start->color, sizeof st->color) ||
+                st->side != start->side;
+    if (!setup && st->handicap)
+        fprintf(out, "HA[%d]", st->handicap);
+    const GoState *board = setup ? st : start;
+    for (int c = GO_BLACK; c <= GO_WHITE; c++) {
+        int first = 1;
+        for (int p = 0; p < GO_PTS; p++)
+            if (board->color[p] == c) {
+                if (first)
+                    fputs(c == GO_BLACK ? "\nAB" : "\nAW", out);
+                first = 0;
+                fputc('[', out);
+                put_point(out, board, p);
+                fputc(']', out);
+            }
+    }
+    if (setup)
+        fprintf(out, "PL[%c]", st->side ? 'W' : 'B');
+
+    /* the moves, replayed and checked; the result is written last, in
+     * the root, so it is built first */
+    char *moves = NULL;
+    size_t mlen = 0;
+    FILE *mem = open_memstream(&moves, &mlen);
+    if (!mem) {
+        ply_fail(err, "out of memory");
+        goto done;
+    }
+    int bad = 0;
+    for (int i = 0; i < r->nmoves; i++) {
+        const char *text = r->moves[i];
+        Move m;
+        int p = g->to_move(st);
+        err->msg[0] = 0;
+        if (p < 0 || g->text_to_move(st, text, &m, err)) {
+            if (p >= 0 && r->reason && !strcmp(r->reason, "illegal") &&
+                i + 1 == r->nmoves) {
+                fputs("\n;C[illegal move: ", mem);
+                put_value(mem, text);
+                fputs("]", mem);
+                break;
+            }
+            char why[sizeof err->msg];
+            snprintf(why, sizeof why, "%s", p < 0 ? "the game is over"
+                     : err->msg[0] ? err->msg : "illegal");
+            ply_fail(err, "move %d '%.60s': %s", i + 1, text, why);
+            bad = 1;
+            break;
+        }
+        fprintf(mem, "%s;%c[", i % 10 == 0 ? "\n" : "", p ? 'W' : 'B');
+        if (m != GO_PASS)
+            put_point(mem, st, (int)m);
+        fputc(']', mem);
+        g->make(st, m);
+    }
+    if (!bad && r->error && *r->error) {
+        fputs("\n;C[", mem);
+        put_value(mem, r->error);
+        fputs("]", mem);
+    }
+    fclose(mem);
+    if (bad) {
+        free(moves);
+        goto done;
+    }
+    int winner = record_winner(r);
+    if (winner != -2) {
+        char re[32];
+        const char *reason = r->reason ? r->reason : "normal";
+        if (winner == -1) {
+            snprintf(re, sizeof re, "0");
+        } else if (!strcmp(reason, "time")) {
+            snprintf(re, sizeof re, "%c+T", winner ? 'W' : 'B');
+        } else if (!strcmp(reason, "illegal") || !strcmp(reason, "crash")) {
+            snprintf(re, sizeof re, "%c+F", winner ? 'W' : 'B');
+        } else if (!atari && g->to_move(st) == PLAYER_TERMINAL) {
+            int b = g->score(st, 0), w = g->score(st, 1);
+            int comp = st->comp == 1 ? st->handicap
+                     : st->comp == 2 && st->handicap ? st->handicap - 1 : 0;
+            int d2 = 2 * (b - w - comp) - st->komi2;
+            int a = d2 < 0 ? -d2 : d2;
+            if (d2 == 0 || (d2 > 0) != (winner == 0))
+                snprintf(re, sizeof re, "%c+", winner ? 'W' : 'B');
+            else
+                snprintf(re, sizeof re, "%c+%d%s", winner ? 'W' : 'B', a / 2,
+                         a % 2 ? ".5" : "");
+        } else {
+            snprintf(re, sizeof re, "%c+", winner ? 'W' : 'B');
+        }
+        fprintf(out, "RE[%s]", re);
+    }
+    if (moves && mlen)
+        fwrite(moves, 1, mlen, out);
+    free(moves);
+    fputs(")\n", out);
+    rc = 0;
+done:
+    free(st);
+    free(start);
+    return rc;
+}
+
+/* ---------------------------------------------------------- reading */
+
+typedef struct Prop {
+    char id[16];
+    const char *val;        /* raw, escapes still in */
+    size_t len;
+    int node;               /* index of the node on the main line */
+    size_t at;              /* offset, for line numbers */
+} Prop;
+
+typedef struct Parser {
+    const char *s;
+    size_t len, pos;
+    Prop *props;
+    int nprops, cap;
+    int nodes;
+    PlyError *err;
+} Parser;
+
+enum { SGF_MAX_DEPTH = 4000, SGF_MAX_PROPS = 1 << 20 };
+
+static int line_of(const Parser *ps, size_t at)
+{
+    int line = 1;
+    for (size_t i = 0; i < at && i < ps->len; i++)
+        line += ps->s[i] == '\n';
+    return line;
+}
+
+static void skip_ws(Parser *ps)
+{
+    while (ps->pos < ps->len && isspace((unsigned char)ps->s[ps->pos]))
+        ps->pos++;
+}
+
+static int peek(Parser *ps)
+{
+    skip_ws(ps);
+    return ps->pos < ps->len ? (unsigned char)ps->s[ps->pos] : -1;
+}
+
+/* One value "[...]": start and length of its raw text. */
+static int read_value(Parser *ps, const char **v, size_t *n)
+{
+    size_t start = ++ps->pos;
+    while (ps->pos < ps->len && ps->s[ps->pos] != ']') {
+        if (ps->s[ps->pos] == '\\')
+            ps->pos++;
+        ps->pos++;
+    }
+    if (ps->pos >= ps->len)
+        return ply_fail(ps->err, "sgf line %d: a value '[' is never closed",
+                        line_of(ps, start));
+    *v = ps->s + start;
+    *n = ps->pos - start;
+    ps->pos++;
+    return 0;
+}
+
+/* A node ";" and its properties; keep says whether to store them. */
+static int read_node(Parser *ps, int keep)
+{
+    ps->pos++;      /* ';' */
+    int node = ps->nodes;
+    if (keep)
+        ps->nodes++;
+    for (;;) {
+        int c = peek(ps);
+        if (c < 0 || !isalpha(c))
+            return 0;
+        size_t at = ps->pos;
+        char id[16];
+        size_t k = 0;
+        while (ps->pos < ps->len && isalpha((unsigned char)ps->s[ps->pos])) {
+            char ch = ps->s[ps->pos++];
+            if (isupper((unsigned char)ch)) {   /* FF[3] lower case: dropped */
+                if (k + 1 >= sizeof id)
+                    return ply_fail(ps->err, "sgf line %d: property name too "
+                                    "long", line_of(ps, at));
+                id[k++] = ch;
+            }
+        }
+        id[k] = 0;
+        if (peek(ps) != '[')
+            return ply_fail(ps->err, "sgf line %d: property %s has no value",
+                            line_of(ps, at), id);
+        while (peek(ps) == '[') {
+            const char *v = NULL;
+            size_t n = 0;
+            if (read_value(ps, &v, &n))
+                return -1;
+            if (!keep)
+                continue;
+            if (ps->nprops >= SGF_MAX_PROPS)
+                return ply_fail(ps->err, "sgf: too many properties");
+            if (ps->nprops == ps->cap) {
+                int nc = ps->cap ? 2 * ps->cap : 256;
+                Prop *np = realloc(ps->props, sizeof *np * (size_t)nc);
+                if (!np)
+                    return ply_fail(ps->err, "out of memory");
+                ps->props = np;
+                ps->cap = nc;
+            }
+            Prop *p = &ps->props[ps->nprops++];
+            memcpy(p->id, id, k + 1);
+            p->val = v;
+            p->len = n;
+            p->node = node;
+            p->at = at;
+        }
+    }
+}
+
+/* "(" nodes, variations ")": the first variation continues the main line
+ * when keep is set, the others are only checked. */
+static int read_tree(Parser *ps, int keep, int depth)
+{
+    if (depth > SGF_MAX_DEPTH)
+        return ply_fail(ps->err, "sgf: variations nested too deep");
+    size_t at = ps->pos;
+    ps->pos++;      /* '(' */
+    if (peek(ps) != ';')
+        return ply_fail(ps->err, "sgf line %d: a game tree must start with "
+                        "';'", line_of(ps, ps->pos));
+    while (peek(ps) == ';')
+        if (read_node(ps, keep))
+            return -1;
+    int first = 1;
+    while (peek(ps) == '(') {
+        if (read_tree(ps, keep && first, depth + 1))
+            return -1;
+        first = 0;
+    }
+    if (peek(ps) != ')')
+        return ply_fail(ps->err, "sgf line %d: the game tree opened on line "
+                        "%d is not closed with ')'",
+                        line_of(ps, ps->pos), line_of(ps, at));
+    ps->pos++;
+    return 0;
+}
+
+/* A value without escapes and soft line breaks, cut to n-1 bytes. */
+static void unescape(const Prop *p, char *out, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < p->len && k + 1 < n; i++) {
+        char c = p->val[i];
+        if (c == '\\' && i + 1 < p->len) {
+            c = p->val[++i];
+            if (c == '\n' || c == '\r')
+                continue;
+        }
+        out[k++] = c;
+    }
+    out[k] = 0;
+}
+
+static int prop_is(const Prop *p, const char *id)
+{
+    return !strcmp(p->id, id);
+}
+
+/* A point "xy" on a size board; GO_PASS for "" and (size <= 19) "tt". */
+static int sgf_point(const Prop *p, int size, int pass_ok)
+{
+    if (pass_ok && (p->len == 0 ||
+                    (p->len == 2 && !memcmp(p->val, "tt", 2) && size <= 19)))
+        return GO_PASS;
+    if (p->len != 2)
+        return -1;
+    int x = p->val[0] - 'a', row = p->val[1] - 'a';
+    if (x < 0 || x >= size || row < 0 || row >= size)
+        return -1;
+    return go_point(x, size - 1 - row);
+}
+
+typedef struct Game {
+    char pb[128], pw[128], opts[512], setup[600];
+    char (*mv)[8];
+    const char **mvp;
+} Game;
+
+static int interpret(Parser *ps, const GameVtbl *g0, int number,
+                     RecordSink sink, void *ctx)
+{
+    PlyError *err = ps->err;
+    const GameVtbl *g = g0;
+    char val[512];
+    int size = 19, have_size = 0, ha = 0, komi2 = 0, have_komi = 0;
+    int have_opts = 0, pl = -1, res = -2;
+    const char *reason = NULL;
+    Game *gm = calloc(1, sizeof *gm);
+    GoState *st = malloc(sizeof *st), *start = malloc(sizeof *start);
+    int rc = -1;
+    if (!gm || !st || !start) {
+        ply_fail(err, "out of memory");
+        goto done;
+    }
+    /* the root node */
+    int nmoves = 0;
+    for (int i = 0; i < ps->nprops; i++) {
+        Prop *p = &ps->props[i];
+        if (prop_is(p, "B") || prop_is(p, "W"))
+            nmoves++;
+        if (p->node != 0)
+            continue;
+        unescape(p, val, sizeof val);
+        int line = line_of(ps, p->at);
+        if (prop_is(p, "GM")) {
+            if (strcmp(val, "1")) {
+                ply_fail(err, "sgf line %d: GM[%s] is not Go (GM[1])", line,
+                         val);
+                goto done;
+            }
+        } else if (prop_is(p, "SZ")) {
+            char *end;
+            long a = strtol(val, &end, 10), b = a;
+            if (*end == ':')
+                b = strtol(end + 1, &end, 10);
+            if (end == val || *end || a != b || a < 2 || a > GO_MAXN) {
+                ply_fail(err, "sgf line %d: SZ[%s]: Ply plays square boards "
+                         "2..19", line, val);
+                goto done;
+            }
+            size = (int)a;
+            have_size = 1;
+        } else if (prop_is(p, "KM")) {
+            if (go_komi_parse(val, &komi2)) {
+                ply_fail(err, "sgf line %d: KM[%s]: komi is -10..20 by "
+                         "halves here", line, val);
+                goto done;
+            }
+            have_komi = 1;
+        } else if (prop_is(p, "HA")) {
+            char *end;
+            long h = strtol(val, &end, 10);
+            if (end == val || *end || h < 0 || h > 9) {
+                ply_fail(err, "sgf line %d: HA[%s] is not 0..9", line, val);
+                goto done;
+            }
+            ha = (int)h;
+        } else if (prop_is(p, "PB")) {
+            unescape(p, gm->pb, sizeof gm->pb);
+        } else if (prop_is(p, "PW")) {
+            unescape(p, gm->pw, sizeof gm->pw);
+        } else if (prop_is(p, "PLYGAME")) {
+            if (!strcmp(val, game_go.info.name))
+                g = &game_go;
+            else if (!strcmp(val, game_atari_go.info.name))
+                g = &game_atari_go;
+            else {
+                ply_fail(err, "sgf line %d: PLYGAME[%s] is not go or "
+                         "atari-go", line, val);
+                goto done;
+            }
+        } else if (prop_is(p, "PLYOPTIONS")) {
+            unescape(p, gm->opts, sizeof gm->opts);
+            have_opts = 1;
+        } else if (prop_is(p, "PL")) {
+            pl = (val[0] == 'B' || val[0] == 'b') ? 0
+               : (val[0] == 'W' || val[0] == 'w') ? 1 : -1;
+            if (pl < 0 || val[1]) {
+                ply_fail(err, "sgf line %d: PL[%s] is not B or W", line, val);
+                goto done;
+            }
+        } else if (prop_is(p, "RE")) {
+            if (val[0] == 'B' && val[1] == '+')
+                res = 0;
+            else if (val[0] == 'W' && val[1] == '+')
+                res = 1;
+            else if (!strcmp(val, "0") || !strcmp(val, "Draw"))
+                res = -1;
+            if (res >= 0 && (val[2] == 'T' || !strncmp(val + 2, "Time", 4)))
+                reason = "time";
+        }
+    }
+    if (g == &game_atari_go)
+        have_komi = 0;
+    if (!have_opts) {
+        size_t k = 0;
+        gm->opts[0] = 0;
+        if (have_size)
+            k += (size_t)snprintf(gm->opts + k, sizeof gm->opts - k,
+                                  "size=%d", size);
+        else if (g == &game_atari_go) {
+            /* SGF's default is 19x19, atari-go's 9x9: say it */
+            k += (size_t)snprintf(gm->opts + k, sizeof gm->opts - k,
+                                  "size=19");
+        }
+        if (have_komi)
+            k += (size_t)snprintf(gm->opts + k, sizeof gm->opts - k,
+                                  "%skomi=%s", k ? "," : "",
+                                  go_komi_text(komi2));
+        if (ha >= 2 && g == &game_go) {
+            /* HA counts as a fixed handicap when AB holds those points */
+            int pts[9], n = go_handicap_points(size, ha, pts);
+            int ok = n == ha;
+            for (int i = 0; ok && i < n; i++) {
+                int found = 0;
+                for (int j = 0; j < ps->nprops; j++) {
+                    Prop *p = &ps->props[j];
+                    if (p->node == 0 && prop_is(p, "AB") &&
+                        sgf_point(p, size, 0) == pts[i])
+                        found = 1;
+                }
+                ok = found;
+            }
+            if (ok)
+                snprintf(gm->opts + k, sizeof gm->opts - k,
+                         "%shandicap=%d", k ? "," : "", ha);
+        }
+    }
+    if (state_setup(g, start, gm->opts, NULL, 1, err))
+        goto done;
+    size = start->size;
+    /* setup stones: a board unlike the start becomes a setup string */
+    uint8_t board[GO_PTS];
+    memcpy(board, start->color, sizeof board);
+    int any_setup = 0;
+    for (int i = 0; i < ps->nprops; i++) {
+        Prop *p = &ps->props[i];
+        int ab = prop_is(p, "AB"), aw = prop_is(p, "AW"), ae = prop_is(p, "AE");
+        if (!ab && !aw && !ae)
+            continue;
+        int line = line_of(ps, p->at);
+        if (p->node != 0) {
+            ply_fail(err, "sgf line %d: %s after the first node (setup "
+                     "during the game) is not supported", line, p->id);
+            goto done;
+        }
+        /* a compressed list "aa:cc" is a rectangle */
+        int x0, y0, x1, y1;
+        if (p->len == 5 && p->val[2] == ':') {
+            Prop a = *p, b = *p;
+            a.len = 2;
+            b.val += 3;
+            b.len = 2;
+            int pa = sgf_point(&a, size, 0), pb = sgf_point(&b, size, 0);
+            if (pa < 0 || pb < 0) {
+                ply_fail(err, "sgf line %d: %s[%.5s] is not on the board",
+                         line, p->id, p->val);
+                goto done;
+            }
+            x0 = go_x(pa), x1 = go_x(pb), y0 = go_y(pb), y1 = go_y(pa);
+        } else {
+            int q = sgf_point(p, size, 0);
+            if (q < 0) {
+                ply_fail(err, "sgf line %d: %s[%.*s] is not a point of the "
+                         "%dx%d board", line, p->id, (int)(p->len > 8 ? 8
+                         : p->len), p->val, size, size);
+                goto done;
+            }
+            x0 = x1 = go_x(q);
+            y0 = y1 = go_y(q);
+        }
+        if (x0 > x1 || y0 > y1) {
+            ply_fail(err, "sgf line %d: %s rectangle is upside down", line,
+                     p->id);
+            goto done;
+        }
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++)
+                board[go_point(x, y)] = ab ? GO_BLACK : aw ? GO_WHITE
+                                                           : GO_EMPTY;
+        any_setup = 1;
+    }
+    int first_mover = -1;
+    for (int i = 0; i < ps->nprops && first_mover < 0; i++)
+        if (prop_is(&ps->props[i], "B") || prop_is(&ps->props[i], "W"))
+            first_mover = ps->props[i].id[0] == 'W';
+    int side = pl >= 0 ? pl : first_mover >= 0 ? first_mover : start->side;
+    const char *setup = NULL;
+    if (any_setup && (memcmp(board, start->color, sizeof board) ||
+                      side != start->side)) {
+        size_t k = 0;
+        for (int y = size - 1; y >= 0; y--) {
+            for (int x = 0; x < size; x++)
+                gm->setup[k++] = ".XO"[board[go_point(x, y)]];
+            gm->setup[k++] = y ? '/' : ' ';
+        }
+        gm->setup[k++] = side ? 'w' : 'b';
+        gm->setup[k] = 0;
+        setup = gm->setup;
+    } else if (!any_setup && side != start->side && first_mover >= 0) {
+        ply_fail(err, "sgf: the first move is %c's but %s moves first here",
+                 first_mover ? 'W' : 'B', start->side ? "White" : "Black");
+        goto done;
+    }
+    if (state_setup(g, st, gm->opts, setup, 1, err))
+        goto done;
+    /* the moves */
+    gm->mv = calloc((size_t)nmoves + 1, sizeof *gm->mv);
+    gm->mvp = calloc((size_t)nmoves + 1, sizeof *gm->mvp);
+    if (!gm->mv || !gm->mvp) {
+        ply_fail(err, "out of memory");
+        goto done;
+    }
+    int k = 0;
+    for (int i = 0; i < ps->nprops; i++) {
+        Prop *p = &ps->props[i];
+        if (!prop_is(p, "B") && !prop_is(p, "W"))
+            continue;
+        int line = line_of(ps, p->at), who = p->id[0] == 'W';
+        int tm = g->to_move(st);
+        if (tm < 0) {
+            ply_fail(err, "sgf line %d: a move after the end of the game",
+                     line);
+            goto done;
+        }
+        if (tm != who) {
+            ply_fail(err, "sgf line %d: %s[] but %s is to move", line, p->id,
+                     tm ? "White" : "Black");
+            goto done;
+        }
+        int q = sgf_point(p, size, 1);
+        if (q < 0) {
+            ply_fail(err, "sgf line %d: %s[%.*s] is not a point of the %dx%d "
+                     "board", line, p->id, (int)(p->len > 8 ? 8 : p->len),
+                     p->val, size, size);
+            goto done;
+        }
+        if (g->move_to_text(st, (Move)q, gm->mv[k], sizeof gm->mv[k]) < 0) {
+            ply_fail(err, "sgf line %d: cannot write the move", line);
+            goto done;
+        }
+        Move m;
+        PlyError e2 = {{0}};
+        if (g->text_to_move(st, gm->mv[k], &m, &e2)) {
+            ply_fail(err, "sgf line %d: move %d %s[%.2s] (%s): %s", line, k + 1,
+                     p->id, p->val, gm->mv[k], e2.msg);
+            goto done;
+        }
+        g->make(st, m);
+        gm->mvp[k] = gm->mv[k];
+        k++;
+    }
+    Record r;
+    record_init(&r);
+    r.game = g->info.name;
+    r.options = gm->opts;
+    r.setup = setup;
+    r.nseats = 2;
+    r.seats[0] = gm->pb[0] ? gm->pb : "?";
+    r.seats[1] = gm->pw[0] ? gm->pw : "?";
+    r.nmoves = k;
+    r.moves = gm->mvp;
+    r.number = number;
+    if (res != -2) {
+        r.has_result = 1;
+        r.result[0] = res == 0 ? 1 : res == 1 ? -1 : 0;
+        r.result[1] = -r.result[0];
+        r.reason = reason ? reason : "normal";
+    }
+    rc = sink(&r, ctx, err);
+done:
+    if (gm) {
+        free(gm->mv);
+        free(gm->mvp);
+    }
+    free(gm);
+    free(st);
+    free(start);
+    return rc;
+}
+
+static int sgf_read(const GameVtbl *g, const char *text, size_t len,
+                    RecordSink sink, void *ctx, PlyError *err)
+{
+    PlyError local;
+    if (!err)
+        err = &local;
+    Parser ps = {.s = text, .len = len, .err = err};
+    int number = 0, rc = 0;
+    for (;;) {
+        int c = peek(&ps);
+        if (c < 0)
+            break;
+        if (c != '(') {
+            rc = ply_fail(err, "sgf line %d: expected '(' (a game tree), "
+                          "found '%c'", line_of(&ps, ps.pos),
+                          isprint(c) ? c : '?');
+            break;
+        }
+        ps.nprops = 0;
+        ps.nodes = 0;
+        if (read_tree(&ps, 1, 0)) {
+            rc = -1;
+            break;
+        }
+        number++;
+        if (interpret(&ps, g, number, sink, ctx)) {
+            rc = -1;
+            break;
+        }
+    }
+    free(ps.props);
+    return rc;
+}
+
+const GameFormat go_format_sgf = {
+    .name = "sgf", .extension = "sgf",
+    .write_record = sgf_write, .read_records = sgf_read,
+};

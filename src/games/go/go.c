@@ -413,38 +413,43 @@ const char *go_komi_text(int komi2)
 }
 
 static const GameOption go_options[] = {
-    {"size", OPT_INT, 19, 2, GO_MAXN, NULL, "board size (2..19)"},
-    {"komi", OPT_CHOICE, KOMI_DEFAULT, 0, 0, komi_choices,
-     "points given to White (-10..20 by halves)"},
-    {"ko", OPT_CHOICE, GO_KO_PSK, 0, 0, ko_choices,
-     "psk: no placement may repeat an earlier board (positional "
+    {.key = "size", .type = OPT_INT, .def = 19, .min = 2, .max = GO_MAXN,
+     .help = "board size (2..19)"},
+    {.key = "komi", .type = OPT_CHOICE, .def = KOMI_DEFAULT,
+     .choices = komi_choices,
+     .help = "points given to White (-10..20 by halves)"},
+    {.key = "ko", .type = OPT_CHOICE, .def = GO_KO_PSK, .choices = ko_choices,
+     .help = "psk: no placement may repeat an earlier board (positional "
      "superko); ssk: not with the same player to move (situational); "
      "simple: only the immediate recapture of a single stone is banned"},
-    {"suicide", OPT_BOOL, 0, 0, 1, NULL,
-     "allow a placement that removes its own group (of two or more "
+    {.key = "suicide", .type = OPT_BOOL, .def = 0, .min = 0, .max = 1,
+     .help = "allow a placement that removes its own group (of two or more "
      "stones)"},
-    {"handicap", OPT_INT, 0, 0, 9, NULL,
-     "fixed handicap stones for Black (2..9; boards from 9x9; up to 4 on "
-     "even sizes); White then moves first"},
-    {"compensation", OPT_CHOICE, 0, 0, 0, comp_choices,
-     "points White gets for a handicap: none, n (Chinese), n-1"},
-    {NULL, 0, 0, 0, 0, NULL, NULL},
+    {.key = "handicap", .type = OPT_INT, .def = 0, .min = 0, .max = 9,
+     .help = "fixed handicap stones for Black (2..9; boards from 9x9; up "
+             "to 4 on even sizes); White then moves first"},
+    {.key = "compensation", .type = OPT_CHOICE, .def = 0,
+     .choices = comp_choices,
+     .help = "points White gets for a handicap: none, n (Chinese), n-1"},
+    {.key = NULL},
 };
 
 static const char *const atari_nomove_choices[] = {"pass", "lose", NULL};
 
 static const GameOption atari_options[] = {
-    {"size", OPT_INT, 9, 2, GO_MAXN, NULL, "board size (2..19)"},
-    {"target", OPT_INT, 1, 1, 99, NULL,
-     "stones a player must capture to win"},
-    {"suicide", OPT_CHOICE, 0, 0, 0,
-     (const char *const[]){"forbid", "lose", NULL},
-     "forbid: a placement without liberties that captures nothing is "
+    {.key = "size", .type = OPT_INT, .def = 9, .min = 2, .max = GO_MAXN,
+     .help = "board size (2..19)"},
+    {.key = "target", .type = OPT_INT, .def = 1, .min = 1, .max = 99,
+     .help = "stones a player must capture to win"},
+    {.key = "suicide", .type = OPT_CHOICE, .def = 0,
+     .choices = (const char *const[]){"forbid", "lose", NULL},
+     .help = "forbid: a placement without liberties that captures nothing is "
      "illegal; lose: it is legal and loses at once"},
-    {"nomove", OPT_CHOICE, 0, 0, 0, atari_nomove_choices,
-     "pass: a player without a legal placement passes (two passes in a "
+    {.key = "nomove", .type = OPT_CHOICE, .def = 0,
+     .choices = atari_nomove_choices,
+     .help = "pass: a player without a legal placement passes (two passes in a "
      "row: a draw); lose: that player loses"},
-    {NULL, 0, 0, 0, 0, NULL, NULL},
+    {.key = NULL},
 };
 
 int go_max_handicap(int size)

@@ -83,6 +83,9 @@ static Reason seat_move(Game *G, int p, Move *m, PlyError *err)
     int64_t t0 = now_ms();
     Reason why = S->p->vt->move(S->p, G->st, &pc, m, err);
     int64_t used = now_ms() - t0;
+    if (why == REASON_NORMAL && !state_is_legal(G->g, G->st, *m))
+        why = player_fail(err, REASON_ILLEGAL, "%s: chose an illegal move",
+                          S->p->name);    /* the players check; so do we */
     if (why == REASON_NORMAL && pc.allowed_ms >= 0 &&
         used > pc.allowed_ms + tc->grace_ms)
         why = player_fail(err, REASON_TIME, "%s: used %lld ms of %lld",

@@ -27,7 +27,6 @@ static const Proto protos[] = {
 typedef struct UgiClient {
     Client c;
     Family fam;
-    const char *options;
     char setup[4096];
     int startpos;
 } UgiClient;
@@ -61,7 +60,6 @@ static Reason ugi_begin(Player *p, const PlayerGame *pg, PlyError *err)
     Reason why = client_begin(c, pg, err);
     if (why)
         return why;
-    U->options = pg->options;
     snprintf(U->setup, sizeof U->setup, "%s", pg->setup);
     U->startpos = pg->startpos;
     int64_t dl = now_ms() + pg->tc->start_ms;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../proto/clients.h"
 #include "../tools/match.h"
 #include "cli.h"
 
@@ -244,6 +245,7 @@ int cmd_match(int argc, char **argv)
     }
     if (c->resume && !c->out)
         return cli_error("match", "--resume needs --out FILE");
+    c->clients = proto_clients;
     if (match_prepare(c, &err))
         return cli_error("match", "%s", err.msg);
     /* a dead engine must give EPIPE, not kill the referee */

@@ -1,10 +1,12 @@
-/* cmd_proto.c — `ply ugi` and `ply codecup`: engine modes over
+/* cmd_proto.c — `ply ugi`, `ply codecup` and `ply gtp`: engine modes over
  * stdin/stdout; the protocols are in src/proto/. */
 #include <getopt.h>
 #include <signal.h>
 #include <string.h>
 
+#include "../core/format.h"
 #include "../core/registry.h"
+#include "../proto/gtp.h"
 #include "../proto/ugi.h"
 #include "cli.h"
 
@@ -97,4 +99,64 @@ int cmd_codecup(int argc, char **argv)
     bot_free(b);
     signal(SIGPIPE, SIG_IGN);
     return codecup_run(stdin, stdout, stderr, g, options, spec, seed, total);
+}
+
+int cmd_gtp(int argc, char **argv)
+{
+    if (!cli_wants_help(argc, argv, "gtp"))
+        return 0;
+    static const struct option longopts[] = {
+        {"bot", required_argument, 0, 'b'},
+        {"options", required_argument, 0, 'o'},
+        {"seed", required_argument, 0, 'r'},
+        {0, 0, 0, 0},
+    };
+    const char *spec = NULL, *options = NULL;
+    unsigned long long seed = 1;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'b': spec = optarg; break;
+        case 'o': options = optarg; break;
+        case 'r':
+            if (cli_parse_uint("gtp", "--seed", optarg, &seed))
+                return 2;
+            break;
+        case ':': return cli_error("gtp", "%s needs a value",
+                                   argv[optind - 1]);
+        default: return cli_error("gtp", "unknown option '%s'",
+                                  argv[optind - 1]);
+        }
+    }
+    if (argc - optind > 1)
+        return cli_error("gtp", "usage: ply gtp [GAME] [--bot SPEC]");
+    const GameVtbl *g = NULL;
+    if (argc - optind == 1) {
+        if (!(g = cli_game("gtp", argv[optind])))
+            return 2;
+    } else if (!(g = format_native_game("gtp", NULL))) {
+        const GameVtbl *all[64];
+        int n = games_with_format("gtp", all, 64);
+        if (n == 1)
+            g = all[0];
+    }
+    if (!g || !game_format(g, "gtp")) {
+        const GameVtbl *all[64];
+        int n = games_with_format("gtp", all, 64);
+        char list[512] = "";
+        size_t len = 0;
+        for (int i = 0; i < n && i < 64; i++)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+                                    i ? ", " : "", all[i]->info.name);
+        return cli_error("gtp", "%s%s does not speak GTP (games that do: "
+                         "%s)", g ? "" : "name a game: ",
+                         g ? g->info.name : "", list);
+    }
+    PlyError err = {{0}};
+    signal(SIGPIPE, SIG_IGN);
+    if (gtp_run(stdin, stdout, g, options, spec, seed, &err))
+        return cli_error("gtp", "%s", err.msg);
+    return 0;
 }

@@ -14,6 +14,7 @@ int cmd_play(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_ugi(int argc, char **argv);
 int cmd_codecup(int argc, char **argv);
+int cmd_gtp(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_usi(int argc, char **argv);
@@ -56,7 +57,7 @@ const Command cli_commands[] = {
      "          [--tc 100ms | --tc 30s+0.1s] [--openings random:PLIES | FILE]\n"
      "          [--sprt elo0,elo1[,alpha,beta]] [--out FILE [--resume]]\n"
      "          [--seed N] [--json] [--options K=V,...] [--grace 200ms]\n"
-     "          [--engine NAME=CMD[,proto=ugi|uci|usi|cecp|codecup]]\n"
+     "          [--engine NAME=CMD[,proto=ugi|uci|usi|cecp|codecup|gtp]]\n"
      "          [--movetime 1s]"
  " [--startup 10s] [--quiet]\n"
      "  Participants are bot specs (mcts:iterations=1000) or NAMEs given\n"
@@ -82,6 +83,14 @@ const Command cli_commands[] = {
      "  Reads 'Start' (then it moves first) or the opponent's move, answers\n"
      "  with its own, and stops on 'Quit'. Keeps within --total thinking\n"
      "  time per game; appends '!' when its bot proved the win."},
+    {"gtp", cmd_gtp, "GTP engine mode (games with a GTP format)",
+     "ply gtp [GAME] [--bot SPEC] [--options K=V,...] [--seed N]\n"
+     "  Speaks GTP version 2 on stdin/stdout: protocol_version, name,\n"
+     "  version, known_command, list_commands, quit, boardsize,\n"
+     "  clear_board, komi, play, genmove, undo, showboard, final_score,\n"
+     "  time_settings, time_left. Moves as the game's GTP format writes\n"
+     "  them. Without GAME: the one game that\n"
+     "  speaks GTP natively."},
     {"analyze", cmd_analyze, "what a bot thinks of a position",
      "ply analyze GAME [--setup S] [--moves \"m1 m2 ...\"] [--options K=V,...]\n"
      "                [--bot SPEC] [--seed N] [--watch] [--interactive]\n"

@@ -167,6 +167,9 @@ typedef struct GameFormat {
     const char *variant;
     unsigned flags;         /* FORMAT_NATIVE */
     const char *extension;  /* of a record file ("pgn", "kifu"); NULL on wires */
+    /* GTP: the board's size for `boardsize` when the game has no "size"
+     * option (reversi: 8); 0 otherwise. */
+    int board_size;
     /* Records. write_record writes one game (its moves replayed and
      * checked; nothing is trusted) and returns 0, or -1 with err naming
      * the bad part. read_records hands every game of a whole file (len

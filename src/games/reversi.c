@@ -540,6 +540,37 @@ static int reversi_check(const void *st)
     return 0;
 }
 
+/* GTP as grhino speaks it (gtp-rhino): the squares as Ply writes them
+ * (a-h, row 1 at the top: Othello's own notation), in upper case, and
+ * "pass"; list_games calls the game "Othello". */
+static int gtp_move_to_wire(const char *own, char *buf, size_t n)
+{
+    size_t len = strlen(own);
+    if (len >= n)
+        return -1;
+    for (size_t i = 0; i <= len; i++)
+        buf[i] = len == 2 && own[i] >= 'a' && own[i] <= 'h'
+                 ? (char)(own[i] - 'a' + 'A') : own[i];
+    return (int)len;
+}
+
+static int gtp_move_from_wire(const char *wire, char *buf, size_t n)
+{
+    size_t len = strlen(wire);
+    if (len >= n)
+        return -1;
+    for (size_t i = 0; i <= len; i++)
+        buf[i] = wire[i] >= 'A' && wire[i] <= 'Z'
+                 ? (char)(wire[i] - 'A' + 'a') : wire[i];
+    return (int)len;
+}
+
+static const GameFormat reversi_gtp = {
+    .name = "gtp", .variant = "Othello", .board_size = 8,
+    .move_to_wire = gtp_move_to_wire, .move_from_wire = gtp_move_from_wire,
+};
+static const GameFormat *const reversi_formats[] = {&reversi_gtp, NULL};
+
 static const char *const reversi_players[] = {"Black", "White"};
 
 const GameVtbl game_reversi = {
@@ -588,4 +619,5 @@ const GameVtbl game_reversi = {
     .playout = reversi_playout,
     .score = reversi_score,
     .check = reversi_check,
+    .formats = reversi_formats,
 };

@@ -57,7 +57,7 @@ int match_parse_engine(const char *s, Participant *p, PlyError *err)
     const char *eq = strchr(s, '=');
     if (!eq || eq == s || (size_t)(eq - s) >= sizeof p->name)
         return ply_fail(err, "bad --engine '%s' (want NAME=CMD[,proto=ugi|"
-                        "uci|usi|cecp|codecup])", s);
+                        "uci|usi|cecp|codecup|gtp])", s);
     memcpy(p->name, s, (size_t)(eq - s));
     for (const char *q = p->name; *q; q++)
         if (*q == ':' || *q == ',' || *q <= ' ' || *q > '~')
@@ -83,9 +83,11 @@ int match_parse_engine(const char *s, Participant *p, PlyError *err)
             p->kind = PART_USI;
         else if (!strcmp(v, "cecp") || !strcmp(v, "xboard"))
             p->kind = PART_CECP;
+        else if (!strcmp(v, "gtp"))
+            p->kind = PART_GTP;
         else
             return ply_fail(err, "engine %s: unknown protocol '%s' (ugi, "
-                            "uci, usi, cecp, codecup)", p->name, v);
+                            "uci, usi, cecp, codecup, gtp)", p->name, v);
         len = (size_t)(pr - cmd);
     }
     if (len == 0 || len >= sizeof p->cmd)
@@ -176,7 +178,8 @@ int match_prepare(MatchConfig *c, PlyError *err)
             return ply_fail(err, "engine %s: external engines play "
                             "two-player games only", p->name);
         if ((p->kind == PART_UCI || p->kind == PART_USI ||
-             p->kind == PART_CECP) && c->options[0])
+             p->kind == PART_CECP || p->kind == PART_GTP) &&
+            c->options[0])
             return ply_fail(err, "engine %s: UCI, USI and CECP have no way "
                             "to pass game options; drop --options", p->name);
         if (p->kind == PART_CODECUP && (c->open_plies || c->open_count))

@@ -1,7 +1,7 @@
 /* match.h — bot-versus-bot matches and tournaments (ply match).
  *
  * Participants are in-process bots (a bot spec) or external programs
- * speaking UGI, UCI, USI, CECP (xboard) or the CodeCup protocol. Game number i of a match is fully
+ * speaking UGI, UCI, USI, CECP (xboard), GTP or the CodeCup protocol. Game number i of a match is fully
  * determined by the settings and i: its pairing, seats, opening and seeds.
  * So games can run on any number of threads and a match resumed from its
  * record file plays exactly the missing games. */
@@ -13,6 +13,8 @@
 
 #include "../core/bot.h"
 #include "../core/game.h"
+#include "player.h"
+#include "referee.h"
 
 enum {
     MATCH_MAX_PARTS = 16,
@@ -25,15 +27,9 @@ enum {
 };
 
 typedef enum {
-    PART_BOT, PART_UGI, PART_CODECUP, PART_UCI, PART_USI, PART_CECP
+    PART_BOT, PART_UGI, PART_CODECUP, PART_UCI, PART_USI, PART_CECP,
+    PART_GTP
 } PartKind;
-typedef enum { TC_NONE, TC_MOVE, TC_GAME } TcKind;
-typedef enum {
-    REASON_NORMAL, REASON_TIME, REASON_CRASH, REASON_ILLEGAL,
-    REASON_ADJUDICATED, REASON_COUNT
-} Reason;
-
-extern const char *const match_reason_names[REASON_COUNT];
 
 typedef struct Participant {
     PartKind kind;
@@ -68,41 +64,28 @@ typedef struct MatchConfig {
     int progress;               /* live progress on stderr */
     const struct EngineWatch *watch;    /* set by match_run(): engines'
                                          * watchdog, or NULL */
+    /* the protocols' clients (src/proto/clients.h), ended by {NULL};
+     * NULL: bots only */
+    const PlayerClient *clients;
     /* derived by match_prepare() */
     int npairings;
     int pairing[MATCH_MAX_PARTS * MATCH_MAX_PARTS][PLY_MAX_PLAYERS];
     uint64_t total;
 } MatchConfig;
 
-/* One finished game. */
-typedef struct GameRecord {
-    uint64_t index;
-    int pairing;
-    int seats[PLY_MAX_PLAYERS];     /* participant per seat */
-    char setup[4096];
-    int opening_plies;
-    int nmoves, cap;
-    char **moves;                   /* move texts */
-    double result[PLY_MAX_PLAYERS];
-    Reason reason;
-    int loser;                      /* forfeiting seat, or -1 */
-    char error[256];
-    uint64_t seed;
-} GameRecord;
-
 /* Parses "100ms" (per move) or "30s+0.1s" (per game with increment). */
 int match_parse_tc(const char *s, MatchConfig *c, PlyError *err);
-/* Parses "NAME=CMD[,proto=ugi|uci|usi|cecp|codecup]" into p. */
+/* Parses "NAME=CMD[,proto=ugi|uci|usi|cecp|codecup|gtp]" into p. */
 int match_parse_engine(const char *s, Participant *p, PlyError *err);
 /* Checks the participants against the game and fills in the pairings. */
 int match_prepare(MatchConfig *c, PlyError *err);
 /* Pairing and seats of game number index. */
 void match_schedule(const MatchConfig *c, uint64_t index, int *pairing,
                     int seats[PLY_MAX_PLAYERS]);
-/* Plays game number index. 0, or -1 if it could not be set up at all. */
+/* Plays game number index (match_game.c). 0, or -1 if it could not be
+ * set up at all. */
 int match_play_game(const MatchConfig *c, uint64_t index, GameRecord *r,
                     PlyError *err);
-void match_record_free(GameRecord *r);
 /* The record as one JSON line (malloc()ed, ending in a newline). */
 char *match_record_json(const MatchConfig *c, const GameRecord *r);
 /* Runs the whole match: records, progress, summary (or JSON) on out.

@@ -2,6 +2,7 @@
  * bitboard move generator against a slow array-board one on random
  * positions, setup and move parsing, passes and the end of the game, and
  * the bot hooks (eval, heuristic, playout). */
+#include "core/format.h"
 #include "testlib.h"
 #include "tools/perft.h"
 
@@ -612,9 +613,45 @@ static void test_render(void **state)
     free(st);
 }
 
+/* GTP as grhino writes it: Ply's squares in upper case, and pass. */
+static void test_gtp_format(void **state)
+{
+    (void)state;
+    const GameFormat *f = game_format(game_find("reversi"), "gtp");
+    assert_non_null(f);
+    assert_int_equal(f->board_size, 8);
+    char buf[16];
+    assert_int_equal(format_move_to_wire(f, "c4", buf, sizeof buf), 2);
+    assert_string_equal(buf, "C4");
+    assert_int_equal(format_move_to_wire(f, "pass", buf, sizeof buf), 4);
+    assert_string_equal(buf, "pass");
+    assert_int_equal(format_move_from_wire(f, "H8", buf, sizeof buf), 2);
+    assert_string_equal(buf, "h8");
+    assert_int_equal(format_move_from_wire(f, "PASS", buf, sizeof buf), 4);
+    assert_string_equal(buf, "pass");
+    assert_int_equal(format_move_to_wire(f, "c4", buf, 2), -1);
+    /* every legal move of a game goes there and back */
+    const GameVtbl *g = game_find("reversi");
+    void *st = tl_position("reversi", NULL, NULL, NULL);
+    Move moves[64];
+    for (int ply = 0; ply < 200 && g->to_move(st) >= 0; ply++) {
+        int n = g->gen_moves(st, moves);
+        for (int i = 0; i < n; i++) {
+            char own[16], wire[16], back[16];
+            g->move_to_text(st, moves[i], own, sizeof own);
+            assert_true(format_move_to_wire(f, own, wire, sizeof wire) > 0);
+            assert_true(format_move_from_wire(f, wire, back, sizeof back) > 0);
+            assert_string_equal(own, back);
+        }
+        g->make(st, moves[(unsigned)ply * 7u % (unsigned)n]);
+    }
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_gtp_format),
         cmocka_unit_test(test_perft_shallow),
         cmocka_unit_test(test_perft_deep),
         cmocka_unit_test(test_against_reference_random_games),

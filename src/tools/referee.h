@@ -1,0 +1,47 @@
+/* referee.h — one game between players (player.h): clocks and forfeits,
+ * an opening, chance, the record. The referee knows seats, a time control,
+ * an opening and a seed; nothing of tournaments or protocols. */
+#ifndef PLY_REFEREE_H
+#define PLY_REFEREE_H
+
+#include <stdint.h>
+
+#include "../core/game.h"
+#include "player.h"
+
+/* One finished game. */
+typedef struct GameRecord {
+    uint64_t index;                 /* set by the caller (match) */
+    int pairing;                    /* set by the caller (match) */
+    int seats[PLY_MAX_PLAYERS];     /* set by the caller: participants */
+    char setup[4096];
+    int opening_plies;
+    int nmoves, cap;
+    char **moves;                   /* move texts */
+    double result[PLY_MAX_PLAYERS];
+    Reason reason;
+    int loser;                      /* forfeiting seat, or -1 */
+    char error[256];
+    uint64_t seed;
+} GameRecord;
+
+/* Where a game starts: a setup string (NULL: the start position, with
+ * seed for random setups), then plies random moves drawn from seed. */
+typedef struct Opening {
+    const char *setup;
+    int plies;
+    uint64_t seed;
+} Opening;
+
+/* Plays one game of g under options between seats[0..players-1] (player
+ * i at seat i), seeded by seed (chance, the players' seeds). Fills r
+ * except index, pairing and seats; r->moves must start empty. 0, or -1
+ * with err set when the game could not be set up at all (a player that
+ * fails is a forfeit, not an error). The players are ended, not freed. */
+int referee_play(const GameVtbl *g, const char *options,
+                 Player *const seats[], const TimeControl *tc,
+                 const Opening *op, uint64_t seed, GameRecord *r,
+                 PlyError *err);
+void match_record_free(GameRecord *r);
+
+#endif

@@ -98,7 +98,7 @@ check "names the GTP games" grep -q "does not speak GTP (games that do: .*revers
 "$P" gtp reversi --bot nosuchbot < /dev/null > /dev/null 2> "$T/err"
 check "bad bot spec fails" [ $? -ne 0 ]
 echo quit | "$P" gtp > "$T/out" 2>&1
-check "ply gtp without a game: the one that speaks it" [ "$(cat "$T/out")" = "= " ]
+check "ply gtp without a game: go, its native game" [ "$(cat "$T/out")" = "= " ]
 
 # --- misbehaving GTP engines in a match: a forfeit with its reason
 for spec in "crash crash" "hang time" "garbage illegal" "illegal illegal" \
@@ -138,6 +138,31 @@ check "setup refused" [ "$(count "$T/s.jsonl" 'GTP cannot start from a position'
     --out "$T/full.jsonl" --quiet > /dev/null 2>&1
 check "ply gtp: match finishes" [ $? -eq 0 ]
 check "ply gtp: 2 normal games" [ "$(count "$T/full.jsonl" '"reason":"normal"')" -eq 2 ]
+
+# --- go: boardsize and komi start the game again with those options,
+# komi survives a later boardsize, final_score counts area and komi
+gogtp() {
+    printf "$1" | timeout 60 "$P" gtp go --bot mcts:iterations=300 |
+        awk 'BEGIN { r = "" } /^$/ { print r; r = ""; next }
+             { r = r == "" ? $0 : r "|" $0 }'
+}
+out=$(gogtp 'boardsize 9\nkomi 6.5\nclear_board\ngenmove b\nboardsize 5\nshowboard\nplay b pass\nplay w pass\nfinal_score\nboardsize 30\nkomi 99\nkomi 7\nclear_board\nplay b C3\nplay w pass\nplay b pass\nfinal_score\n')
+check "go: boardsize 9" [ "$(reply "$out" 1)" = "= " ]
+check "go: komi 6.5" [ "$(reply "$out" 2)" = "= " ]
+check "go: genmove a vertex" sh -c "echo '$(reply "$out" 4)' | grep -qE '^= ([A-HJ][1-9]|pass)$'"
+check "go: 5x5 board, komi kept" sh -c "echo '$(reply "$out" 6)' | grep -q 'komi 6.5' && echo '$(reply "$out" 6)' | grep -q ' 5  \. \. \. \. \.  5'"
+check "go: empty board, two passes: W+6.5" [ "$(reply "$out" 9)" = "= W+6.5" ]
+check "go: boardsize 30 refused" [ "$(reply "$out" 10)" = "? unacceptable size" ]
+check "go: komi 99 refused" [ "$(reply "$out" 11)" = "? unacceptable komi" ]
+check "go: one black stone owns 5x5: B+18" [ "$(reply "$out" 17)" = "= B+18" ]
+# ply match sends boardsize and komi to a GTP engine; other options refused
+"$P" match go alphabeta:depth=1 g -n 2 --options size=5,komi=3 --tc 5s+0.1s \
+    --engine "g=$P gtp go --bot mcts:iterations=200,proto=gtp" \
+    --out "$T/go.jsonl" --quiet > /dev/null 2>&1
+check "go: match through ply gtp finishes" [ $? -eq 0 ]
+check "go: 2 normal games" [ "$(count "$T/go.jsonl" '"reason":"normal"')" -eq 2 ]
+out=$("$P" match go random g -n 2 --options size=5,ko=ssk --engine "g=$P gtp go,proto=gtp" 2>&1)
+check "go: ko= refused for GTP" sh -c "echo '$out' | grep -q 'GTP passes only the options size'"
 
 echo "gtp: $((n - fails))/$n passed"
 [ "$fails" -eq 0 ]

@@ -170,6 +170,10 @@ typedef struct GameFormat {
     /* GTP: the board's size for `boardsize` when the game has no "size"
      * option (reversi: 8); 0 otherwise. */
     int board_size;
+    /* GTP final_score: the result of the terminal position st as GTP
+     * writes it ("B+3.5", "W+12", "0"); returns the length, or -1. NULL:
+     * the winner by returns() and the difference of score(). */
+    int (*score_text)(const void *st, char *buf, size_t n);
     /* Records. write_record writes one game (its moves replayed and
      * checked; nothing is trusted) and returns 0, or -1 with err naming
      * the bad part. read_records hands every game of a whole file (len

@@ -54,7 +54,7 @@ static const char *const commands[] = {
 
 static int has_command(const Gtp *G, const char *name)
 {
-    if (!strcmp(name, "final_score") && !G->g->score)
+    if (!strcmp(name, "final_score") && !G->g->score && !G->f->score_text)
         return 0;
     for (int i = 0; commands[i]; i++)
         if (!strcmp(commands[i], name))
@@ -111,6 +111,34 @@ static int new_session(Gtp *G, PlyError *err)
         return -1;
     session_free(G->s);
     G->s = s;
+    return 0;
+}
+
+/* Starts a new game with the option key set to value in G->opts (any
+ * earlier key= replaced); on failure the options and game stay as they
+ * were and -1 is returned. */
+static int set_game_option(Gtp *G, const char *key, const char *value)
+{
+    char base[sizeof G->opts], opts[sizeof G->opts], old[sizeof G->opts];
+    size_t kl = strlen(key), len = 0;
+    snprintf(base, sizeof base, "%s", G->opts);
+    snprintf(old, sizeof old, "%s", G->opts);
+    opts[0] = 0;
+    for (char *save = NULL, *t = strtok_r(base, ",", &save); t;
+         t = strtok_r(NULL, ",", &save))
+        if (!(strncmp(t, key, kl) == 0 && t[kl] == '=') && len < sizeof opts)
+            len += (size_t)snprintf(opts + len, sizeof opts - len, "%s%s",
+                                    len ? "," : "", t);
+    if (len >= sizeof opts ||
+        (size_t)snprintf(opts + len, sizeof opts - len, "%s%s=%s",
+                         len ? "," : "", key, value) >= sizeof opts - len)
+        return -1;
+    snprintf(G->opts, sizeof G->opts, "%s", opts);
+    PlyError err = {{0}};
+    if (new_session(G, &err)) {
+        snprintf(G->opts, sizeof G->opts, "%s", old);
+        return -1;
+    }
     return 0;
 }
 
@@ -325,8 +353,14 @@ static void cmd_final_score(Gtp *G, const char *id)
     }
     double r[PLY_MAX_PLAYERS];
     G->g->returns(st, r);
-    int d = G->g->score(st, 0) - G->g->score(st, 1);
     char buf[64];
+    if (G->f->score_text) {
+        int ok = G->f->score_text(st, buf, sizeof buf) > 0;
+        free(st);
+        reply(G, ok, id, ok ? buf : "cannot score");
+        return;
+    }
+    int d = G->g->score(st, 0) - G->g->score(st, 1);
     if (r[0] == r[1])
         snprintf(buf, sizeof buf, "0");
     else
@@ -394,10 +428,9 @@ static void cmd_boardsize(Gtp *G, const char *id, const char *arg)
     }
     PlyError err = {{0}};
     if (game_option(G->g, "size")) {
-        snprintf(G->opts, sizeof G->opts, "%s%ssize=%lld", G->base_opts,
-                 G->base_opts[0] ? "," : "", n);
-        if (new_session(G, &err)) {
-            snprintf(G->opts, sizeof G->opts, "%s", G->base_opts);
+        char v[32];
+        snprintf(v, sizeof v, "%lld", n);
+        if (set_game_option(G, "size", v)) {
             reply(G, 0, id, "unacceptable size");
             return;
         }
@@ -409,6 +442,22 @@ static void cmd_boardsize(Gtp *G, const char *id, const char *arg)
         return;
     }
     reset_clocks(G);
+    reply(G, 1, id, "");
+}
+
+/* komi: a game with a "komi" option starts again with it (GTP sends komi
+ * with boardsize and clear_board, before the game); others ignore it. */
+static void cmd_komi(Gtp *G, const char *id, double k)
+{
+    if (game_option(G->g, "komi")) {
+        char v[32];
+        snprintf(v, sizeof v, "%g", k);
+        if (set_game_option(G, "komi", v)) {
+            reply(G, 0, id, "unacceptable komi");
+            return;
+        }
+        reset_clocks(G);
+    }
     reply(G, 1, id, "");
 }
 
@@ -478,7 +527,7 @@ static int command(Gtp *G, char *line)
             reply(G, 0, id, "syntax error");
         } else {
             G->komi = k;    /* games without komi take note and ignore it */
-            reply(G, 1, id, "");
+            cmd_komi(G, id, k);
         }
     } else if (!strcmp(cmd, "play")) {
         cmd_play(G, id, args);
@@ -492,7 +541,8 @@ static int command(Gtp *G, char *line)
             reply(G, 0, id, "cannot draw the board");
         else
             reply(G, 1, id, buf);
-    } else if (!strcmp(cmd, "final_score") && G->g->score) {
+    } else if (!strcmp(cmd, "final_score") &&
+               (G->g->score || G->f->score_text)) {
         cmd_final_score(G, id);
     } else if (!strcmp(cmd, "time_settings")) {
         cmd_time_settings(G, id, args);

@@ -84,6 +84,28 @@ static int board_size(const GameVtbl *g, const GameFormat *f,
     return f->board_size;
 }
 
+/* The komi a game with a "komi" option plays with, as text ("7.5"), from
+ * the options or the option's default; NULL for games without komi. */
+static const char *komi_text(const GameVtbl *g, const char *options,
+                             char *buf, size_t n)
+{
+    for (const GameOption *o = g->info.options; o && o->key; o++) {
+        if (strcmp(o->key, "komi"))
+            continue;
+        const char *v = strstr(options, "komi=");
+        while (v && v != options && v[-1] != ',')
+            v = strstr(v + 1, "komi=");
+        if (v)
+            snprintf(buf, n, "%.*s", (int)strcspn(v + 5, ","), v + 5);
+        else if (o->type == OPT_CHOICE)
+            snprintf(buf, n, "%s", o->choices[(int)o->def]);
+        else
+            snprintf(buf, n, "%g", o->def);
+        return buf;
+    }
+    return NULL;
+}
+
 static Reason gtp_begin(Player *p, const PlayerGame *pg, PlyError *err)
 {
     GtpClient *T = (GtpClient *)p;
@@ -122,6 +144,14 @@ static Reason gtp_begin(Player *p, const PlayerGame *pg, PlyError *err)
     if (!ok)
         return player_fail(err, REASON_CRASH, "%s: refused clear_board: "
                            "%.80s", p->name, text);
+    char komi[32];
+    if (komi_text(g, pg->options, komi, sizeof komi)) {
+        if ((why = ask(c, dl, text, sizeof text, &ok, err, "komi %s", komi)))
+            return why;
+        if (!ok)
+            return player_fail(err, REASON_CRASH, "%s: refused komi %s: "
+                               "%.80s", p->name, komi, text);
+    }
     /* absolute time per game, or one move per period of the move time;
      * an engine without time commands is left to its own pace */
     if (tc->kind == TC_GAME) {

@@ -97,6 +97,20 @@ int match_parse_engine(const char *s, Participant *p, PlyError *err)
     return 0;
 }
 
+/* GTP tells an engine the board size and the komi, nothing else. */
+static int gtp_options_ok(const char *options)
+{
+    for (const char *t = options; *t;) {
+        size_t len = strcspn(t, ",");
+        if (len && strncmp(t, "size=", 5) && strncmp(t, "komi=", 5))
+            return 0;
+        t += len;
+        if (*t == ',')
+            t++;
+    }
+    return 1;
+}
+
 int match_prepare(MatchConfig *c, PlyError *err)
 {
     const GameVtbl *g = c->g;
@@ -178,10 +192,13 @@ int match_prepare(MatchConfig *c, PlyError *err)
             return ply_fail(err, "engine %s: external engines play "
                             "two-player games only", p->name);
         if ((p->kind == PART_UCI || p->kind == PART_USI ||
-             p->kind == PART_CECP || p->kind == PART_GTP) &&
-            c->options[0])
+             p->kind == PART_CECP) && c->options[0])
             return ply_fail(err, "engine %s: UCI, USI and CECP have no way "
                             "to pass game options; drop --options", p->name);
+        if (p->kind == PART_GTP && !gtp_options_ok(c->options))
+            return ply_fail(err, "engine %s: GTP passes only the options "
+                            "size (boardsize) and komi; drop the others "
+                            "from --options", p->name);
         if (p->kind == PART_CODECUP && (c->open_plies || c->open_count))
             return ply_fail(err, "engine %s: CodeCup programs start from the "
                             "start position; drop --openings", p->name);

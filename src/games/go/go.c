@@ -1352,7 +1352,8 @@ static int go_check(const void *st)
 
 static const char *const go_players[] = {"Black", "White"};
 
-static const GameFormat *const go_formats[] = {&go_format_sgf, NULL};
+static const GameFormat *const go_formats[] = {&go_format_sgf, &go_format_gtp,
+                                               NULL};
 
 #define GO_NOTATION                                                     \
     "A move is a point in GTP form, column letter A..T without I and\n" \

@@ -89,7 +89,9 @@ int go_komi_parse(const char *s, int *komi2);
 /* Komi text ("7.5") for a komi in half points within -10..20. */
 const char *go_komi_text(int komi2);
 
-extern const GameFormat go_format_sgf;
+extern const GameFormat go_format_sgf, go_format_gtp;
+/* "B+3.5", "W+12", "0" (winner -1): the area count of a finished game. */
+int go_score_text(const GoState *st, int winner, char *buf, size_t n);
 extern const GameVtbl game_go, game_atari_go;
 
 #endif

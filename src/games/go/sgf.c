@@ -146,16 +146,7 @@ static int sgf_write(const GameVtbl *g, const Record *r, FILE *out,
         } else if (!strcmp(reason, "illegal") || !strcmp(reason, "crash")) {
             snprintf(re, sizeof re, "%c+F", winner ? 'W' : 'B');
         } else if (!atari && g->to_move(st) == PLAYER_TERMINAL) {
-            int b = g->score(st, 0), w = g->score(st, 1);
-            int comp = st->comp == 1 ? st->handicap
-                     : st->comp == 2 && st->handicap ? st->handicap - 1 : 0;
-            int d2 = 2 * (b - w - comp) - st->komi2;
-            int a = d2 < 0 ? -d2 : d2;
-            if (d2 == 0 || (d2 > 0) != (winner == 0))
-                snprintf(re, sizeof re, "%c+", winner ? 'W' : 'B');
-            else
-                snprintf(re, sizeof re, "%c+%d%s", winner ? 'W' : 'B', a / 2,
-                         a % 2 ? ".5" : "");
+            go_score_text(st, winner, re, sizeof re);
         } else {
             snprintf(re, sizeof re, "%c+", winner ? 'W' : 'B');
         }
@@ -670,6 +661,44 @@ static int sgf_read(const GameVtbl *g, const char *text, size_t len,
     free(ps.props);
     return rc;
 }
+
+/* The area score of a finished game as SGF and GTP write it: "B+3.5",
+ * "W+12", "0" for a draw; just "B+" when the winner (returns(), -1 for a
+ * draw) is not the one the count says (a game cut off, say). */
+int go_score_text(const GoState *st, int winner, char *buf, size_t n)
+{
+    if (winner == -1)
+        return snprintf(buf, n, "0");
+    int b = game_go.score(st, 0), w = game_go.score(st, 1);
+    int comp = st->comp == 1 ? st->handicap
+             : st->comp == 2 && st->handicap ? st->handicap - 1 : 0;
+    int d2 = 2 * (b - w - comp) - st->komi2;
+    int a = d2 < 0 ? -d2 : d2;
+    if (d2 == 0 || (d2 > 0) != (winner == 0))
+        return snprintf(buf, n, "%c+", winner ? 'W' : 'B');
+    return snprintf(buf, n, "%c+%d%s", winner ? 'W' : 'B', a / 2,
+                    a % 2 ? ".5" : "");
+}
+
+/* GTP final_score of go (atari-go has a winner and no count). */
+static int gtp_score(const void *p, char *buf, size_t n)
+{
+    const GoState *st = p;
+    double r[2];
+    if (st->kind == GO_KIND_ATARI) {
+        game_atari_go.returns(st, r);
+        return snprintf(buf, n, r[0] > r[1] ? "B+" : r[1] > r[0] ? "W+" : "0");
+    }
+    game_go.returns(st, r);
+    return go_score_text(st, r[0] > r[1] ? 0 : r[1] > r[0] ? 1 : -1, buf, n);
+}
+
+/* GTP: Ply's move notation is GTP's vertex notation (A1..T19 without I,
+ * pass), so nothing is converted. */
+const GameFormat go_format_gtp = {
+    .name = "gtp", .variant = "go", .flags = FORMAT_NATIVE,
+    .score_text = gtp_score,
+};
 
 const GameFormat go_format_sgf = {
     .name = "sgf", .extension = "sgf",

@@ -179,3 +179,28 @@ int record_winner(const Record *r)
         }
     return ties ? -1 : best;
 }
+
+void record_put_tag(FILE *out, const char *tag, const char *val)
+{
+    fprintf(out, "[%s \"", tag);
+    for (const char *p = val; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fputc('\\', out);
+        fputc(*p, out);
+    }
+    fprintf(out, "\"]\n");
+}
+
+void record_put_word(RecordWrap *w, const char *s)
+{
+    int len = (int)strlen(s);
+    if (w->col && w->col + 1 + len > 79) {
+        fputc('\n', w->out);
+        w->col = 0;
+    } else if (w->col) {
+        fputc(' ', w->out);
+        w->col++;
+    }
+    fputs(s, w->out);
+    w->col += len;
+}

@@ -7,6 +7,7 @@
 #define PLY_RECORD_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "game.h"
 
@@ -37,5 +38,15 @@ void record_init(Record *r);
 /* The winner by result: its seat, -1 for a draw (or no single best),
  * -2 when the record has no result. */
 int record_winner(const Record *r);
+
+/* Tag-pair text, as PGN and PDN write it: `[Tag "value"]` with quotes and
+ * backslashes escaped (PGN 8.1.1). */
+void record_put_tag(FILE *out, const char *tag, const char *val);
+/* Movetext words on lines under 80 characters (PGN export format). */
+typedef struct RecordWrap {
+    FILE *out;
+    int col;
+} RecordWrap;
+void record_put_word(RecordWrap *w, const char *s);
 
 #endif

@@ -10,38 +10,6 @@
 #include "../../core/setup.h"
 #include "board.h"
 
-/* A tag: quotes and backslashes escaped (PGN 8.1.1). */
-static void put_tag(FILE *out, const char *tag, const char *val)
-{
-    fprintf(out, "[%s \"", tag);
-    for (const char *p = val; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fputc('\\', out);
-        fputc(*p, out);
-    }
-    fprintf(out, "\"]\n");
-}
-
-typedef struct Wrap {
-    FILE *out;
-    int col;
-} Wrap;
-
-/* Movetext lines stay under 80 characters (PGN export format). */
-static void put_word(Wrap *w, const char *s)
-{
-    int len = (int)strlen(s);
-    if (w->col && w->col + 1 + len > 79) {
-        fputc('\n', w->out);
-        w->col = 0;
-    } else if (w->col) {
-        fputc(' ', w->out);
-        w->col++;
-    }
-    fputs(s, w->out);
-    w->col += len;
-}
-
 /* PGN's Termination values for the match's forfeit reasons. */
 static const char *termination(const char *reason)
 {
@@ -88,33 +56,34 @@ static int pgn_write(const GameVtbl *g, const Record *r, FILE *out,
                        : winner == 1 ? "0-1" : "1/2-1/2";
 
     /* the seven-tag roster, then the rest */
-    put_tag(out, "Event", "Ply match");
-    put_tag(out, "Site", "?");
-    put_tag(out, "Date", "????.??.??");
+    record_put_tag(out, "Event", "Ply match");
+    record_put_tag(out, "Site", "?");
+    record_put_tag(out, "Date", "????.??.??");
     snprintf(buf, sizeof buf, "%ld", r->index >= 0 ? r->index + 1
              : (long)r->number);
-    put_tag(out, "Round", buf);
+    record_put_tag(out, "Round", buf);
     for (int p = 0; p < 2; p++)
-        put_tag(out, p ? "Black" : "White", r->seats[p] ? r->seats[p] : "?");
-    put_tag(out, "Result", result);
+        record_put_tag(out, p ? "Black" : "White",
+                       r->seats[p] ? r->seats[p] : "?");
+    record_put_tag(out, "Result", result);
     if (strcmp(g->info.name, "chess"))
-        put_tag(out, "Variant", g->info.name);
+        record_put_tag(out, "Variant", g->info.name);
     if (strcmp(fen, startfen)) {
-        put_tag(out, "SetUp", "1");
-        put_tag(out, "FEN", fen);
+        record_put_tag(out, "SetUp", "1");
+        record_put_tag(out, "FEN", fen);
     }
     const char *reason = r->reason;
     if (reason && strcmp(reason, "normal"))
-        put_tag(out, "Termination", termination(reason));
+        record_put_tag(out, "Termination", termination(reason));
     if (r->opening_plies > 0) {
         snprintf(buf, sizeof buf, "%d", r->opening_plies);
-        put_tag(out, "PlyOpeningPlies", buf);
+        record_put_tag(out, "PlyOpeningPlies", buf);
     }
     if (r->options && *r->options)
-        put_tag(out, "PlyOptions", r->options);
+        record_put_tag(out, "PlyOptions", r->options);
     fputc('\n', out);
 
-    Wrap w = {out, 0};
+    RecordWrap w = {out, 0};
     int nm = r->nmoves;
     for (int i = 0; i < nm; i++) {
         const char *text = r->moves[i];
@@ -129,7 +98,7 @@ static int pgn_write(const GameVtbl *g, const Record *r, FILE *out,
                 char c[200];
                 comment_text(text, c, sizeof c);
                 snprintf(buf, sizeof buf, "{illegal move: %s}", c);
-                put_word(&w, buf);
+                record_put_word(&w, buf);
                 break;
             }
             char why[sizeof err->msg];
@@ -146,16 +115,16 @@ static int pgn_write(const GameVtbl *g, const Record *r, FILE *out,
             snprintf(word, sizeof word, "%d... %s", st.fullmove, san);
         else
             snprintf(word, sizeof word, "%s", san);
-        put_word(&w, word);
+        record_put_word(&w, word);
         g->make(&st, m);
     }
     if (r->error && *r->error) {
         char c[300];
         comment_text(r->error, c, sizeof c);
         snprintf(buf, sizeof buf, "{%s}", c);
-        put_word(&w, buf);
+        record_put_word(&w, buf);
     }
-    put_word(&w, result);
+    record_put_word(&w, result);
     fputc('\n', out);
     return 0;
 }

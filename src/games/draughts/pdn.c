@@ -29,37 +29,6 @@ static int game_type(const char *name)
     return -1;
 }
 
-/* A PDN tag value: quotes and backslashes escaped. */
-static void put_tag(FILE *out, const char *tag, const char *val)
-{
-    fprintf(out, "[%s \"", tag);
-    for (const char *p = val; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fputc('\\', out);
-        fputc(*p, out);
-    }
-    fprintf(out, "\"]\n");
-}
-
-typedef struct Wrap {
-    FILE *out;
-    int col;
-} Wrap;
-
-static void put_word(Wrap *w, const char *s)
-{
-    int len = (int)strlen(s);
-    if (w->col && w->col + 1 + len > 79) {
-        fputc('\n', w->out);
-        w->col = 0;
-    } else if (w->col) {
-        fputc(' ', w->out);
-        w->col++;
-    }
-    fputs(s, w->out);
-    w->col += len;
-}
-
 static int pdn_write(const GameVtbl *g, const Record *r, FILE *out,
                      PlyError *err)
 {
@@ -80,11 +49,11 @@ static int pdn_write(const GameVtbl *g, const Record *r, FILE *out,
     memcpy(start, st, g->info.state_size);
     char buf[8192];
 
-    put_tag(out, "Event", "Ply match");
+    record_put_tag(out, "Event", "Ply match");
     snprintf(buf, sizeof buf, "%d", r->number);
-    put_tag(out, "Round", buf);
+    record_put_tag(out, "Round", buf);
     for (int p = 0; p < 2; p++)
-        put_tag(out, g->info.player_names[p],
+        record_put_tag(out, g->info.player_names[p],
                 p < r->nseats && r->seats[p] ? r->seats[p] : "?");
     /* the result with White's score first: 2-0, 1-1, 0-2 */
     const char *result = "*";
@@ -93,27 +62,27 @@ static int pdn_write(const GameVtbl *g, const Record *r, FILE *out,
         double rw = r->result[white], rb = r->result[!white];
         result = rw > rb ? "2-0" : rw < rb ? "0-2" : "1-1";
     }
-    put_tag(out, "Result", result);
+    record_put_tag(out, "Result", result);
     int type = game_type(g->info.name);
     if (type >= 0) {
         snprintf(buf, sizeof buf, "%d", type);
-        put_tag(out, "GameType", buf);
+        record_put_tag(out, "GameType", buf);
     }
-    put_tag(out, "Variant", g->info.name);
+    record_put_tag(out, "Variant", g->info.name);
     if (r->setup && *r->setup && g->to_text(start, buf, sizeof buf) >= 0)
-        put_tag(out, "FEN", buf);
+        record_put_tag(out, "FEN", buf);
     if (r->options && *r->options)
-        put_tag(out, "PlyOptions", r->options);
+        record_put_tag(out, "PlyOptions", r->options);
     const char *reason = r->reason;
     if (reason && strcmp(reason, "normal"))
-        put_tag(out, "Termination", reason);
+        record_put_tag(out, "Termination", reason);
     if (r->has_seed) {
         /* as the record writes it: a signed JSON integer */
         snprintf(buf, sizeof buf, "%lld", (long long)r->seed);
-        put_tag(out, "PlySeed", buf);
+        record_put_tag(out, "PlySeed", buf);
     }
 
-    Wrap w = {out, 0};
+    RecordWrap w = {out, 0};
     int moveno = 1;
     for (int i = 0; i < r->nmoves; i++) {
         const char *text = r->moves[i];
@@ -124,7 +93,7 @@ static int pdn_write(const GameVtbl *g, const Record *r, FILE *out,
             if (reason && !strcmp(reason, "illegal") && i + 1 == r->nmoves) {
                 /* the record ends with the illegal move that lost */
                 snprintf(buf, sizeof buf, "{illegal move: %s}", text);
-                put_word(&w, buf);
+                record_put_word(&w, buf);
                 break;
             }
             char why[sizeof err->msg];
@@ -147,10 +116,10 @@ static int pdn_write(const GameVtbl *g, const Record *r, FILE *out,
             snprintf(word, sizeof word, "%s", mv);
         if (p == 1)
             moveno++;
-        put_word(&w, word);
+        record_put_word(&w, word);
         g->make(st, m);
     }
-    put_word(&w, result);
+    record_put_word(&w, result);
     fputc('\n', out);
     rc = 0;
 done:

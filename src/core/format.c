@@ -204,3 +204,13 @@ void record_put_word(RecordWrap *w, const char *s)
     fputs(s, w->out);
     w->col += len;
 }
+
+void record_set_winner(Record *r, int winner, const char *reason)
+{
+    if (winner < -1)
+        return;
+    r->has_result = 1;
+    for (int s = 0; s < r->nseats && s < PLY_MAX_PLAYERS; s++)
+        r->result[s] = winner == -1 ? 0 : winner == s ? 1 : -1;
+    r->reason = reason;
+}

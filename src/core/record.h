@@ -38,6 +38,10 @@ void record_init(Record *r);
 /* The winner by result: its seat, -1 for a draw (or no single best),
  * -2 when the record has no result. */
 int record_winner(const Record *r);
+/* Sets the result of a record of r->nseats seats from its winner: 1 to the
+ * winner's seat and -1 to the others, 0 to all for a draw (winner -1);
+ * winner -2 leaves the record without a result. */
+void record_set_winner(Record *r, int winner, const char *reason);
 
 /* Tag-pair text, as PGN and PDN write it: `[Tag "value"]` with quotes and
  * backslashes escaped (PGN 8.1.1). */

@@ -610,12 +610,7 @@ static int interpret(Parser *ps, const GameVtbl *g0, int number,
     r.nmoves = k;
     r.moves = gm->mvp;
     r.number = number;
-    if (res != -2) {
-        r.has_result = 1;
-        r.result[0] = res == 0 ? 1 : res == 1 ? -1 : 0;
-        r.result[1] = -r.result[0];
-        r.reason = reason ? reason : "normal";
-    }
+    record_set_winner(&r, res, reason ? reason : "normal");
     rc = sink(&r, ctx, err);
 done:
     if (gm) {

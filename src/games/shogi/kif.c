@@ -620,12 +620,7 @@ static int game_finish(KifGame *k, RecordSink sink, void *ctx,
             }
         }
     }
-    if (winner > -2) {
-        r.has_result = 1;
-        for (int s = 0; s < 2; s++)
-            r.result[s] = winner < 0 ? 0 : winner == s ? 1 : -1;
-        r.reason = reason;
-    }
+    record_set_winner(&r, winner, reason);
     int rc = sink(&r, ctx, err);
     free(moves);
     return rc;

@@ -6,6 +6,7 @@
 #include "format.h"
 #include "record.h"
 #include "registry.h"
+#include "setup.h"
 
 const GameFormat *game_format(const GameVtbl *g, const char *name)
 {
@@ -213,4 +214,22 @@ void record_set_winner(Record *r, int winner, const char *reason)
     for (int s = 0; s < r->nseats && s < PLY_MAX_PLAYERS; s++)
         r->result[s] = winner == -1 ? 0 : winner == s ? 1 : -1;
     r->reason = reason;
+}
+
+int record_move(const GameVtbl *g, const void *st, const Record *r, int i,
+                Move *m, PlyError *err)
+{
+    const char *text = r->moves[i];
+    int p = g->to_move(st);
+    err->msg[0] = 0;
+    if (p >= 0 && !g->text_to_move(st, text, m, err) &&
+        state_is_legal(g, st, *m))
+        return 0;
+    if (p >= 0 && r->reason && !strcmp(r->reason, "illegal") &&
+        i + 1 == r->nmoves)
+        return 1;
+    char why[sizeof err->msg];
+    snprintf(why, sizeof why, "%s", p < 0 ? "the game is over"
+             : err->msg[0] ? err->msg : "illegal");
+    return ply_fail(err, "move %d '%.60s': %s", i + 1, text, why);
 }

@@ -42,6 +42,12 @@ int record_winner(const Record *r);
  * winner's seat and -1 to the others, 0 to all for a draw (winner -1);
  * winner -2 leaves the record without a result. */
 void record_set_winner(Record *r, int winner, const char *reason);
+/* Move i of r at st (the position before it), for a writer replaying the
+ * record: 0 with *m set when it is legal; 1 when it is the illegal move
+ * that lost the game (the record's last, reason "illegal": the writer
+ * notes it and stops); -1 with err "move N 'text': why" otherwise. */
+int record_move(const struct GameVtbl *g, const void *st, const Record *r,
+                int i, Move *m, PlyError *err);
 
 /* Tag-pair text, as PGN and PDN write it: `[Tag "value"]` with quotes and
  * backslashes escaped (PGN 8.1.1). */

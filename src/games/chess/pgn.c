@@ -89,22 +89,16 @@ static int pgn_write(const GameVtbl *g, const Record *r, FILE *out,
         const char *text = r->moves[i];
         Move m;
         int p = g->to_move(&st);
-        err->msg[0] = 0;
-        if (p < 0 || g->text_to_move(&st, text, &m, err) ||
-            !state_is_legal(g, &st, m)) {
-            if (p >= 0 && reason && !strcmp(reason, "illegal") &&
-                i + 1 == nm) {
-                /* the record ends with the illegal move that lost */
-                char c[200];
-                comment_text(text, c, sizeof c);
-                snprintf(buf, sizeof buf, "{illegal move: %s}", c);
-                record_put_word(&w, buf);
-                break;
-            }
-            char why[sizeof err->msg];
-            snprintf(why, sizeof why, "%s", p < 0 ? "the game is over"
-                     : err->msg[0] ? err->msg : "illegal");
-            return ply_fail(err, "move %d '%.60s': %s", i + 1, text, why);
+        int step = record_move(g, &st, r, i, &m, err);
+        if (step < 0)
+            return -1;
+        if (step) {
+            /* the record ends with the illegal move that lost */
+            char c[200];
+            comment_text(text, c, sizeof c);
+            snprintf(buf, sizeof buf, "{illegal move: %s}", c);
+            record_put_word(&w, buf);
+            break;
         }
         char san[64], word[96];
         if (cb_move_to_san(&st, m, san, sizeof san) < 0)

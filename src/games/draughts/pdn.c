@@ -88,19 +88,14 @@ static int pdn_write(const GameVtbl *g, const Record *r, FILE *out,
         const char *text = r->moves[i];
         Move m;
         int p = g->to_move(st);
-        err->msg[0] = 0;
-        if (p < 0 || g->text_to_move(st, text, &m, err)) {
-            if (reason && !strcmp(reason, "illegal") && i + 1 == r->nmoves) {
-                /* the record ends with the illegal move that lost */
-                snprintf(buf, sizeof buf, "{illegal move: %s}", text);
-                record_put_word(&w, buf);
-                break;
-            }
-            char why[sizeof err->msg];
-            snprintf(why, sizeof why, "%s", p < 0 ? "the game is over"
-                     : err->msg);
-            ply_fail(err, "move %d '%s': %s", i + 1, text, why);
+        int step = record_move(g, st, r, i, &m, err);
+        if (step < 0)
             goto done;
+        if (step) {
+            /* the record ends with the illegal move that lost */
+            snprintf(buf, sizeof buf, "{illegal move: %s}", text);
+            record_put_word(&w, buf);
+            break;
         }
         char mv[256], word[300];
         if (g->move_to_text(st, m, mv, sizeof mv) < 0)

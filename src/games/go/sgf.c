@@ -103,20 +103,15 @@ static int sgf_write(const GameVtbl *g, const Record *r, FILE *out,
         const char *text = r->moves[i];
         Move m;
         int p = g->to_move(st);
-        err->msg[0] = 0;
-        if (p < 0 || g->text_to_move(st, text, &m, err)) {
-            if (p >= 0 && r->reason && !strcmp(r->reason, "illegal") &&
-                i + 1 == r->nmoves) {
-                fputs("\n;C[illegal move: ", mem);
-                put_value(mem, text);
-                fputs("]", mem);
-                break;
-            }
-            char why[sizeof err->msg];
-            snprintf(why, sizeof why, "%s", p < 0 ? "the game is over"
-                     : err->msg[0] ? err->msg : "illegal");
-            ply_fail(err, "move %d '%.60s': %s", i + 1, text, why);
+        int step = record_move(g, st, r, i, &m, err);
+        if (step < 0) {
             bad = 1;
+            break;
+        }
+        if (step) {
+            fputs("\n;C[illegal move: ", mem);
+            put_value(mem, text);
+            fputs("]", mem);
             break;
         }
         fprintf(mem, "%s;%c[", i % 10 == 0 ? "\n" : "", p ? 'W' : 'B');

@@ -138,19 +138,12 @@ static int csa_write(const GameVtbl *g, const Record *r, FILE *out,
     for (int i = 0; i < r->nmoves; i++) {
         const char *text = r->moves[i];
         Move m;
-        int who = shogi_to_move(&st);
-        err->msg[0] = 0;
-        if (who < 0 || shogi_text_to_move(&st, text, &m, err) ||
-            !state_is_legal(g, &st, m)) {
-            if (who >= 0 && r->reason && !strcmp(r->reason, "illegal") &&
-                i + 1 == r->nmoves) {
-                illegal = text;     /* the move that lost */
-                break;
-            }
-            char why[sizeof err->msg];
-            snprintf(why, sizeof why, "%s", who < 0 ? "the game is over"
-                     : err->msg[0] ? err->msg : "illegal");
-            return ply_fail(err, "move %d '%.60s': %s", i + 1, text, why);
+        int step = record_move(g, &st, r, i, &m, err);
+        if (step < 0)
+            return -1;
+        if (step) {
+            illegal = text;     /* the move that lost */
+            break;
         }
         int to = mv_to(m), dt = mv_drop(m);
         if (dt) {

@@ -60,7 +60,10 @@ Reason client_begin(Client *c, const PlayerGame *pg, PlyError *err)
     for (int i = 0; i < pg->opening_plies; i++)
         if (moves_push(&c->moves, pg->opening[i], 0))
             return player_fail(err, REASON_CRASH, "out of memory");
-    if (engine_start_watched(&c->eng, c->cmd, c->quiet, c->watch, &e2))
+    if (c->script)
+        engine_start_script(&c->eng, c->script, c->script_len, c->on_send,
+                            c->on_send_ctx);
+    else if (engine_start_watched(&c->eng, c->cmd, c->quiet, c->watch, &e2))
         return player_fail(err, REASON_CRASH, "%s: %s", c->base.name,
                            e2.msg);
     c->on = 1;

@@ -29,6 +29,12 @@ typedef struct Client {
     int seat;
     ClientMoves moves;      /* the opening, then every move informed */
     int moved;              /* the next move informed is its own */
+    /* tests and fuzzing: a scripted engine instead of the program
+     * (engine_start_script), set after the constructor */
+    const char *script;
+    size_t script_len;
+    void (*on_send)(void *ctx, const char *line);
+    void *on_send_ctx;
 } Client;
 
 /* Fills c (allocated by the caller, zeroed) for the program cmd. */

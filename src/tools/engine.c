@@ -241,8 +241,24 @@ int engine_start(Engine *e, const char *cmd, int quiet, PlyError *err)
     return engine_start_watched(e, cmd, quiet, NULL, err);
 }
 
+void engine_start_script(Engine *e, const char *text, size_t n,
+                         void (*on_send)(void *ctx, const char *line),
+                         void *ctx)
+{
+    memset(e, 0, sizeof *e);
+    e->pid = -1;
+    e->pidfd = -1;
+    e->to_fd = e->from_fd = e->watch_fd = -1;
+    e->script = text ? text : "";
+    e->script_len = text ? n : 0;
+    e->on_send = on_send;
+    e->on_send_ctx = ctx;
+}
+
 int engine_exited(Engine *e)
 {
+    if (e->script)
+        return e->script_pos == e->script_len && !e->len;
     if (e->exited || e->pid <= 0)
         return 1;
     /* WNOWAIT: the zombie keeps the process group id reserved until
@@ -282,7 +298,7 @@ static int wait_fd(Engine *e, int fd, short events, int64_t deadline_ms)
 
 int engine_send(Engine *e, int64_t deadline_ms, const char *fmt, ...)
 {
-    if (e->to_fd < 0 || e->exited)
+    if (!e->script && (e->to_fd < 0 || e->exited))
         return -1;
     va_list ap;
     va_start(ap, fmt);
@@ -291,6 +307,12 @@ int engine_send(Engine *e, int64_t deadline_ms, const char *fmt, ...)
     va_end(ap);
     if (n < 0)
         return -1;
+    if (e->script) {
+        if (e->on_send)
+            e->on_send(e->on_send_ctx, line);
+        free(line);
+        return 0;
+    }
     /* the newline goes in the same write: replace the terminator */
     char *l2 = realloc(line, (size_t)n + 2);
     if (!l2) {
@@ -346,6 +368,17 @@ int engine_read_line(Engine *e, char *line, size_t n, int64_t deadline_ms)
     for (;;) {
         if (take_line(e, line, n, e->len == sizeof e->buf))
             return 1;
+        if (e->script && !e->eof) {
+            size_t k = e->script_len - e->script_pos;
+            if (k > sizeof e->buf - e->len)
+                k = sizeof e->buf - e->len;
+            memcpy(e->buf + e->len, e->script + e->script_pos, k);
+            e->len += k;
+            e->script_pos += k;
+            if (e->script_pos == e->script_len)
+                e->eof = 1;
+            continue;
+        }
         if (e->eof || e->from_fd < 0)
             return take_line(e, line, n, 1) ? 1 : -1;
         ssize_t r = read(e->from_fd, e->buf + e->len, sizeof e->buf - e->len);
@@ -387,6 +420,11 @@ static int group_gone(Engine *e)
 
 void engine_stop(Engine *e, int64_t wait_ms)
 {
+    if (e->script) {    /* a script stops like a program that has exited */
+        e->script = NULL;
+        e->eof = 1;
+        return;
+    }
     if (e->to_fd >= 0) {
         close(e->to_fd);
         e->to_fd = -1;

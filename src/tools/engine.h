@@ -44,6 +44,11 @@ typedef struct Engine {
     char buf[ENGINE_LINE_MAX];
     size_t len;         /* bytes in buf not yet returned as lines */
     int eof;
+    /* a scripted engine (engine_start_script): no process */
+    const char *script;
+    size_t script_len, script_pos;
+    void (*on_send)(void *ctx, const char *line);
+    void *on_send_ctx;
 } Engine;
 
 /* Starts the watchdog. Call before threads are started. */
@@ -57,6 +62,15 @@ void engine_watch_stop(EngineWatch *w);
 int engine_start_watched(Engine *e, const char *cmd, int quiet,
                          const EngineWatch *w, PlyError *err);
 int engine_start(Engine *e, const char *cmd, int quiet, PlyError *err);
+/* A scripted engine without a process, for tests and fuzzing: its output
+ * is the n bytes of text (not copied: they must outlive e), read as a
+ * program's would be (the same line cutting), then end of output; every
+ * line sent to it is accepted and, if on_send is set, passed to it
+ * (without the newline). engine_stop() and the rest work as for a
+ * program that exits when its output ends. */
+void engine_start_script(Engine *e, const char *text, size_t n,
+                         void (*on_send)(void *ctx, const char *line),
+                         void *ctx);
 /* Writes one line (a newline is added). 0, or -1 if the program is gone or
  * does not read before the deadline (now_ms() clock). */
 int engine_send(Engine *e, int64_t deadline_ms, const char *fmt, ...)

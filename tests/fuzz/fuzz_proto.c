@@ -1,9 +1,9 @@
 /* fuzz_proto.c — the engine modes' command lines: a script of lines fed
- * to UGI (on a game), UCI, UCCI, USI or GTP through their run functions on
- * memory streams, answered into /dev/null. Each must answer or ignore
- * every line and end at the end of input, never crash or hang. Input: a
- * byte that picks the protocol, a byte that picks the game (UGI, GTP),
- * then the script.
+ * to UGI (on a game), UCI, UCCI, USI, GTP or CodeCup (on a two-player
+ * game) through their run functions on memory streams, answered into
+ * /dev/null. Each must answer or ignore every line and end at the end of
+ * input, never crash or hang. Input: a byte that picks the protocol, a
+ * byte that picks the game (UGI, GTP, CodeCup), then the script.
  *
  * The bot is always `random` (a move at once), and lines that would make
  * a unit slow without being a parser's business are dropped before the
@@ -19,7 +19,7 @@
 #include "proto/ugi.h"
 #include "proto/usi.h"
 
-enum { P_UGI, P_UCI, P_UCCI, P_USI, P_GTP, P_COUNT };
+enum { P_UGI, P_UCI, P_UCCI, P_USI, P_GTP, P_CODECUP, P_COUNT };
 
 /* The script without the lines the note above drops. */
 static char *filtered(const char *text)
@@ -78,6 +78,12 @@ static void fuzz_one(FuzzIn *in)
     case P_USI:
         usi_run(f, sink, NULL, "random");
         break;
+    case P_CODECUP:
+        /* every two-player game: the CodeCup dialogue is the same words
+         * (Start, moves, Quit) with each game's notation */
+        if (g->info.num_players == 2)
+            codecup_run(f, sink, sink, g, "", "random", 1, 30000);
+        break;
     default:
         if (game_format(g, "gtp") &&
             gtp_run(f, sink, g, "", "random", 1, &err) && !err.msg[0])
@@ -115,12 +121,15 @@ static void fuzz_seeds(FuzzSeeds *s)
          "time_settings 10 1 1\ntime_left b 5 0\ngenmove w\nplay b pass\n"
          "play w pass\nfinal_score\n",
          "1 known_command genmove\nlist_commands\nplay x y\nboardsize 99\n"},
+        {"Start\nQuit\n", "a1\nb2\nQuit\n", "Start\nStart\n\nx y z\n"},
     };
     for (int p = 0; p < P_COUNT; p++)
         for (int gi = 0; ply_games[gi]; gi++) {
             if (p == P_GTP && !game_format(ply_games[gi], "gtp"))
                 continue;
-            if (p != P_UGI && p != P_GTP && gi > 0)
+            if (p == P_CODECUP && ply_games[gi]->info.num_players != 2)
+                continue;
+            if (p != P_UGI && p != P_GTP && p != P_CODECUP && gi > 0)
                 continue;           /* the game comes from the script */
             uint8_t head[2] = {(uint8_t)p, (uint8_t)gi};
             for (int k = 0; k < 3; k++)

@@ -2,7 +2,8 @@
  * xboard, protover 2, features until done=1 (engines that never send it,
  * protocol 1, are given the handshake time, then used). The program is
  * kept in force mode between its moves; the moves it has not seen are
- * sent, then time/otim and go; it answers "move X". Notation is
+ * sent, then time/otim and go; it answers "move X" (or "My move is : X",
+ * as GNU Chess does). Engine options go as "option NAME=VALUE". Notation is
  * coordinate (e2e4, e7e8q; xiangqi ranks 0-9 as Ply's). */
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +77,9 @@ static Reason cecp_begin(Player *p, const PlayerGame *pg, PlyError *err)
     const char *var = format_variant(pg->g, "cecp");
     if (var)
         bad |= engine_send(&c->eng, dl, "variant %s", var);
+    for (int i = 0; i < c->nopts; i++)
+        bad |= engine_send(&c->eng, dl, "option %s=%s", c->opt_name[i],
+                           c->opt_value[i]);
     bad |= engine_send(&c->eng, dl, "easy");    /* no pondering */
     bad |= engine_send(&c->eng, dl, "force");
     if (!pg->startpos) {
@@ -133,6 +137,14 @@ static Reason cecp_move(Player *p, const void *st, const PlayerClock *k,
                                "moving", p->name);
         if (!strncmp(line, "move ", 5))
             break;
+        /* GNU Chess in xboard mode: "My move is : g1f3" */
+        if (!strncmp(line, "My move is", 10)) {
+            char *q = line + 10;
+            while (*q == ' ' || *q == ':')
+                q++;
+            memmove(line + 5, q, strlen(q) + 1);
+            break;
+        }
         if (!strncmp(line, "resign", 6))
             return player_fail(err, REASON_ADJUDICATED, "%s resigned",
                                p->name);
@@ -166,7 +178,8 @@ static void cecp_end(Player *p, const double *res, Reason why,
 }
 
 static const PlayerVtbl cecp_vtbl = {cecp_begin, cecp_move, client_inform,
-                                     cecp_end, client_free};
+                                     cecp_end, client_free,
+                                     client_set_option};
 
 Player *cecp_client_new(const char *name, const char *cmd, int quiet,
                         const EngineWatch *watch, PlyError *err)

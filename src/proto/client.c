@@ -70,6 +70,31 @@ Reason client_begin(Client *c, const PlayerGame *pg, PlyError *err)
     return REASON_NORMAL;
 }
 
+int client_set_option(Player *p, const char *name, const char *value,
+                      PlyError *err)
+{
+    Client *c = (Client *)p;
+    if (c->nopts == CLIENT_OPTS_MAX)
+        return ply_fail(err, "engine %s: more than %d options", p->name,
+                        CLIENT_OPTS_MAX);
+    if (!*name || strlen(name) >= sizeof c->opt_name[0] ||
+        strlen(value) >= sizeof c->opt_value[0])
+        return ply_fail(err, "engine %s: option name empty or too long, or "
+                        "value too long", p->name);
+    for (const char *q = name; *q; q++)
+        if ((unsigned char)*q < ' ')
+            return ply_fail(err, "engine %s: control character in option "
+                            "name", p->name);
+    for (const char *q = value; *q; q++)
+        if ((unsigned char)*q < ' ')
+            return ply_fail(err, "engine %s: control character in option "
+                            "value", p->name);
+    snprintf(c->opt_name[c->nopts], sizeof c->opt_name[0], "%s", name);
+    snprintf(c->opt_value[c->nopts], sizeof c->opt_value[0], "%s", value);
+    c->nopts++;
+    return 0;
+}
+
 void client_inform(Player *p, const void *st, Move m, const char *text)
 {
     Client *c = (Client *)p;

@@ -9,7 +9,7 @@
 #include "../tools/engine.h"
 #include "../tools/player.h"
 
-enum { CLIENT_QUIT_WAIT_MS = 300, CLIENT_MOVE_MAX = 256 };
+enum { CLIENT_QUIT_WAIT_MS = 300, CLIENT_MOVE_MAX = 256, CLIENT_OPTS_MAX = 16 };
 
 typedef struct ClientMoves {
     char **text;
@@ -29,6 +29,10 @@ typedef struct Client {
     int seat;
     ClientMoves moves;      /* the opening, then every move informed */
     int moved;              /* the next move informed is its own */
+    /* engine options to send at begin, in the order given */
+    char opt_name[CLIENT_OPTS_MAX][64];
+    char opt_value[CLIENT_OPTS_MAX][256];
+    int nopts;
     /* tests and fuzzing: a scripted engine instead of the program
      * (engine_start_script), set after the constructor */
     const char *script;
@@ -49,6 +53,9 @@ void client_inform(Player *p, const void *st, Move m, const char *text);
  * forfeited by time or crash is not waited for. */
 void client_quit(Client *c, const char *quit_line, Reason why,
                  int forfeited);
+/* set_option: keeps an engine option for the protocol's begin. */
+int client_set_option(Player *p, const char *name, const char *value,
+                      PlyError *err);
 /* free: stops the program if it still runs, frees the move list and c. */
 void client_free(Player *p);
 /* A move line's deadline: now + allowed + grace. */

@@ -60,7 +60,7 @@ static void cc_end(Player *p, const double *result, Reason why,
 }
 
 static const PlayerVtbl codecup_vtbl = {cc_begin, cc_move, client_inform,
-                                        cc_end, client_free};
+                                        cc_end, client_free, NULL};
 
 Player *codecup_client_new(const char *name, const char *cmd, int quiet,
                            const EngineWatch *watch, PlyError *err)

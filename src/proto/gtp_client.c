@@ -235,7 +235,7 @@ static void gtp_free(Player *p)
 }
 
 static const PlayerVtbl gtp_vtbl = {gtp_begin, gtp_move, client_inform,
-                                    gtp_end, gtp_free};
+                                    gtp_end, gtp_free, NULL};
 
 Player *gtp_client_new(const char *name, const char *cmd, int quiet,
                        const EngineWatch *watch, PlyError *err)

@@ -71,6 +71,9 @@ static Reason ugi_begin(Player *p, const PlayerGame *pg, PlyError *err)
     if ((why = expect(c, P->ack, line, sizeof line, dl, &has_seed, err)))
         return why;
     int bad = 0;
+    for (int i = 0; i < c->nopts; i++)
+        bad |= engine_send(&c->eng, dl, "setoption name %s value %s",
+                           c->opt_name[i], c->opt_value[i]);
     const char *var = format_variant(pg->g, P->dialect);
     if (U->fam == FAM_UGI) {
         bad |= engine_send(&c->eng, dl, "setoption name game value %s",
@@ -179,7 +182,8 @@ static void ugi_end(Player *p, const double *result, Reason why,
 }
 
 static const PlayerVtbl ugi_vtbl = {ugi_begin, ugi_move, client_inform,
-                                    ugi_end, client_free};
+                                    ugi_end, client_free,
+                                    client_set_option};
 
 static Player *family_new(Family fam, const char *name, const char *cmd,
                           int quiet, const EngineWatch *watch, PlyError *err)

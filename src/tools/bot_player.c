@@ -124,7 +124,7 @@ static void bp_free(Player *p)
 }
 
 static const PlayerVtbl bot_vtbl = {bp_begin, bp_move, bp_inform, bp_end,
-                                    bp_free};
+                                    bp_free, NULL};
 
 Player *bot_player_new(const char *name, const char *spec, PlyError *err)
 {

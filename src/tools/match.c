@@ -57,7 +57,8 @@ int match_parse_engine(const char *s, Participant *p, PlyError *err)
     const char *eq = strchr(s, '=');
     if (!eq || eq == s || (size_t)(eq - s) >= sizeof p->name)
         return ply_fail(err, "bad --engine '%s' (want NAME=CMD[,proto=ugi|"
-                        "uci|usi|cecp|codecup|gtp])", s);
+                        "uci|usi|cecp|codecup|gtp][,option.NAME=VALUE]...)",
+                        s);
     memcpy(p->name, s, (size_t)(eq - s));
     for (const char *q = p->name; *q; q++)
         if (*q == ':' || *q == ',' || *q <= ' ' || *q > '~')
@@ -67,12 +68,44 @@ int match_parse_engine(const char *s, Participant *p, PlyError *err)
     const char *cmd = eq + 1;
     size_t len = strlen(cmd);
     p->kind = PART_UGI;
+    /* the settings: from the first ",proto=" or ",option." on, each up to
+     * the next comma */
+    const char *set = NULL;
+    for (const char *q = strchr(cmd, ','); q && !set; q = strchr(q + 1, ','))
+        if (!strncmp(q, ",proto=", 7) || !strncmp(q, ",option.", 8))
+            set = q;
     const char *pr = NULL;
-    for (const char *q = strstr(cmd, ",proto="); q; q = strstr(q + 1,
-                                                                 ",proto="))
-        pr = q;
+    char prv[32] = "";
+    if (set) {
+        len = (size_t)(set - cmd);
+        for (const char *q = set; *q == ',';) {
+            const char *item = q + 1;
+            size_t il = strcspn(item, ",");
+            q = item + il;
+            if (!strncmp(item, "proto=", 6)) {
+                size_t vl = il - 6;
+                if (vl >= sizeof prv)
+                    vl = sizeof prv - 1;
+                memcpy(prv, item + 6, vl);
+                prv[vl] = 0;
+                pr = prv;
+                continue;
+            }
+            const char *oeq = memchr(item, '=', il);
+            size_t used = strlen(p->opts);
+            if (strncmp(item, "option.", 7) || !oeq || oeq == item + 7)
+                return ply_fail(err, "engine %s: bad setting '%.*s' (want "
+                                "proto=P or option.NAME=VALUE)", p->name,
+                                (int)il, item);
+            if (used + il - 7 + 2 > sizeof p->opts)
+                return ply_fail(err, "engine %s: options too long",
+                                p->name);
+            snprintf(p->opts + used, sizeof p->opts - used, "%.*s\n",
+                     (int)(il - 7), item + 7);
+        }
+    }
     if (pr) {
-        const char *v = pr + 7;
+        const char *v = pr;
         if (!strcmp(v, "ugi"))
             p->kind = PART_UGI;
         else if (!strcmp(v, "codecup"))
@@ -88,8 +121,10 @@ int match_parse_engine(const char *s, Participant *p, PlyError *err)
         else
             return ply_fail(err, "engine %s: unknown protocol '%s' (ugi, "
                             "uci, usi, cecp, codecup, gtp)", p->name, v);
-        len = (size_t)(pr - cmd);
     }
+    if (p->opts[0] && (p->kind == PART_CODECUP || p->kind == PART_GTP))
+        return ply_fail(err, "engine %s: its protocol has no options",
+                        p->name);
     if (len == 0 || len >= sizeof p->cmd)
         return ply_fail(err, "engine %s: bad command", p->name);
     memcpy(p->cmd, cmd, len);
@@ -282,6 +317,18 @@ char *match_record_json(const MatchConfig *c, const GameRecord *r)
     if (r->opening_plies)
         json_object_set_new(o, "opening_plies",
                             json_integer(r->opening_plies));
+    int over = 0;
+    for (int s = 0; s < np; s++)
+        over |= r->overruns[s] > 0;
+    if (over) {
+        json_t *n = json_array(), *mx = json_array();
+        for (int s = 0; s < np; s++) {
+            json_array_append_new(n, json_integer(r->overruns[s]));
+            json_array_append_new(mx, json_integer(r->overrun_max_ms[s]));
+        }
+        json_object_set_new(o, "overruns", n);
+        json_object_set_new(o, "overrun_max_ms", mx);
+    }
     if (r->loser >= 0) {
         json_object_set_new(o, "forfeit", json_integer(r->loser));
         char e[256];
@@ -417,6 +464,9 @@ typedef struct Runner {
     int fd;
     PairStats *pair;
     PartStats part[MATCH_MAX_PARTS];
+    /* moves over time within --grace, and the largest excess */
+    int overruns[MATCH_MAX_PARTS];
+    int64_t overrun_max_ms[MATCH_MAX_PARTS];
     uint64_t finished, played;
     int sprt_result;        /* +1 H1, -1 H0, 0 none */
     double llr, lower, upper;
@@ -495,6 +545,17 @@ static void add_result(Runner *R, uint64_t index, const int *seats,
 }
 
 /* Statistics of pairing p: pentanomial when pairs are finished. */
+/* A game's overruns (played now or read back) for its participants. */
+static void add_overruns(Runner *R, const int *seats, const int *n,
+                         const int64_t *mx)
+{
+    for (int s = 0; s < R->c->g->info.num_players; s++) {
+        R->overruns[seats[s]] += n[s];
+        if (mx[s] > R->overrun_max_ms[seats[s]])
+            R->overrun_max_ms[seats[s]] = mx[s];
+    }
+}
+
 static int pair_stats(const Runner *R, int p, StatsResult *st, int *penta)
 {
     const PairStats *q = &R->pair[p];
@@ -638,6 +699,7 @@ static void *worker(void *arg)
         } else {
             add_result(R, index, rec.seats, rec.result, rec.reason,
                        rec.loser);
+            add_overruns(R, rec.seats, rec.overruns, rec.overrun_max_ms);
             if (R->oom && !R->failed) {
                 ply_fail(&R->err, "out of memory");
                 R->failed = 1;
@@ -731,6 +793,19 @@ static int resume_read(Runner *R)
                 break;
             }
             add_result(R, (uint64_t)idx, seats, res, why, loser);
+            int on[PLY_MAX_PLAYERS] = {0};
+            int64_t om[PLY_MAX_PLAYERS] = {0};
+            json_t *jon = json_object_get(o, "overruns");
+            json_t *jom = json_object_get(o, "overrun_max_ms");
+            for (int s = 0; s < np; s++) {
+                json_t *x = json_array_get(jon, (size_t)s);
+                json_t *y = json_array_get(jom, (size_t)s);
+                json_int_t xv = json_is_integer(x) ? json_integer_value(x) : 0;
+                json_int_t yv = json_is_integer(y) ? json_integer_value(y) : 0;
+                on[s] = xv > 0 && xv < 1000000 ? (int)xv : 0;
+                om[s] = yv > 0 && yv < INT64_C(1) << 40 ? (int64_t)yv : 0;
+            }
+            add_overruns(R, seats, on, om);
             if (R->oom) {
                 rc = ply_fail(&R->err, "out of memory");
                 json_decref(o);
@@ -786,6 +861,9 @@ static void summary_json(Runner *R, FILE *out)
             json_object_set_new(f, match_reason_names[k],
                                 json_integer(ps->forfeits[k]));
         json_object_set_new(p, "forfeits", f);
+        json_object_set_new(p, "overruns", json_integer(R->overruns[i]));
+        json_object_set_new(p, "overrun_max_ms",
+                            json_integer(R->overrun_max_ms[i]));
         json_array_append_new(parts, p);
     }
     json_object_set_new(o, "participants", parts);
@@ -926,6 +1004,19 @@ static void summary_text(Runner *R, FILE *out)
                 any = 1;
             }
         fprintf(out, "%s\n", any ? "" : "  -");
+    }
+    int over = 0;
+    for (int i = 0; i < c->nparts; i++)
+        over |= R->overruns[i] > 0;
+    if (over) {
+        /* over the move's time but within --grace: not forfeits */
+        fprintf(out, "\novertime moves within --grace %lld ms:",
+                (long long)c->grace_ms);
+        for (int i = 0; i < c->nparts; i++)
+            if (R->overruns[i])
+                fprintf(out, "  %s %d (max +%lld ms)", c->parts[i].label,
+                        R->overruns[i], (long long)R->overrun_max_ms[i]);
+        fprintf(out, "\n");
     }
 }
 

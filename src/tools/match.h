@@ -36,6 +36,7 @@ typedef struct Participant {
     char name[128];     /* a bot spec, or an engine's NAME: goes to records */
     char label[140];    /* name, made unique for tables */
     char cmd[1024];     /* external program: a shell command */
+    char opts[1024];    /* its engine options: NAME=VALUE lines */
 } Participant;
 
 typedef struct MatchConfig {

@@ -44,8 +44,28 @@ static Player *make_player(const MatchConfig *c, const Participant *part,
                  proto ? proto : "?");
         return NULL;
     }
-    return pc->create(part->name, part->cmd, c->quiet_engines, c->watch,
-                      err);
+    Player *p = pc->create(part->name, part->cmd, c->quiet_engines,
+                           c->watch, err);
+    /* its options, NAME=VALUE lines */
+    for (const char *o = part->opts; p && *o;) {
+        size_t len = strcspn(o, "\n");
+        char name[256], value[512];
+        const char *eq = memchr(o, '=', len);
+        size_t nl = eq ? (size_t)(eq - o) : len;
+        size_t vl = eq ? len - nl - 1 : 0;
+        snprintf(name, sizeof name, "%.*s", (int)nl, o);
+        snprintf(value, sizeof value, "%.*s", (int)vl, eq ? eq + 1 : "");
+        if (!p->vt->set_option) {
+            ply_fail(err, "engine %s: its protocol has no options",
+                     part->name);
+        } else if (p->vt->set_option(p, name, value, err) == 0) {
+            o += len + (o[len] == '\n');
+            continue;
+        }
+        p->vt->free(p);
+        p = NULL;
+    }
+    return p;
 }
 
 int match_play_game(const MatchConfig *c, uint64_t index, GameRecord *r,

@@ -76,6 +76,10 @@ typedef struct PlayerVtbl {
     void (*end)(Player *p, const double *result, Reason why,
                 int forfeited);
     void (*free)(Player *p);
+    /* An engine option (`--engine ...,option.NAME=VALUE`), set before
+     * begin; NULL for players that take none. 0, or -1 with err set. */
+    int (*set_option)(Player *p, const char *name, const char *value,
+                      PlyError *err);
 } PlayerVtbl;
 
 struct Player {

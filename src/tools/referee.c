@@ -91,6 +91,13 @@ static Reason seat_move(Game *G, int p, Move *m, PlyError *err)
         why = player_fail(err, REASON_TIME, "%s: used %lld ms of %lld",
                           S->p->name, (long long)used,
                           (long long)pc.allowed_ms);
+    else if (why == REASON_NORMAL && pc.allowed_ms >= 0 &&
+             used > pc.allowed_ms) {
+        /* within the grace: counted, not forfeited */
+        G->r->overruns[p]++;
+        if (used - pc.allowed_ms > G->r->overrun_max_ms[p])
+            G->r->overrun_max_ms[p] = used - pc.allowed_ms;
+    }
     if (why == REASON_NORMAL && (tc->kind == TC_GAME || S->p->game_ms)) {
         S->clock_ms -= used;
         if (S->clock_ms < 0)

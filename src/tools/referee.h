@@ -21,6 +21,10 @@ typedef struct GameRecord {
     double result[PLY_MAX_PLAYERS];
     Reason reason;
     int loser;                      /* forfeiting seat, or -1 */
+    /* moves over their time but within the grace (not forfeits), and the
+     * largest excess, per seat */
+    int overruns[PLY_MAX_PLAYERS];
+    int64_t overrun_max_ms[PLY_MAX_PLAYERS];
     char error[256];
     uint64_t seed;
 } GameRecord;

@@ -75,7 +75,7 @@ static void fuzz_seeds(FuzzSeeds *s)
         {"uci", "id name s\noption name seed type spin\nuciok\nreadyok\n"
                 "info depth 1 score cp 0 pv %s\nbestmove %s ponder x\n"},
         {"usi", "usiok\nreadyok\nbestmove %s\nbestmove resign\n"},
-        {"cecp", "feature setboard=1 usermove=1 done=1\nmove %s\n"
+        {"cecp", "feature setboard=1 usermove=1 done=1\nMy move is : %s\n"
                  "Illegal move: x\nresign\n"},
         {"codecup", "%s\n%s\n!\n"},
         {"gtp", "=\n\n=\n\n=\n\n= %s\n\n? unknown\n\n"},

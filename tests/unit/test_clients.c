@@ -23,10 +23,11 @@ static void on_send(void *ctx, const char *line)
     s->lines++;
 }
 
-/* One chess game: the client of proto (seat 0, White) with the scripted
- * engine against the random bot. */
-static void play(const char *game, const char *proto, const char *script,
-                 Sent *sent, GameRecord *rec)
+/* One game: the client of proto (seat 0) with the scripted engine and
+ * nopts engine options, against the random bot. */
+static void play_opts(const char *game, const char *proto,
+                      const char *script, const char *const (*opts)[2],
+                      int nopts, Sent *sent, GameRecord *rec)
 {
     const GameVtbl *g = game_find(game);
     assert_non_null(g);
@@ -38,6 +39,9 @@ static void play(const char *game, const char *proto, const char *script,
     seats[1] = bot_player_new("random", "random", &err);
     assert_non_null(seats[0]);
     assert_non_null(seats[1]);
+    for (int i = 0; i < nopts; i++)
+        assert_int_equal(seats[0]->vt->set_option(seats[0], opts[i][0],
+                                                  opts[i][1], &err), 0);
     Client *c = (Client *)seats[0];
     c->script = script;
     c->script_len = strlen(script);
@@ -51,6 +55,12 @@ static void play(const char *game, const char *proto, const char *script,
     assert_int_equal(referee_play(g, "", seats, &tc, &op, 7, rec, &err), 0);
     seats[0]->vt->free(seats[0]);
     seats[1]->vt->free(seats[1]);
+}
+
+static void play(const char *game, const char *proto, const char *script,
+                 Sent *sent, GameRecord *rec)
+{
+    play_opts(game, proto, script, NULL, 0, sent, rec);
 }
 
 static void test_uci_plays_the_named_move(void **state)
@@ -110,6 +120,34 @@ static void test_cecp_move_line(void **state)
 
 /* Output that is no protocol at all ends the game at once: a forfeit of
  * the engine's seat, never a hang or a move. */
+/* Engine options reach the engine before the game, in its protocol's
+ * words; GNU Chess's "My move is : X" is a move. */
+static void test_options_and_my_move(void **state)
+{
+    (void)state;
+    Sent s;
+    GameRecord r;
+    static const char *const opts[][2] = {{"Skill Level", "8"},
+                                          {"Hash", "16"}};
+    play_opts("chess", "uci", "uciok\nreadyok\nbestmove e2e4\n", opts, 2,
+              &s, &r);
+    assert_string_equal(r.moves[0], "e2e4");
+    char *a = strstr(s.text, "setoption name Skill Level value 8\n");
+    char *b = strstr(s.text, "setoption name Hash value 16\n");
+    char *ready = strstr(s.text, "isready\n");
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_non_null(ready);
+    assert_true(a < b && b < ready);
+    match_record_free(&r);
+    play_opts("chess", "cecp", "feature usermove=1 done=1\n"
+              "My move is : g1f3\n", opts, 1, &s, &r);
+    assert_true(r.nmoves >= 1);
+    assert_string_equal(r.moves[0], "g1f3");
+    assert_non_null(strstr(s.text, "option Skill Level=8\n"));
+    match_record_free(&r);
+}
+
 static void test_garbage(void **state)
 {
     (void)state;
@@ -135,6 +173,7 @@ int main(void)
         cmocka_unit_test(test_uci_plays_the_named_move),
         cmocka_unit_test(test_illegal_and_resign),
         cmocka_unit_test(test_cecp_move_line),
+        cmocka_unit_test(test_options_and_my_move),
         cmocka_unit_test(test_garbage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -194,6 +194,28 @@ static void test_parse_settings(void **state)
     assert_int_equal(match_parse_engine("=prog", &p, &err), -1);
     assert_int_equal(match_parse_engine("noequals", &p, &err), -1);
     assert_int_equal(match_parse_engine("e=", &p, &err), -1);
+    /* engine options, after or before proto */
+    assert_int_equal(match_parse_engine("sf=/usr/games/stockfish,proto=uci,"
+                                        "option.Skill Level=8,option.Hash=16",
+                                        &p, &err), 0);
+    assert_int_equal(p.kind, PART_UCI);
+    assert_string_equal(p.cmd, "/usr/games/stockfish");
+    assert_string_equal(p.opts, "Skill Level=8\nHash=16\n");
+    assert_int_equal(match_parse_engine("g=gnuchess --xboard,option.A=,"
+                                        "proto=cecp", &p, &err), 0);
+    assert_int_equal(p.kind, PART_CECP);
+    assert_string_equal(p.cmd, "gnuchess --xboard");
+    assert_string_equal(p.opts, "A=\n");
+    /* bad settings, and options for protocols without them */
+    assert_int_equal(match_parse_engine("x=prog,option.=1", &p, &err), -1);
+    assert_int_equal(match_parse_engine("x=prog,option.A", &p, &err), -1);
+    assert_int_equal(match_parse_engine("x=prog,proto=uci,foo=1", &p, &err),
+                     -1);
+    assert_int_equal(match_parse_engine("x=prog,proto=gtp,option.A=1", &p,
+                                        &err), -1);
+    assert_non_null(strstr(err.msg, "no options"));
+    assert_int_equal(match_parse_engine("x=prog,proto=codecup,option.A=1",
+                                        &p, &err), -1);
 }
 
 static MatchConfig *kalah_config(const char *a, const char *b,

@@ -7,7 +7,8 @@
 #include "testlib.h"
 #include "tools/referee.h"
 
-typedef enum { P_FIRST, P_ILLEGAL, P_SLOW, P_BEGIN_FAILS, P_RESIGN } Mode;
+typedef enum { P_FIRST, P_ILLEGAL, P_SLOW, P_BEGIN_FAILS, P_RESIGN,
+               P_SLOW_FIRST } Mode;
 
 typedef struct Script {
     Player base;
@@ -44,6 +45,10 @@ static Reason s_move(Player *p, const void *st, const PlayerClock *c,
     case P_ILLEGAL:
         *out = (Move)0xfffff;   /* not a move of any game here */
         return REASON_NORMAL;   /* the referee checks anyway */
+    case P_SLOW_FIRST:
+        if (S->moves > 1)
+            return REASON_NORMAL;
+        /* fall through */
     case P_SLOW: {
         struct timespec ts = {0, 60 * 1000000L};
         nanosleep(&ts, NULL);
@@ -80,7 +85,7 @@ static void s_free(Player *p)
 }
 
 static const PlayerVtbl script_vtbl = {s_begin, s_move, s_inform, s_end,
-                                       s_free};
+                                       s_free, NULL};
 
 static void script_init(Script *S, const char *name, Mode mode)
 {
@@ -173,6 +178,25 @@ static void test_slow_move_forfeits(void **state)
     match_record_free(&r);
 }
 
+/* Over the move's time but within the grace: no forfeit, an overrun
+ * counted for that seat with its excess. */
+static void test_overrun_within_grace(void **state)
+{
+    (void)state;
+    TimeControl tc = {.kind = TC_MOVE, .tc_ms = 10, .grace_ms = 10000};
+    Script a, b;
+    script_init(&a, "late", P_SLOW_FIRST);
+    script_init(&b, "b", P_FIRST);
+    GameRecord r = play("kalah", &a, &b, &tc, 0);
+    assert_int_equal(r.reason, REASON_NORMAL);
+    assert_int_equal(r.loser, -1);
+    assert_int_equal(r.overruns[0], 1);
+    assert_int_equal(r.overruns[1], 0);
+    assert_true(r.overrun_max_ms[0] >= 45);    /* slept 60 of 10 ms */
+    assert_true(r.overrun_max_ms[0] < 10000);
+    match_record_free(&r);
+}
+
 static void test_failed_begin_ends_everybody(void **state)
 {
     (void)state;
@@ -252,6 +276,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_normal_game),
         cmocka_unit_test(test_illegal_move_forfeits),
+        cmocka_unit_test(test_overrun_within_grace),
         cmocka_unit_test(test_slow_move_forfeits),
         cmocka_unit_test(test_failed_begin_ends_everybody),
         cmocka_unit_test(test_resignation),

@@ -145,6 +145,7 @@ class Game:
         parts = [options] if options else []
         parts += ["%s=%s" % (k, v) for k, v in kw.items()]
         self._options = ",".join(parts)
+        self._max_moves = _lib.ply_game_max_moves(self._g)
         # Fail now on bad options, not at the first state.
         _lib.ply_state_free(self._new(None, 0))
 
@@ -260,12 +261,10 @@ class State:
 
     def legal_actions(self):
         """The legal moves as plain ints (fast: no notation)."""
-        n = _lib.ply_state_legal_moves(self._s, None, 0)
-        if n <= 0:
-            return []
-        buf = (ctypes.c_uint64 * n)()
-        _lib.ply_state_legal_moves(self._s, buf, n)
-        return list(buf)
+        cap = self._game._max_moves
+        buf = (ctypes.c_uint64 * cap)()
+        n = _lib.ply_state_legal_moves(self._s, buf, cap)
+        return buf[:n] if n > 0 else []
 
     def legal_moves(self):
         """The legal moves as Move objects (ints printing their
@@ -293,7 +292,8 @@ class State:
         unchanged."""
         if isinstance(move, str):
             _call(_lib.ply_state_apply_text, self._s, _b(move))
-        else:
+        elif _lib.ply_state_apply(self._s, int(move), None):
+            # Failed and changed nothing: again, for the message.
             _call(_lib.ply_state_apply, self._s, int(move))
 
     apply_action = apply

@@ -1,5 +1,5 @@
 # Ply — one non-recursive Makefile.
-#   make                 release build of ./ply
+#   make                 release build of ./ply and the library (make lib)
 #   make MODE=debug      debug build (-O0 -g, game invariant checks)
 #   make MODE=sanitize   ASan + UBSan build
 #   make MODE=tsan       ThreadSanitizer build (threaded bots, the server)
@@ -63,7 +63,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_STAMP := build/.deps-ok
 
 .PHONY: all test test-slow run clean deps fuzz golden lib install uninstall
-all: ply
+all: ply lib
 
 # Debian packages the build needs (installed once; see the script).
 $(DEPS_STAMP): scripts/install-deps.sh

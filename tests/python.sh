@@ -3,7 +3,7 @@
 # library of this build. A library built with sanitizers needs their
 # runtime loaded first into python3 (leak checks are left to the C tests:
 # the interpreter itself keeps memory to the end).
-# Environment: BUILD (build dir).
+# Environment: BUILD (build dir), PLY (the ply binary, for match records).
 set -eu
 : "${BUILD:=build/release}"
 lib=$BUILD/lib/libply.so.1

@@ -22,6 +22,7 @@ from . import _lib as _l
 
 __all__ = ["PlyError", "Game", "State", "Move", "Bot", "Match", "Record",
            "SearchInfo", "games", "bots", "load_game", "version",
+           "read_records", "bot_options", "bot_help",
            "PLAYER_TERMINAL", "PLAYER_CHANCE"]
 
 # The package's directory: __path__ is set both for an ordinary import and
@@ -504,14 +505,20 @@ class Bot:
 
 
 class Record:
-    """One finished game of a match: index, setup, moves (texts), bots
-    (the bot index at each seat), result (per seat), reason, winner
-    (seat, -1 for a draw)."""
+    """One finished game: game, options, index, setup, moves (texts), seats
+    (the bot at each seat), result (per seat), reason, winner (seat, -1 for
+    a draw, -2 without a result). From a Match, or from a file of `ply
+    match --out` (read_records)."""
+
+    _r = None
+    _line = None
 
     def __init__(self, match, handle):
         self._match = match     # keeps the match alive
         self._r = handle
         r = handle
+        self.game = match.game.name
+        self.options = match.game.options
         self.index = _lib.ply_record_index(r)
         self.setup = _s(_lib.ply_record_setup(r))
         self.moves = [_s(_lib.ply_record_move(r, i))
@@ -523,14 +530,55 @@ class Record:
         self.reason = _s(_lib.ply_record_reason(r))
         self.winner = _lib.ply_record_winner(r)
 
+    @classmethod
+    def _from_json(cls, d, line):
+        r = cls.__new__(cls)
+        r._line = line
+        r.game = d["game"]
+        r.options = d.get("options") or ""
+        r.index = d.get("index", -1)
+        r.setup = d.get("setup") or ""
+        r.moves = list(d.get("moves") or [])
+        r.seats = list(d.get("seats") or [])
+        r.bots = None
+        r.result = [float(x) for x in d.get("result") or []]
+        r.reason = d.get("reason")
+        if not r.result:
+            r.winner = -2
+        else:
+            best = max(r.result)
+            r.winner = (r.result.index(best)
+                        if r.result.count(best) == 1 else -1)
+        return r
+
     def __del__(self):
-        if getattr(self, "_r", None):
+        if self._r:
             _lib.ply_record_free(self._r)
             self._r = None
 
+    def states(self):
+        """The game's positions: the start, then the position after each
+        move (an illegal last move that lost the game is not played)."""
+        s = Game(self.game, self.options or None).new_state(
+            setup=self.setup or None)
+        yield s.clone()
+        for i, mv in enumerate(self.moves):
+            if self.reason == "illegal" and i == len(self.moves) - 1:
+                break
+            s.apply(mv)
+            yield s.clone()
+
     def write(self, format="json"):
-        """The record as text: "json" (a line of `ply match --out`) or one
-        of the game's record formats ("pgn", "pdn", "kif", "csa", "sgf")."""
+        """The record as text: "json" (a line of `ply match --out`) or, for
+        a record of a Match, one of the game's record formats ("pgn",
+        "pdn", "kif", "csa", "sgf"; `ply record --to FORMAT` converts
+        files)."""
+        if self._r is None:
+            if format == "json":
+                return self._line
+            raise PlyError(2, "a record read from a file is written as "
+                           "json only: convert files with ply record --to "
+                           + format)
         p = _call(_lib.ply_record_write, self._r, _b(format))
         try:
             return ctypes.string_at(p).decode("utf-8", "replace")
@@ -544,6 +592,22 @@ class Record:
         return "<ply.Record %d: %s, %d moves, result %s>" % (
             self.index, " vs ".join(self.seats), len(self.moves),
             self.result)
+
+
+def read_records(path):
+    """Iterates over the records of a `ply match --out` file (JSON lines),
+    yielding Records. PlyError names the line of a bad one."""
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                d = _json.loads(line)
+                if not isinstance(d, dict) or "game" not in d:
+                    raise ValueError("not a game record")
+                yield Record._from_json(d, line)
+            except (ValueError, TypeError, KeyError) as e:
+                raise PlyError(3, "%s:%d: %s" % (path, number, e)) from None
 
 
 class Match:

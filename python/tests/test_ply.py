@@ -9,8 +9,10 @@ PLY_LIBRARY names the library to test (make test sets it to the build's).
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import unittest
 
@@ -256,6 +258,43 @@ class TestMatches(unittest.TestCase):
                       time="50ms")
         (r,) = list(m)
         self.assertIn("[White \"random\"]", r.write("pgn"))
+
+    def test_read_records(self):
+        # The records ply match --out writes, read back and replayed.
+        out = os.path.join(self.tmp, "games.jsonl")
+        plyb = os.environ.get("PLY", os.path.join(ROOT, "ply"))
+        run = subprocess.run([plyb, "match", "reversi", "random", "greedy",
+                              "-n", "2", "--out", out, "-j", "1"],
+                             capture_output=True, text=True, timeout=120)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        records = list(ply.read_records(out))
+        self.assertEqual(len(records), 2)
+        for r in records:
+            self.assertEqual(r.game, "reversi")
+            self.assertEqual(sorted(r.seats), ["greedy", "random"])
+            states = list(r.states())
+            self.assertEqual(len(states), len(r.moves) + 1)
+            self.assertTrue(states[-1].is_terminal())
+            self.assertEqual(states[-1].returns(), r.result)
+            self.assertEqual(r.to_json()["moves"], r.moves)
+            with self.assertRaises(ply.PlyError):
+                r.write("pgn")
+        # the same games played through the library give the same lines
+        m = ply.Match("reversi", ["random", "greedy"], games=2, seed=1)
+        self.assertEqual([r.write() for r in m],
+                         [r.write() for r in records])
+        bad = os.path.join(self.tmp, "bad.jsonl")
+        with open(bad, "w") as f:
+            f.write(records[0].write() + "{not json\n")
+        with self.assertRaises(ply.PlyError) as cm:
+            list(ply.read_records(bad))
+        self.assertIn("bad.jsonl:2", str(cm.exception))
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
 
     def test_bad_match(self):
         with self.assertRaises(ply.PlyError):

@@ -3,6 +3,7 @@
  * back, clones, text round trips, errors for every kind of bad input, bots
  * with progress callbacks, sessions, matches and their records. Only
  * ply.h is included (its PlyError is not the engine's). */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -516,6 +517,69 @@ static void test_match(void **unused)
     ply_match_free(again);
 }
 
+/* Games of one match played on two threads at once, each thread with
+ * its own states and bots, give the records of a sequential run. */
+typedef struct Worker {
+    const PlyMatch *m;
+    uint64_t first;
+    char *json[3];
+    PlyState *s;
+    int plies;
+} Worker;
+
+static void *worker(void *arg)
+{
+    Worker *w = arg;
+    for (int k = 0; k < 3; k++) {
+        PlyRecord *r = ply_match_play(w->m, w->first + 2 * (uint64_t)k,
+                                      NULL);
+        w->json[k] = r ? ply_record_write(r, "json", NULL) : NULL;
+        ply_record_free(r);
+    }
+    /* and a random game on a state of its own */
+    PlyMove mv[64];
+    int n;
+    while ((n = ply_state_legal_moves(w->s, mv, 64)) > 0 &&
+           !ply_state_apply(w->s, mv[(unsigned)w->plies * 7u % (unsigned)n],
+                            NULL))
+        w->plies++;
+    return NULL;
+}
+
+static void test_threads(void **unused)
+{
+    (void)unused;
+    const char *bots[] = {"mcts:nodes=100", "greedy"};
+    PlyError err;
+    PlyMatch *m = ply_match_new(game("kalah"), NULL, bots, 2, 6, 3, &err);
+    assert_non_null(m);
+    Worker w[2] = {{.m = m, .first = 0}, {.m = m, .first = 1}};
+    pthread_t th[2];
+    for (int i = 0; i < 2; i++) {
+        w[i].s = state("kalah", NULL, NULL);
+        assert_int_equal(pthread_create(&th[i], NULL, worker, &w[i]), 0);
+    }
+    for (int i = 0; i < 2; i++)
+        pthread_join(th[i], NULL);
+    for (int i = 0; i < 2; i++) {
+        assert_true(ply_state_is_terminal(w[i].s));
+        assert_int_equal(ply_state_history_length(w[i].s), w[i].plies);
+        ply_state_free(w[i].s);
+        for (int k = 0; k < 3; k++) {
+            PlyRecord *r = ply_match_play(m, w[i].first + 2 * (uint64_t)k,
+                                          &err);
+            assert_non_null(r);
+            char *seq = ply_record_write(r, "json", &err);
+            assert_non_null(w[i].json[k]);
+            assert_string_equal(w[i].json[k], seq);
+            ply_free(seq);
+            ply_free(w[i].json[k]);
+            ply_record_free(r);
+        }
+    }
+    ply_match_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -527,6 +591,7 @@ int main(void)
         cmocka_unit_test(test_bots),
         cmocka_unit_test(test_session),
         cmocka_unit_test(test_match),
+        cmocka_unit_test(test_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,6 +21,7 @@ import json as _json
 from . import _lib as _l
 
 __all__ = ["PlyError", "Game", "State", "Move", "Bot", "Match", "Record",
+           "Session",
            "SearchInfo", "games", "bots", "load_game", "version",
            "read_records", "bot_options", "bot_help",
            "PLAYER_TERMINAL", "PLAYER_CHANCE"]
@@ -502,6 +503,95 @@ class Bot:
 
     def __repr__(self):
         return "Bot(%r)" % self.spec
+
+
+class Session:
+    """A game, a position with its history, and a bot that searches in its
+    own thread (what Ply's engine modes run on): go() returns at once,
+    stop() ends the search early, wait() gives its move."""
+
+    def __init__(self, game, bot=None, seed=0):
+        if isinstance(game, str):
+            game = Game(game)
+        self.game = game
+        self._p = _call(_lib.ply_session_new, game._g, _b(game.options),
+                        _b(bot), seed)
+        self._cbs = None
+
+    def __del__(self):
+        if getattr(self, "_p", None):
+            _lib.ply_session_free(self._p)
+            self._p = None
+
+    def set_position(self, setup=None, moves=None):
+        """A setup string (None: the start) and moves in notation (a list
+        or a space-separated string)."""
+        if isinstance(moves, (list, tuple)):
+            moves = " ".join(str(m) for m in moves)
+        _call(_lib.ply_session_set_position, self._p, _b(setup), _b(moves))
+
+    def play(self, move):
+        _call(_lib.ply_session_play, self._p, _b(str(move)))
+
+    def undo(self, n=1):
+        """Takes back up to n moves; returns how many."""
+        return _lib.ply_session_undo(self._p, n)
+
+    def state(self):
+        """A copy of the current position."""
+        return State(self.game, _call(_lib.ply_session_state, self._p))
+
+    def set_bot(self, spec):
+        _call(_lib.ply_session_set_bot, self._p, _b(spec))
+
+    def set_bot_option(self, key, value):
+        _call(_lib.ply_session_set_bot_option, self._p, _b(key),
+              _b(None if value is None else str(value)))
+
+    def go(self, time=None, nodes=None, depth=None, on_info=None,
+           on_done=None):
+        """Starts a search of the current position and returns at once.
+        on_info(SearchInfo) and on_done(move, SearchInfo) run on the search
+        thread."""
+        game = self.game
+
+        def info(user, root, si):
+            if on_info is not None:
+                on_info(SearchInfo(State(game, root, owned=False),
+                                   si.contents))
+
+        def done(user, root, best, si):
+            if on_done is not None:
+                view = State(game, root, owned=False)
+                try:
+                    mv = Move(best, view.move_to_string(best))
+                except PlyError:
+                    mv = None
+                on_done(mv, SearchInfo(view, si.contents))
+        cbs = (_l.INFO_FN(info), _l.DONE_FN(done))
+        _call(_lib.ply_session_on_info, self._p, cbs[0], cbs[1], None)
+        self._cbs = cbs         # alive while the search may call them
+        lim, keep = _limits(time, nodes, depth, None, game)
+        self._keep = keep
+        _call(_lib.ply_session_go, self._p,
+              ctypes.byref(lim) if lim is not None else None)
+
+    def stop(self):
+        """Asks the search to end soon (any thread)."""
+        _lib.ply_session_stop(self._p)
+
+    def wait(self):
+        """Waits for the search: (Move, SearchInfo)."""
+        st = self.state()
+        m = ctypes.c_uint64()
+        si = _l.SearchInfo()
+        _call(_lib.ply_session_wait, self._p, ctypes.byref(m),
+              ctypes.byref(si))
+        info = SearchInfo(st, si)
+        try:
+            return Move(m.value, st.move_to_string(m.value)), info
+        except PlyError:
+            return None, info
 
 
 class Record:

@@ -24,6 +24,7 @@ class SearchInfo(Structure):
 
 
 INFO_FN = CFUNCTYPE(None, c_void_p, c_void_p, POINTER(SearchInfo))
+DONE_FN = CFUNCTYPE(None, c_void_p, c_void_p, c_uint64, POINTER(SearchInfo))
 
 
 class Limits(Structure):
@@ -139,6 +140,22 @@ _PROTOS = {
     "ply_bot_inform": (c_int, [c_void_p, c_void_p, c_uint64, _E]),
     "ply_bot_new_game": (None, [c_void_p]),
     "ply_bot_stop": (None, [c_void_p]),
+    "ply_session_new": (c_void_p, [c_void_p, c_char_p, c_char_p, c_uint64,
+                                   _E]),
+    "ply_session_free": (None, [c_void_p]),
+    "ply_session_set_position": (c_int, [c_void_p, c_char_p, c_char_p, _E]),
+    "ply_session_play": (c_int, [c_void_p, c_char_p, _E]),
+    "ply_session_undo": (c_int, [c_void_p, c_int]),
+    "ply_session_state": (c_void_p, [c_void_p, _E]),
+    "ply_session_set_bot": (c_int, [c_void_p, c_char_p, _E]),
+    "ply_session_set_bot_option": (c_int, [c_void_p, c_char_p, c_char_p,
+                                           _E]),
+    "ply_session_on_info": (c_int, [c_void_p, INFO_FN, DONE_FN, c_void_p,
+                                    _E]),
+    "ply_session_go": (c_int, [c_void_p, POINTER(Limits), _E]),
+    "ply_session_stop": (None, [c_void_p]),
+    "ply_session_wait": (c_int, [c_void_p, POINTER(c_uint64),
+                                 POINTER(SearchInfo), _E]),
     "ply_match_new": (c_void_p, [c_void_p, c_char_p, POINTER(c_char_p),
                                  c_int, c_uint64, c_uint64, _E]),
     "ply_match_free": (None, [c_void_p]),

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
@@ -218,6 +219,36 @@ class TestBots(unittest.TestCase):
         while not s.is_terminal():
             s.apply(bots[s.current_player()].choose(s))
         self.assertAlmostEqual(sum(s.returns()), 0.0)
+
+
+class TestSession(unittest.TestCase):
+    def test_go_stop_wait(self):
+        ses = ply.Session("chess", bot="mcts:time=30s", seed=2)
+        ses.set_position(moves=["e2e4", "e7e5"])
+        ses.play("g1f3")
+        self.assertEqual(ses.undo(1), 1)
+        ses.play("g1f3")
+        with self.assertRaises(ply.PlyError):
+            ses.play("g1f3")
+        self.assertEqual(ses.state().current_player(), 1)
+        done = []
+        ses.go(on_done=lambda m, i: done.append(m))
+        time.sleep(0.2)
+        ses.stop()
+        m, info = ses.wait()
+        self.assertEqual(done, [m])
+        self.assertIn(m, ses.state().legal_moves())
+        self.assertLess(info.seconds, 10)
+        ses.set_bot("alphabeta")
+        seen = []
+        ses.go(depth=2, on_info=seen.append)
+        m2, info2 = ses.wait()
+        self.assertEqual(info2.depth, 2)
+        self.assertGreaterEqual(len(seen), 1)
+        with self.assertRaises(ply.PlyError):
+            ses.wait()                       # no search running
+        with self.assertRaises(ply.PlyError):
+            ses.set_bot("nosuch")
 
 
 class TestMatches(unittest.TestCase):

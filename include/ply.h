@@ -322,7 +322,8 @@ uint64_t ply_match_total(const PlyMatch *m);
 /* Plays game number index (0 <= index < total) and returns its record.
  * Different indices may be played from different threads at once. */
 PlyRecord *ply_match_play(const PlyMatch *m, uint64_t index, PlyError *err);
-/* Adds a game's result to the match's tally (ply_match_score). */
+/* Adds a game's result to the match's tally (ply_match_score); like
+ * ply_match_play, callable from several threads at once. */
 int ply_match_count(PlyMatch *m, const PlyRecord *r, PlyError *err);
 /* Wins, draws and losses of bot i over the games counted. */
 int ply_match_score(const PlyMatch *m, int bot, uint64_t *wins,

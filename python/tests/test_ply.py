@@ -284,6 +284,18 @@ class TestMatches(unittest.TestCase):
         self.assertEqual(again.play(3, count=False).moves, records[3].moves)
         self.assertEqual(again.score(0), (0, 0, 0))
 
+    def test_games_on_threads(self):
+        # ctypes lets go of the GIL: games of one match on two threads give
+        # the records of a sequential run.
+        from concurrent.futures import ThreadPoolExecutor
+        m = ply.Match("kalah", ["mcts:nodes=200", "greedy"], games=4, seed=5)
+        with ThreadPoolExecutor(2) as pool:
+            par = list(pool.map(lambda i: m.play(i).write(), range(4)))
+        seq = [r.write() for r in ply.Match("kalah",
+                                            ["mcts:nodes=200", "greedy"],
+                                            games=4, seed=5)]
+        self.assertEqual(par, seq)
+
     def test_pgn_and_time(self):
         m = ply.Match(ply.Game("chess"), ["random", "random"], games=1,
                       time="50ms")

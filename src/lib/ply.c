@@ -1027,7 +1027,8 @@ int ply_session_wait(PlySession *ps, PlyMove *move, PlySearchInfo *info,
 struct PlyMatch {
     MatchConfig c;
     _Atomic int refs;           /* the match and its live records */
-    uint64_t wins[MATCH_MAX_PARTS], draws[MATCH_MAX_PARTS],
+    /* the tally: games of one match may be counted on several threads */
+    _Atomic uint64_t wins[MATCH_MAX_PARTS], draws[MATCH_MAX_PARTS],
         losses[MATCH_MAX_PARTS];
 };
 
@@ -1158,7 +1159,8 @@ PlyRecord *ply_match_play(const PlyMatch *m, uint64_t index,
     return r;
 }
 
-int ply_match_count(PlyMatch *m, const PlyRecord *r, PlyApiError *err)
+int ply_match_count(PlyMatch *m, const PlyRecord *r,
+                    PlyApiError *err)
 {
     if (!m || !r || r->m != m)
         return fail(err, PLY_E_ARGUMENT, "not a record of this match");
@@ -1173,11 +1175,11 @@ int ply_match_count(PlyMatch *m, const PlyRecord *r, PlyApiError *err)
     for (int s = 0; s < np; s++) {
         int p = r->r.seats[s];
         if (r->r.result[s] < best)
-            m->losses[p]++;
+            atomic_fetch_add(&m->losses[p], 1);
         else if (nbest > 1)
-            m->draws[p]++;
+            atomic_fetch_add(&m->draws[p], 1);
         else
-            m->wins[p]++;
+            atomic_fetch_add(&m->wins[p], 1);
     }
     ok(err);
     return 0;
@@ -1189,11 +1191,11 @@ int ply_match_score(const PlyMatch *m, int bot, uint64_t *wins,
     if (!m || bot < 0 || bot >= m->c.nparts)
         return fail(err, PLY_E_ARGUMENT, "no bot %d in the match", bot);
     if (wins)
-        *wins = m->wins[bot];
+        *wins = atomic_load(&m->wins[bot]);
     if (draws)
-        *draws = m->draws[bot];
+        *draws = atomic_load(&m->draws[bot]);
     if (losses)
-        *losses = m->losses[bot];
+        *losses = atomic_load(&m->losses[bot]);
     ok(err);
     return 0;
 }

@@ -520,7 +520,7 @@ static void test_match(void **unused)
 /* Games of one match played on two threads at once, each thread with
  * its own states and bots, give the records of a sequential run. */
 typedef struct Worker {
-    const PlyMatch *m;
+    PlyMatch *m;
     uint64_t first;
     char *json[3];
     PlyState *s;
@@ -534,6 +534,8 @@ static void *worker(void *arg)
         PlyRecord *r = ply_match_play(w->m, w->first + 2 * (uint64_t)k,
                                       NULL);
         w->json[k] = r ? ply_record_write(r, "json", NULL) : NULL;
+        if (r && ply_match_count(w->m, r, NULL))
+            w->plies = -1000000;
         ply_record_free(r);
     }
     /* and a random game on a state of its own */
@@ -561,6 +563,15 @@ static void test_threads(void **unused)
     }
     for (int i = 0; i < 2; i++)
         pthread_join(th[i], NULL);
+    /* every game counted once, from both threads */
+    uint64_t games = 0;
+    for (int b = 0; b < 2; b++) {
+        uint64_t wins, draws, losses;
+        assert_int_equal(ply_match_score(m, b, &wins, &draws, &losses, &err),
+                         0);
+        games += wins + draws + losses;
+    }
+    assert_int_equal(games, 2 * 6);
     for (int i = 0; i < 2; i++) {
         assert_true(ply_state_is_terminal(w[i].s));
         assert_int_equal(ply_state_history_length(w[i].s), w[i].plies);

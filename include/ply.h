@@ -163,7 +163,7 @@ int ply_state_current_player(const PlyState *s);
 int ply_state_is_terminal(const PlyState *s);
 /* The legal moves (at a chance node: the outcomes) in a fixed order:
  * writes min(count, max) of them to out (out may be NULL) and returns
- * count. */
+ * count (0 at the end; -1 when out of memory). */
 int ply_state_legal_moves(const PlyState *s, PlyMove *out, int max);
 /* Chance outcomes with their probabilities; returns count (0 when the
  * state is not a chance node). */

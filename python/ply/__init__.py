@@ -140,11 +140,19 @@ class Move(int):
 
 class Game:
     """A registered game under options ("key=value,..." or keywords):
-    Game("kalah", houses=4) or Game("kalah", "houses=4,seeds=3")."""
+    Game("kalah", houses=4), Game("kalah", "houses=4,seeds=3") or, as
+    pyspiel writes it, Game("kalah(houses=4,seeds=3)")."""
 
     def __init__(self, name, options=None, **kw):
+        parts = []
+        if isinstance(name, str) and name.endswith(")") and "(" in name:
+            # pyspiel's spelling: "kalah(houses=4,seeds=3)"
+            name, inner = name[:-1].split("(", 1)
+            if inner:
+                parts.append(inner)
         self._g = _call(_lib.ply_game_find, _b(name))
-        parts = [options] if options else []
+        if options:
+            parts.append(options)
         parts += ["%s=%s" % (k, v) for k, v in kw.items()]
         self._options = ",".join(parts)
         self._max_moves = _lib.ply_game_max_moves(self._g)

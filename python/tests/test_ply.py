@@ -73,6 +73,10 @@ class TestGames(unittest.TestCase):
         self.assertEqual(len(s.legal_moves()), 4)
         s = ply.Game("go", "size=9").new_state()
         self.assertEqual(len(s.legal_moves()), 82)
+        g = ply.load_game("kalah(houses=4,seeds=3)")
+        self.assertEqual(g.name, "kalah")
+        self.assertEqual(g.options, "houses=4,seeds=3")
+        self.assertEqual(len(g.new_initial_state().legal_actions()), 4)
         with self.assertRaises(ply.PlyError) as cm:
             ply.Game("kalah", houses=99)
         self.assertIn("houses", str(cm.exception))

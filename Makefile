@@ -1,5 +1,5 @@
 # Ply — one non-recursive Makefile.
-#   make                 release build of ./ply
+#   make                 release build of ./ply and the library (make lib)
 #   make MODE=debug      debug build (-O0 -g, game invariant checks)
 #   make MODE=sanitize   ASan + UBSan build
 #   make MODE=tsan       ThreadSanitizer build (threaded bots, the server)
@@ -10,6 +10,10 @@
 #   make run             the main job: play against the strongest bot
 #   make SERVER=0        without the Vindinium server and client (no
 #                        libmicrohttpd, SQLite or libcurl); in build/MODE-noserver
+#   make lib             the public library (include/ply.h): libply.so.1
+#                        and libply.a in build/MODE/lib
+#   make install         ply, libply, ply.h, ply.pc and the man pages under
+#                        DESTDIR/PREFIX (/usr/local); make uninstall
 MODE ?= release
 SERVER ?= 1
 BUILD := build/$(MODE)
@@ -44,7 +48,8 @@ else ifneq ($(SERVER),1)
 endif
 
 LIB_SRC := $(sort $(wildcard src/core/*.c src/games/*.c src/games/*/*.c \
-	src/search/*.c src/tools/*.c src/proto/*.c src/apps/*/*.c src/cli/*.c))
+	src/search/*.c src/tools/*.c src/proto/*.c src/apps/*/*.c src/cli/*.c \
+	src/lib/*.c))
 LIB_SRC := $(filter-out src/cli/main.c,$(LIB_SRC))
 ifeq ($(SERVER),0)
   LIB_SRC := $(filter-out $(SERVER_SRC),$(LIB_SRC))
@@ -57,8 +62,8 @@ endif
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_STAMP := build/.deps-ok
 
-.PHONY: all test test-slow run clean deps fuzz golden
-all: ply
+.PHONY: all test test-slow run clean deps fuzz golden lib install uninstall
+all: ply lib
 
 # Debian packages the build needs (installed once; see the script).
 $(DEPS_STAMP): scripts/install-deps.sh
@@ -101,6 +106,78 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/testlib.h $(BUILD)/libply.a
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(BUILD)/libply.a $(LDFLAGS_MODE) \
 		$(LDLIBS) -lcmocka
 
+# The public library (include/ply.h, src/lib/ply.c): core, games, search,
+# tools and src/lib only: no CLI, protocols or server (so no libmicrohttpd,
+# SQLite, libcurl or readline). libply.so.1 is built from -fPIC objects in
+# $(BUILD)/pic and exports only the names in src/lib/exports.txt (a version
+# script); libply.a is one relocatable object with the same names global.
+PLY_ABI := 1
+PUB_SRC := $(sort $(wildcard src/core/*.c src/games/*.c src/games/*/*.c \
+	src/search/*.c src/tools/*.c src/lib/*.c))
+PUB_OBJ := $(PUB_SRC:%.c=$(BUILD)/%.o)
+PIC_OBJ := $(PUB_SRC:%.c=$(BUILD)/pic/%.o)
+PUB_LIBS := -ljansson -lm -pthread
+LIBDIR_B := $(BUILD)/lib
+SO_REAL := libply.so.$(PLY_ABI).0.0
+SO_NAME := libply.so.$(PLY_ABI)
+$(BUILD)/pic/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -c $< -o $@
+$(BUILD)/pic/src/core/version.o: $(VERSION_H)
+$(BUILD)/pic/src/core/version.o: CFLAGS += -I$(BUILD) \
+	-DPLY_VERSION_INC='"version_git.h"'
+$(LIBDIR_B)/libply.map: src/lib/exports.txt
+	@mkdir -p $(dir $@)
+	@{ echo "PLY_$(PLY_ABI) {"; echo "  global:"; \
+	  sed 's/.*/    &;/' $<; echo "  local: *;"; echo "};"; } > $@
+$(LIBDIR_B)/$(SO_REAL): $(PIC_OBJ) $(LIBDIR_B)/libply.map
+	$(CC) -shared -Wl,-soname,$(SO_NAME) -Wl,--no-undefined \
+		-Wl,--version-script=$(LIBDIR_B)/libply.map $(LDFLAGS_MODE) \
+		-o $@ $(PIC_OBJ) $(PUB_LIBS)
+	ln -sf $(SO_REAL) $(LIBDIR_B)/$(SO_NAME)
+	ln -sf $(SO_NAME) $(LIBDIR_B)/libply.so
+$(LIBDIR_B)/libply.a: $(PUB_OBJ) src/lib/exports.txt
+	@mkdir -p $(dir $@)
+	@rm -f $@ $(LIBDIR_B)/libply-all.o
+	$(CC) -r -nostdlib -o $(LIBDIR_B)/libply-all.o $(PUB_OBJ)
+	objcopy --keep-global-symbols=src/lib/exports.txt \
+		$(LIBDIR_B)/libply-all.o
+	ar rcs $@ $(LIBDIR_B)/libply-all.o
+	@rm -f $(LIBDIR_B)/libply-all.o
+lib: $(LIBDIR_B)/$(SO_REAL) $(LIBDIR_B)/libply.a
+
+# make install PREFIX=/usr/local DESTDIR=: the binary, the library, the
+# header, the pkg-config file and the man pages.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+install: $(BUILD)/ply lib
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
+		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
+	install -m 755 $(BUILD)/ply $(DESTDIR)$(BINDIR)/ply
+	install -m 755 $(LIBDIR_B)/$(SO_REAL) $(DESTDIR)$(LIBDIR)/$(SO_REAL)
+	ln -sf $(SO_REAL) $(DESTDIR)$(LIBDIR)/$(SO_NAME)
+	ln -sf $(SO_NAME) $(DESTDIR)$(LIBDIR)/libply.so
+	install -m 644 $(LIBDIR_B)/libply.a $(DESTDIR)$(LIBDIR)/libply.a
+	install -m 644 include/ply.h $(DESTDIR)$(INCLUDEDIR)/ply.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+		-e "s|@VERSION@|$$(sed -n 's/^#define PLY_VERSION \"\(.*\)\"/\1/p' include/ply.h)|" \
+		-e 's|@LIBS_PRIVATE@|$(PUB_LIBS)|' \
+		src/lib/ply.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/ply.pc
+	install -m 644 man/ply.1 $(DESTDIR)$(MANDIR)/man1/ply.1
+	install -m 644 man/libply.3 $(DESTDIR)$(MANDIR)/man3/libply.3
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/ply $(DESTDIR)$(LIBDIR)/$(SO_REAL) \
+		$(DESTDIR)$(LIBDIR)/$(SO_NAME) $(DESTDIR)$(LIBDIR)/libply.so \
+		$(DESTDIR)$(LIBDIR)/libply.a $(DESTDIR)$(INCLUDEDIR)/ply.h \
+		$(DESTDIR)$(PKGCONFIGDIR)/ply.pc $(DESTDIR)$(MANDIR)/man1/ply.1 \
+		$(DESTDIR)$(MANDIR)/man3/libply.3
+
 # Fuzz targets (tests/fuzz/fuzz.h): every tests/fuzz/fuzz_NAME.c is a
 # libFuzzer binary build/fuzz/fuzz_NAME, linked with a copy of the library
 # built by clang with coverage instrumentation, ASan and UBSan.
@@ -124,13 +201,13 @@ $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_DIR)/libply.a
 		$(FUZZ_DIR)/libply.a $(LDLIBS)
 fuzz: $(FUZZ_BINS)
 
-test: $(BUILD)/ply $(TEST_BIN) $(FUZZ_BINS)
+test: $(BUILD)/ply $(TEST_BIN) $(FUZZ_BINS) lib
 	@PLY=$(BUILD)/ply BUILD=$(BUILD) FUZZ=$(FUZZ_DIR) PLY_SERVER=$(SERVER) \
-		sh tests/run-all.sh
+		MODE=$(MODE) sh tests/run-all.sh
 
-test-slow: $(BUILD)/ply $(TEST_BIN)
+test-slow: $(BUILD)/ply $(TEST_BIN) lib
 	@PLY=$(BUILD)/ply BUILD=$(BUILD) PLY_SLOW=1 PLY_SERVER=$(SERVER) \
-		sh tests/run-all.sh
+		MODE=$(MODE) sh tests/run-all.sh
 
 # Golden playthroughs: rewrite them after a change meant to alter them.
 golden: $(BUILD)/ply
@@ -143,4 +220,5 @@ run: ply
 clean:
 	rm -rf build ply
 
--include $(LIB_OBJ:.o=.d) $(BUILD)/src/cli/main.d $(FUZZ_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(BUILD)/src/cli/main.d $(FUZZ_OBJ:.o=.d) \
+	$(PIC_OBJ:.o=.d)

@@ -5,7 +5,7 @@
 set -e
 PKGS="gcc make libc6-dev libcmocka-dev clang libclang-rt-14-dev \
 libjansson-dev libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev \
-libreadline-dev"
+libreadline-dev pkg-config"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then

@@ -33,6 +33,8 @@ if [ -n "${PLY_SLOW:-}" ] && [ "$PLY_SLOW" != 0 ]; then
     run kif-readers env PLY="$PLY" sh scripts/kif-readers.sh
 fi
 run play-tty env PLY="$PLY" python3 tests/play_tty.py
+run libply env BUILD="$BUILD" MODE="${MODE:-release}" PLY_SERVER="${PLY_SERVER:-1}" sh tests/libply.sh
+run python env BUILD="$BUILD" PLY="$PLY" sh tests/python.sh
 if [ "${PLY_SERVER:-1}" = 1 ]; then
     run vdrestart env PLY="$PLY" sh tests/vdrestart.sh
 else

@@ -3,9 +3,10 @@
 # MCTS with threads=2 (test_mcts), the engine session's search thread
 # (test_session), alpha-beta's Lazy SMP (threads=2), the Vindinium server (test_vdserver,
 # then six clients at once against `ply serve`), and ply match's worker
-# threads with threaded bots and with engine processes. Fails on any
+# threads with threaded bots and with engine processes, the public API's
+# games of one match on two threads (test_libply). Fails on any
 # ThreadSanitizer report. Needs $BUILD (a tsan build dir with ply,
-# tests/test_mcts, tests/test_session and tests/test_vdserver) and $PLY_CLIENT (any ply, for
+# tests/test_mcts, tests/test_session, tests/test_libply and tests/test_vdserver) and $PLY_CLIENT (any ply, for
 # the clients). Run from the top of the tree.
 set -u
 T=$(mktemp -d)
@@ -27,6 +28,7 @@ P=$BUILD/ply
 step test_mcts "$BUILD/tests/test_mcts"
 step test_vdserver "$BUILD/tests/test_vdserver"
 step test_session "$BUILD/tests/test_session"
+step test_libply "$BUILD/tests/test_libply"
 step match-smp "$P" match kalah "alphabeta:threads=2,depth=7" \
     "alphabeta:depth=5" -n 4 -j 2 --out "$T/s.jsonl"
 step match-threads "$P" match kalah "mcts:threads=2,iterations=3000" \

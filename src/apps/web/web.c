@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <malloc.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -41,7 +42,13 @@ enum {
     FILE_MAX = 8 << 20
 };
 
+/* The bot a game holds while no search runs: no tables, no tree (an
+ * alphabeta bot holds 16 MiB of table, so 100 idle games would hold
+ * 1.6 GB); the seat's bot is built for each search and dropped after. */
+#define IDLE_BOT "random"
+
 typedef struct WGame {
+    struct WebServer *srv;
     char id[ID_LEN + 1];
     pthread_mutex_t mu;         /* the session and the fields below */
     Session *s;
@@ -81,6 +88,7 @@ struct WebServer {
     pthread_cond_t cv;
     WGame *games;
     int ngames;
+    int nsearch;                /* searches running (max_searches) */
     Rng rng;
     struct MHD_Daemon *daemon;
     int port;
@@ -450,11 +458,25 @@ static void on_done(void *user, const void *root, Move best,
 
 /* ---------------- game operations (game mu held) ---------------- */
 
+/* A search's slot back, and the seat's bot with its tables dropped. */
+static void search_ended(WGame *wg)
+{
+    pthread_mutex_lock(&wg->srv->mu);
+    wg->srv->nsearch--;
+    pthread_mutex_unlock(&wg->srv->mu);
+    if (strcmp(session_bot_spec(wg->s), IDLE_BOT)) {
+        session_set_bot(wg->s, IDLE_BOT, NULL);
+        malloc_trim(0);     /* the bot's tables back to the system */
+    }
+}
+
 /* Forgets a search: stopped and joined, its result dropped. */
 static void cancel_search(WGame *wg)
 {
-    if (wg->searching)
+    if (wg->searching) {
         session_cancel(wg->s);
+        search_ended(wg);
+    }
     wg->searching = 0;
     wg->play = 0;
     pthread_mutex_lock(&wg->imu);
@@ -499,6 +521,7 @@ static void play_chance(WGame *wg)
 static void finish_with(WGame *wg, Move best)
 {
     wg->searching = 0;
+    search_ended(wg);
     pthread_mutex_lock(&wg->imu);
     wg->done = 1;
     pthread_mutex_unlock(&wg->imu);
@@ -593,8 +616,14 @@ static json_t *legal_json(WGame *wg, const Layout *l)
     if (g->to_move(st) < 0 || (wg->view >= 0 && g->to_move(st) != wg->view))
         return arr;
     Move *mv = malloc(sizeof *mv * (size_t)g->info.max_moves);
-    if (!mv)
+    LayoutIndex *ix = l ? malloc(sizeof *ix) : NULL;
+    if (!mv || (l && !ix)) {
+        free(mv);
+        free(ix);
         return arr;
+    }
+    if (l)
+        layout_index(l, ix);
     int n = g->gen_moves(st, mv);
     for (int i = 0; i < n; i++) {
         char t[128];
@@ -604,7 +633,7 @@ static json_t *legal_json(WGame *wg, const Layout *l)
         json_object_set_new(o, "text", jstr(t));
         json_t *cs = json_array();
         MoveCells mc;
-        if (l && !layout_move_cells(g, st, l, mv[i], &mc)) {
+        if (l && !layout_move_cells_ix(g, st, ix, mv[i], &mc)) {
             for (int k = 0; k < mc.n; k++)
                 json_array_append_new(cs, json_integer(mc.cells[k]));
             if (mc.choice[0])
@@ -616,6 +645,7 @@ static json_t *legal_json(WGame *wg, const Layout *l)
         json_array_append_new(arr, o);
     }
     free(mv);
+    free(ix);
     return arr;
 }
 
@@ -899,6 +929,7 @@ static int set_seats(WGame *wg, json_t *arr, WebReply *r)
                     return -1;
                 }
                 bot_free(b);
+                malloc_trim(0);
             }
             snprintf(seats[p], SEAT_MAX, "%s", sp);
         }
@@ -1001,7 +1032,8 @@ static void api_new(WebServer *w, json_t *b, const char *query,
         game_free(wg);
         return;
     }
-    wg->s = session_new(g, opts, NULL, (uint64_t)seed, &err);
+    wg->srv = w;
+    wg->s = session_new(g, opts, IDLE_BOT, (uint64_t)seed, &err);
     if (!wg->s || session_set_position(wg->s, setup, moves, &err)) {
         reply_error(r, 400, "%s", err.msg);
         game_free(wg);
@@ -1068,13 +1100,24 @@ static void api_go(WebServer *w, WGame *wg, json_t *b, WebReply *r)
     if (!spec)
         spec = strcmp(wg->seats[mover], "human") ? wg->seats[mover]
                : game_default_bot(g);
+    cancel_search(wg);
+    pthread_mutex_lock(&w->mu);
+    int full = w->nsearch >= w->cfg.max_searches;
+    if (!full)
+        w->nsearch++;
+    pthread_mutex_unlock(&w->mu);
+    if (full) {
+        reply_error(r, 503, "%d bots are thinking already: try again soon",
+                    w->cfg.max_searches);
+        return;
+    }
     PlyError err = {{0}};
     if (strcmp(spec, session_bot_spec(wg->s)) &&
         session_set_bot(wg->s, spec, &err)) {
+        search_ended(wg);
         reply_error(r, 400, "bot: %s", err.msg);
         return;
     }
-    cancel_search(wg);
     Limits lim = session_bot_limits(wg->s);
     if (tms > 0)
         lim.time_ms = tms;
@@ -1092,6 +1135,7 @@ static void api_go(WebServer *w, WGame *wg, json_t *b, WebReply *r)
     wg->seat = mover;
     pthread_mutex_unlock(&wg->imu);
     if (session_go(wg->s, &lim, 0, &err)) {
+        search_ended(wg);
         cancel_search(wg);
         reply_error(r, 409, "%s", err.msg);
         return;
@@ -1520,6 +1564,7 @@ void web_config_default(WebConfig *c)
     c->max_body = 65536;
     c->idle_s = 86400;
     c->max_think_ms = 60000;
+    c->max_searches = 8;
     c->threads = 2;
 }
 
@@ -1543,6 +1588,8 @@ WebServer *web_new(const WebConfig *cfg, PlyError *err)
         w->cfg.max_think_ms = def.max_think_ms;
     if (w->cfg.threads <= 0)
         w->cfg.threads = def.threads;
+    if (w->cfg.max_searches <= 0)
+        w->cfg.max_searches = def.max_searches;
     snprintf(w->host, sizeof w->host, "%s", cfg->host ? cfg->host
                                                       : "127.0.0.1");
     w->cfg.host = w->host;

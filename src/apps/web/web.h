@@ -23,6 +23,7 @@ typedef struct WebConfig {
     int max_body;           /* request body bound in bytes (64 KiB) */
     int idle_s;             /* a game untouched this long is dropped */
     int max_think_ms;       /* bound on one search (60000) */
+    int max_searches;       /* searches at once, all games (8); then 503 */
     int threads;            /* HTTP threads (2) */
     uint64_t seed;          /* 0: from the system */
 } WebConfig;

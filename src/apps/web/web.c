@@ -35,6 +35,7 @@
 #include "../../core/session.h"
 #include "../../core/setup.h"
 #include "../../core/util.h"
+#include "../http/http.h"
 #include "web.h"
 
 enum {
@@ -1635,9 +1636,7 @@ int web_game_count(WebServer *w)
 /* ---------------- HTTP ---------------- */
 
 typedef struct Conn {
-    char *body;
-    size_t len;
-    int too_big;
+    HttpBody in;
 } Conn;
 
 /* The query back from libmicrohttpd's decoded arguments, %-escaped. */
@@ -1693,27 +1692,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
         return MHD_YES;
     }
     if (*upload_size) {
-        if (!k->too_big) {
-            if (k->len + *upload_size > (size_t)w->cfg.max_body) {
-                k->too_big = 1;
-                free(k->body);
-                k->body = NULL;
-                k->len = 0;
-            } else {
-                char *nb = realloc(k->body, k->len + *upload_size + 1);
-                if (!nb)
-                    return MHD_NO;
-                k->body = nb;
-                memcpy(k->body + k->len, upload_data, *upload_size);
-                k->len += *upload_size;
-                k->body[k->len] = 0;
-            }
-        }
+        if (http_body_add(&k->in, upload_data, *upload_size,
+                          (size_t)w->cfg.max_body))
+            return MHD_NO;
         *upload_size = 0;
         return MHD_YES;
     }
     WebReply r;
-    if (k->too_big) {
+    if (k->in.too_big) {
         memset(&r, 0, sizeof r);
         reply_error(&r, 413, "the body is larger than %d bytes",
                     w->cfg.max_body);
@@ -1731,27 +1717,18 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
         } else {
             snprintf(full, sizeof full, "%s%s%s", url, q.len ? "?" : "",
                      q.buf);
-            web_handle(w, method, full, k->body, k->len, &r);
+            web_handle(w, method, full, k->in.data, k->in.len, &r);
         }
     }
-    struct MHD_Response *resp = MHD_create_response_from_buffer(
-        r.len, r.body ? r.body : (void *)"", MHD_RESPMEM_MUST_COPY);
+    char cd[160];
+    snprintf(cd, sizeof cd, "attachment; filename=\"%s\"", r.filename);
+    const char *hdr[] = {
+        "Cache-Control", "no-store", "X-Content-Type-Options", "nosniff",
+        "Allow", r.allow, "Content-Disposition", r.filename[0] ? cd : NULL,
+        NULL};
+    enum MHD_Result ret = http_send(c, (unsigned)r.status, r.type ? r.type
+                                    : "text/plain", r.body, r.len, hdr);
     web_reply_free(&r);
-    if (!resp)
-        return MHD_NO;
-    MHD_add_response_header(resp, "Content-Type", r.type ? r.type
-                            : "text/plain");
-    MHD_add_response_header(resp, "Cache-Control", "no-store");
-    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-    if (r.allow)
-        MHD_add_response_header(resp, "Allow", r.allow);
-    if (r.filename[0]) {
-        char cd[160];
-        snprintf(cd, sizeof cd, "attachment; filename=\"%s\"", r.filename);
-        MHD_add_response_header(resp, "Content-Disposition", cd);
-    }
-    enum MHD_Result ret = MHD_queue_response(c, (unsigned)r.status, resp);
-    MHD_destroy_response(resp);
     return ret;
 }
 
@@ -1763,7 +1740,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     (void)toe;
     Conn *k = *con_cls;
     if (k) {
-        free(k->body);
+        http_body_free(&k->in);
         free(k);
     }
     *con_cls = NULL;

@@ -68,6 +68,7 @@ typedef struct WGame {
     int64_t go_ms;
     /* what the search thread reports (under imu) */
     pthread_mutex_t imu;
+    pthread_cond_t cv;          /* with imu: the search is done */
     int have_info, done, played;
     int64_t done_ms;
     SearchInfo info;
@@ -342,6 +343,7 @@ static void game_free(WGame *wg)
     free(wg->obs);
     pthread_mutex_destroy(&wg->mu);
     pthread_mutex_destroy(&wg->imu);
+    pthread_cond_destroy(&wg->cv);
     free(wg);
 }
 
@@ -454,6 +456,7 @@ static void on_done(void *user, const void *root, Move best,
         wg->best[0] = 0;
     wg->done = 1;
     wg->done_ms = now_ms();
+    pthread_cond_broadcast(&wg->cv);
     pthread_mutex_unlock(&wg->imu);
 }
 
@@ -539,8 +542,33 @@ static void finish_with(WGame *wg, Move best)
 
 static void finish_search(WGame *wg)
 {
-    if (wg->searching && session_search_done(wg->s))
+    if (!wg->searching)
+        return;
+    /* the done callback ran: the search thread is ending, the join is
+     * short */
+    pthread_mutex_lock(&wg->imu);
+    int done = wg->done;
+    pthread_mutex_unlock(&wg->imu);
+    if (done || session_search_done(wg->s))
         finish_with(wg, session_wait(wg->s, NULL));
+}
+
+/* Waits (game mu not held) up to ms for the search to be done. */
+static void wait_done(WGame *wg, long long ms)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    ts.tv_sec += (time_t)(ms / 1000);
+    ts.tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (ts.tv_nsec >= 1000000000L) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&wg->imu);
+    while (!wg->done && wg->go_ms &&
+           pthread_cond_timedwait(&wg->cv, &wg->imu, &ts) == 0)
+        ;
+    pthread_mutex_unlock(&wg->imu);
 }
 
 /* What this request may see of the position: the observation of the
@@ -1013,6 +1041,11 @@ static void api_new(WebServer *w, json_t *b, const char *query,
     }
     pthread_mutex_init(&wg->mu, NULL);
     pthread_mutex_init(&wg->imu, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&wg->cv, &ca);
+    pthread_condattr_destroy(&ca);
     wg->g = g;
     wg->scratch = calloc(1, g->info.state_size);
     wg->obs = calloc(1, g->info.state_size);
@@ -1071,33 +1104,37 @@ static void api_new(WebServer *w, json_t *b, const char *query,
     game_put(w, wg);
 }
 
-static void api_go(WebServer *w, WGame *wg, json_t *b, WebReply *r)
+/* Starts a search: 1 (the caller answers 202 after *wait_ms), or 0
+ * with an error reply. */
+static int api_go(WebServer *w, WGame *wg, json_t *b, WebReply *r,
+                  long long *wait_ms)
 {
     const GameVtbl *g = wg->g;
     if (wg->searching) {
         reply_error(r, 409, "the bot is already thinking (stop it first)");
-        return;
+        return 0;
     }
     int mover = g->to_move(session_state(wg->s));
     if (mover < 0) {
         reply_error(r, 409, "the game is over");
-        return;
+        return 0;
     }
     long long seat, tms;
     int infinite, play;
-    if (int_field(b, "seat", mover, 0, g->info.num_players - 1, &seat, r) ||
+    if (int_field(b, "wait_ms", 0, 0, 100000, wait_ms, r) ||
+        int_field(b, "seat", mover, 0, g->info.num_players - 1, &seat, r) ||
         int_field(b, "time_ms", 0, 0, 3600000, &tms, r) ||
         bool_field(b, "infinite", 0, &infinite, r) ||
         bool_field(b, "play", !infinite, &play, r))
-        return;
+        return 0;
     if (seat != mover) {
         reply_error(r, 409, "seat %lld is not to move (seat %d is)", seat,
                     mover);
-        return;
+        return 0;
     }
     const char *spec = str_field(b, "bot", NULL, SEAT_MAX - 1, r);
     if (!spec && r->body)
-        return;
+        return 0;
     if (!spec)
         spec = strcmp(wg->seats[mover], "human") ? wg->seats[mover]
                : game_default_bot(g);
@@ -1110,14 +1147,14 @@ static void api_go(WebServer *w, WGame *wg, json_t *b, WebReply *r)
     if (full) {
         reply_error(r, 503, "%d bots are thinking already: try again soon",
                     w->cfg.max_searches);
-        return;
+        return 0;
     }
     PlyError err = {{0}};
     if (strcmp(spec, session_bot_spec(wg->s)) &&
         session_set_bot(wg->s, spec, &err)) {
         search_ended(wg);
         reply_error(r, 400, "bot: %s", err.msg);
-        return;
+        return 0;
     }
     Limits lim = session_bot_limits(wg->s);
     if (tms > 0)
@@ -1139,13 +1176,13 @@ static void api_go(WebServer *w, WGame *wg, json_t *b, WebReply *r)
         search_ended(wg);
         cancel_search(wg);
         reply_error(r, 409, "%s", err.msg);
-        return;
+        return 0;
     }
     wg->searching = 1;
     wg->play = play;
     wg->infinite = infinite;
     wg->go_ply = session_ply(wg->s);
-    reply_json(r, 202, think_json(wg));
+    return 1;
 }
 
 static void send_record(WGame *wg, const char *fmt, WebReply *r)
@@ -1275,6 +1312,8 @@ static void api_game(WebServer *w, const char *method, const char *rest,
     finish_search(wg);
     const GameVtbl *g = wg->g;
     PlyError err = {{0}};
+    int think_status = 0;
+    long long wait_ms = 0;
     if (set_view(wg, query, r)) {
         ;
     } else if (!*op) {
@@ -1288,7 +1327,14 @@ static void api_game(WebServer *w, const char *method, const char *rest,
         free(l);
         reply_json(r, 200, o);
     } else if (!strcmp(op, "think")) {
-        reply_json(r, 200, think_json(wg));
+        char v[16];
+        const char *q = query_arg(query, "wait_ms", v, sizeof v);
+        char *end = NULL;
+        wait_ms = q ? strtoll(q, &end, 10) : 0;
+        if (q && (!*q || *end || wait_ms < 0 || wait_ms > 100000))
+            reply_error(r, 400, "?wait_ms= must be 0..100000");
+        else
+            think_status = 200;
     } else if (!strcmp(op, "stop")) {
         if (wg->searching) {
             session_stop(wg->s);
@@ -1307,7 +1353,8 @@ static void api_game(WebServer *w, const char *method, const char *rest,
         else
             send_record(wg, fmt, r);
     } else if (!strcmp(op, "go")) {
-        api_go(w, wg, b, r);
+        if (api_go(w, wg, b, r, &wait_ms))
+            think_status = 202;
     } else if (!strcmp(op, "seats")) {
         if (set_seats(wg, json_object_get(b, "seats"), r) == 0)
             reply_json(r, 200, state_json(wg));
@@ -1358,6 +1405,21 @@ static void api_game(WebServer *w, const char *method, const char *rest,
         } else {
             free(copy);
         }
+    }
+    if (think_status) {
+        /* a short wait for a quick search, outside the game's lock */
+        if (wait_ms > w->cfg.max_wait_ms)
+            wait_ms = w->cfg.max_wait_ms;
+        if (wait_ms > 0 && wg->searching) {
+            pthread_mutex_unlock(&wg->mu);
+            wait_done(wg, wait_ms);
+            pthread_mutex_lock(&wg->mu);
+            finish_search(wg);
+        }
+        json_t *t = think_json(wg);
+        if (!strcmp(json_string_value(json_object_get(t, "state")), "done"))
+            json_object_set_new(t, "game", state_json(wg));
+        reply_json(r, think_status, t);
     }
     pthread_mutex_unlock(&wg->mu);
     game_put(w, wg);
@@ -1566,7 +1628,8 @@ void web_config_default(WebConfig *c)
     c->idle_s = 86400;
     c->max_think_ms = 60000;
     c->max_searches = 8;
-    c->threads = 2;
+    c->max_wait_ms = 1000;
+    c->threads = 4;
 }
 
 WebServer *web_new(const WebConfig *cfg, PlyError *err)
@@ -1589,6 +1652,8 @@ WebServer *web_new(const WebConfig *cfg, PlyError *err)
         w->cfg.max_think_ms = def.max_think_ms;
     if (w->cfg.threads <= 0)
         w->cfg.threads = def.threads;
+    if (w->cfg.max_wait_ms <= 0)
+        w->cfg.max_wait_ms = def.max_wait_ms;
     if (w->cfg.max_searches <= 0)
         w->cfg.max_searches = def.max_searches;
     snprintf(w->host, sizeof w->host, "%s", cfg->host ? cfg->host

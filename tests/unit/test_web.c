@@ -234,6 +234,8 @@ static void test_play_undo_redo(void **state)
     json_t *res = json_object_get(j, "result");
     assert_true(json_is_object(res));
     assert_int_equal(json_integer_value(json_object_get(res, "winner")), 0);
+    assert_string_equal(json_string_value(json_object_get(res, "reason")),
+                        "checkmate");
     json_decref(j);
     url_of(url, sizeof url, id, "move");
     expect_error(w, "POST", url, "{\"move\": \"h8g8\"}", 409);

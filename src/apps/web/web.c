@@ -779,7 +779,10 @@ static json_t *result_json(WGame *wg)
     json_object_set_new(o, "returns", rs);
     json_object_set_new(o, "winner", json_integer(win));
     json_object_set_new(o, "text", jstr(text));
-    json_object_set_new(o, "reason", json_string("the rules ended the game"));
+    const char *why = g->end_reason ? g->end_reason(st) : NULL;
+    json_object_set_new(o, "reason", jstr(why ? why : win >= 0 || np < 2
+                                          ? "game over" : "draw by the "
+                                          "rules"));
     return o;
 }
 

@@ -481,6 +481,40 @@ static void test_bounds(void **state)
     web_free(w);
 }
 
+/* A game dropped while its finished search was not collected gives its
+ * search slot back. */
+static void test_search_slots(void **state)
+{
+    (void)state;
+    WebConfig c;
+    web_config_default(&c);
+    c.seed = 9;
+    c.max_games = 1;
+    c.max_searches = 1;
+    PlyError err = {{0}};
+    WebServer *w = web_new(&c, &err);
+    assert_non_null(w);
+    char id[40], id2[40], url[128];
+    json_t *j = expect(w, "POST", "/api/games", "{\"game\": \"kalah\"}",
+                       201);
+    id_of(j, id);
+    json_decref(j);
+    url_of(url, sizeof url, id, "go");
+    json_decref(expect(w, "POST", url, "{\"time_ms\": 10}", 202));
+    /* done but not collected (nothing asked since): the game may go */
+    usleep(300000);
+    j = expect(w, "POST", "/api/games", "{\"game\": \"kalah\"}", 201);
+    id_of(j, id2);
+    json_decref(j);
+    url_of(url, sizeof url, id2, "go");
+    assert_int_equal(web_game_count(w), 1);
+    url_of(url, sizeof url, id, "");
+    expect_error(w, "GET", url, NULL, 404);     /* the first went */
+    url_of(url, sizeof url, id2, "go");
+    json_decref(expect(w, "POST", url, "{\"time_ms\": 10}", 202));
+    web_free(w);
+}
+
 static void test_files(void **state)
 {
     (void)state;
@@ -675,6 +709,7 @@ int main(void)
         cmocka_unit_test(test_bot),
         cmocka_unit_test(test_sweep),
         cmocka_unit_test(test_bounds),
+        cmocka_unit_test(test_search_slots),
         cmocka_unit_test(test_files),
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_socket),

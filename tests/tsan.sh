@@ -29,6 +29,7 @@ step test_mcts "$BUILD/tests/test_mcts"
 step test_vdserver "$BUILD/tests/test_vdserver"
 step test_session "$BUILD/tests/test_session"
 step test_libply "$BUILD/tests/test_libply"
+step test_web "$BUILD/tests/test_web"
 step match-smp "$P" match kalah "alphabeta:threads=2,depth=7" \
     "alphabeta:depth=5" -n 4 -j 2 --out "$T/s.jsonl"
 step match-threads "$P" match kalah "mcts:threads=2,iterations=3000" \

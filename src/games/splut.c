@@ -783,13 +783,13 @@ static int splut_render(const void *st, char *buf, size_t n)
 /* ---- evaluation: a linear form over named weights ---- */
 
 enum { W_THREAT, W_ATTACK, W_DWARF, W_TROLL, W_ROCKNEAR, W_EXPOSED,
-       W_ESCAPE, W_TOMOVE, SP_NW };
+       W_ESCAPE, W_TOMOVE, W_REMOVED, SP_NW };
 static const char *const sp_names[SP_NW] = {
     "threatened", "attacks", "dwarf", "troll", "troll.rock.near",
-    "sorcerer.exposed", "sorcerer.escape", "tempo",
+    "sorcerer.exposed", "sorcerer.escape", "tempo", "opponents.removed",
 };
 static const int sp_weights[SP_NW] = {
-    -900, 250, 60, 150, 30, -40, 15, 20,
+    -900, 250, 60, 150, 30, -40, 15, 20, 1500,
 };
 
 /* Features of seat p: f[W_*]. */
@@ -867,10 +867,11 @@ static void features(const Splut *s, int p, int *f)
     f[W_TOMOVE] = s->mover == p ? s->steps : 0;
 }
 
-/* eval(p) = sum of w * (f_p - mean of f over the other playing seats). */
+/* eval(p) = sum of w * (f_p - mean of f over the other playing seats),
+ * and the share of the other teams already removed. */
 static int diff_features(const Splut *s, int p, double *df)
 {
-    int f[SP_NW], g[SP_NW], others = 0;
+    int f[SP_NW], g[SP_NW], others = 0, removed = 0, seated = 0;
     double sum[SP_NW] = {0};
     features(s, p, f);
     for (int q = 0; q < s->np; q++) {
@@ -883,6 +884,12 @@ static int diff_features(const Splut *s, int p, double *df)
     }
     for (int i = 0; i < SP_NW; i++)
         df[i] = f[i] - (others ? sum[i] / others : 0);
+    for (int q = 0; q < s->np; q++)
+        if (q != p && s->status[q] != ST_ABSENT) {
+            seated++;
+            removed += s->status[q] != ST_ALIVE;
+        }
+    df[W_REMOVED] = seated ? (double)removed / seated : 0;
     return others;
 }
 

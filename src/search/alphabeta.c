@@ -71,6 +71,7 @@ typedef struct AbBot {
     /* options */
     int mode, qs, tt_exact, aspiration, rollouts, lmr, soft, ext;
     int nullmove, chk, mdp;
+    int turnend;        /* no horizon inside a turn of several moves */
     int contempt;       /* two players: a draw is worth -contempt to root */
     int rep;            /* a repeated position in the tree is a draw */
     size_t hash_mib;
@@ -334,6 +335,17 @@ static int default_move(const AbBot *b, const void *st, const Move *mv, int n)
 
 /* ---- search ---- */
 
+/* turnend=1: the state at stack[ply] is inside a turn (the player who
+ * made the last move moves again), so the horizon waits for the turn's
+ * end; bounded by the ply limit. */
+static int mid_turn(AbBot *b, int ply)
+{
+    if (!b->turnend || ply < 1 || ply >= AB_MAX_PLY - 1)
+        return 0;
+    int p = b->g->to_move(state_at(b, ply));
+    return p >= 0 && p == b->g->to_move(state_at(b, ply - 1));
+}
+
 static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br);
 static int qsearch(AbBot *b, int alpha, int beta, int ply, int qd);
 
@@ -499,6 +511,8 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
 {
     const GameVtbl *g = b->g;
     const void *st = state_at(b, ply);
+    if (depth <= 0 && mid_turn(b, ply))
+        depth = 1;
     if (depth <= 0)
         return qsearch(b, alpha, beta, ply, 0);
     b->nodes++;
@@ -765,6 +779,8 @@ static void maxn(AbBot *b, int depth, int ply, int q, int qbest, int *out)
         maxn_leaf(b, st, ply, out);
         return;
     }
+    if (depth <= 0 && mid_turn(b, ply))
+        depth = 1;
     if (depth <= 0 || ply >= AB_MAX_PLY) {
         b->horizon++;
         maxn_leaf(b, st, ply, out);
@@ -1186,7 +1202,7 @@ static const char *const mode_choices[] = {"paranoid", "brs", "maxn",
 
 typedef struct AbOpts {
     int hash_mib, mode, qs, lmr, nullmove, chk, mdp, ext, aspiration, soft;
-    int rollouts, contempt, rep, tt_exact, threads;
+    int rollouts, contempt, rep, tt_exact, threads, turnend;
     char weights[OPT_TEXT_MAX];
 } AbOpts;
 
@@ -1231,6 +1247,10 @@ static const Option ab_options[] = {
     AB_OPT("rep", OPT_BOOL, 1, 0, 1, rep,
            "games with a repeated hook: a position repeated inside the "
            "tree is a draw"),
+    AB_OPT("turnend", OPT_BOOL, 0, 0, 1, turnend,
+           "games whose turns have several moves: no horizon inside a "
+           "turn, the search goes on to its end (the last move's player "
+           "moving again extends by a move)"),
     AB_OPT("ttexact", OPT_BOOL, 0, 0, 1, tt_exact,
            "table cutoffs only at equal depth, for tests"),
     {.key = "weights", .type = OPT_FILE, .offset = offsetof(AbOpts, weights),
@@ -1266,6 +1286,7 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->nullmove = o->nullmove;
     b->chk = o->chk;
     b->mdp = o->mdp;
+    b->turnend = o->turnend;
     b->contempt = o->contempt;
     b->rep = o->rep;
     b->soft = o->soft;

@@ -215,6 +215,7 @@ typedef struct Mm {
     int brs;                /* best-reply search instead of paranoid */
     int ext;                /* single-reply extension (alphabeta ext=1) */
     int noqs;               /* leaves are static evals (alphabeta qs=0) */
+    int turnend;            /* no horizon inside a turn (turnend=1) */
 } Mm;
 
 static void mm_init(Mm *m, const GameVtbl *g)
@@ -326,6 +327,11 @@ static int mm_default(const GameVtbl *g, const void *st, const Move *mv,
 static int mm_nega(Mm *m, int depth, int ply, int br)
 {
     const GameVtbl *g = m->g;
+    if (depth <= 0 && m->turnend && ply >= 1 && ply < AB_MAX_PLY - 1) {
+        int p = g->to_move(mm_at(m, ply));
+        if (p >= 0 && p == g->to_move(mm_at(m, ply - 1)))
+            depth = 1;  /* the same player moves again: the turn goes on */
+    }
     if (depth <= 0)
         return mm_qs(m, ply, 0);
     const void *st = mm_at(m, ply);
@@ -633,6 +639,11 @@ static void test_minimax_paranoid(void **state)
         Bot *brs[2] = {make_bot(g, "alphabeta:mode=brs,ttexact=1,lmr=0,null=0,check=0,mdp=0"),
                        make_bot(g, "alphabeta:mode=brs,hash=0,lmr=0,null=0,check=0,mdp=0,"
                                    "aspiration=3")};
+        Mm mt;
+        mm_init(&mt, g);
+        mt.turnend = 1;
+        Bot *te[1] = {make_bot(g, "alphabeta:turnend=1,ttexact=1,lmr=0,"
+                                  "null=0,check=0,mdp=0")};
         Take3 t;
         int extra = 0;
         for (int i = 0; i < 150; i++) {
@@ -643,7 +654,10 @@ static void test_minimax_paranoid(void **state)
             compare_with_minimax(g, &t, bots, NSPECS, &m, g->info.name);
             if (g->info.num_players > 2)
                 compare_with_minimax(g, &t, brs, 2, &mb, "best-reply");
+            compare_with_minimax(g, &t, te, 1, &mt, "turnend");
         }
+        bot_free(te[0]);
+        mm_free(&mt);
         assert_true(gi || extra > 0);   /* extra turns were exercised */
         bot_free(brs[0]);
         bot_free(brs[1]);

@@ -5,6 +5,7 @@
  * turn lengths, elimination and its skip in the turn order. */
 #include "testlib.h"
 
+#include "core/bot.h"
 #include "core/rng.h"
 
 enum { RMAX = 200 };
@@ -468,11 +469,52 @@ static void test_turns_and_skip(void **state)
     free(st);
 }
 
+
+/* Every N-player search takes a Sorcerer when it can and its own is
+ * safe, with four players (the kill removes a team: MCTS's and max-n's
+ * vector of returns, the turn order after it) and in the duel (the kill
+ * wins). (With South's Sorcerer on e2, North could kill it right after:
+ * there the searches rightly save it first.) */
+static void test_bots_kill(void **state)
+{
+    (void)state;
+    const char *pos4 = "R/T2D2S2/...../......./.S1RT0...D3R/"
+                       ".T1....S3/...../.D0S0/R 0 1 7 - 20 aaaa 3,4,5,6";
+    const char *pos2 = "./.D1./...../......./.S1RT0....R/......./..R../"
+                       "D0S0./R 0 3 7 - 20 aa 5,6";
+    const char *specs[] = {"alphabeta:mode=paranoid", "alphabeta:mode=brs",
+                           "alphabeta:mode=maxn",
+                           "alphabeta:mode=maxn,turnend=1", "mcts",
+                           "greedy"};
+    for (int k = 0; k < 6; k++)
+        for (int duel = 0; duel < 2; duel++) {
+            const char *game = duel ? "splut-duel" : "splut";
+            const GameVtbl *g = game_find(game);
+            void *st = tl_position(game, NULL, duel ? pos2 : pos4, NULL);
+            PlyError err = {{0}};
+            Bot *b = bot_new(g, specs[k], 3, &err);
+            if (!b)
+                fail_msg("%s: %s", specs[k], err.msg);
+            Limits lim = {0};
+            lim.nodes = 3000;
+            SearchInfo si;
+            Move m = bot_choose(b, st, &lim, &si);
+            char txt[32];
+            assert_true(g->move_to_text(st, m, txt, sizeof txt) > 0);
+            if (strcmp(txt, "Td5xc5>b5"))
+                fail_msg("%s on %s chose %s, not the kill", specs[k], game,
+                         txt);
+            bot_free(b);
+            free(st);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reference_generator),
         cmocka_unit_test(test_turns_and_skip),
+        cmocka_unit_test(test_bots_kill),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

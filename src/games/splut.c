@@ -789,7 +789,7 @@ static const char *const sp_names[SP_NW] = {
     "sorcerer.exposed", "sorcerer.escape", "tempo", "opponents.removed",
 };
 static const int sp_weights[SP_NW] = {
-    -900, 250, 60, 150, 30, -40, 15, 20, 1500,
+    -900, 250, 60, 150, 30, -40, 15, 20, 4500,
 };
 
 /* Features of seat p: f[W_*]. */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../games/zrf/zrf_api.h"
 #include "options.h"
 #include "registry.h"
 
@@ -45,7 +46,19 @@ const GameVtbl *game_find(const char *name)
     for (int i = 0; ply_games[i]; i++)
         if (!strcmp(ply_games[i]->info.name, name))
             return ply_games[i];
+    if (zrf_is_path(name))
+        return zrf_open(name, NULL);
     return NULL;
+}
+
+const GameVtbl *game_load(const char *name, PlyError *err)
+{
+    if (zrf_is_path(name))
+        return zrf_open(name, err);
+    const GameVtbl *g = game_find(name);
+    if (!g)
+        ply_fail(err, "unknown game '%s'", name);
+    return g;
 }
 
 const BotVtbl *bot_find(const char *name)

@@ -8,7 +8,11 @@
 extern const GameVtbl *const ply_games[];   /* NULL-terminated */
 extern const BotVtbl *const ply_bots[];     /* NULL-terminated */
 
+/* A registered game, or a game loaded at run time from a rules file
+ * (a name ending in ".zrf", kept loaded for the life of the process). */
 const GameVtbl *game_find(const char *name);
+/* game_find with the reason when it fails (a rules file's error). */
+const GameVtbl *game_load(const char *name, PlyError *err);
 const BotVtbl *bot_find(const char *name);
 /* The bot spec to use for g when the user names none: the game's own
  * info.default_bot; else a bot named like the game; else alphabeta when

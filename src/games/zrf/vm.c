@@ -183,10 +183,12 @@ static int cond(Run *r, int k)
         return pos == r->s->last_to;
     case C_MARKED:
         return pos == r->mark;
+    /* inside an attack probe, attacked?/defended? count as true (no
+     * recursion; castling-like moves that need safety never attack) */
     case C_ATTACKED:
-        return attacked(r->s, pos, 0, r->player);
+        return r->mode == 2 || attacked(r->s, pos, 0, r->player);
     case C_DEFENDED:
-        return attacked(r->s, pos, 1, r->player);
+        return r->mode == 2 || attacked(r->s, pos, 1, r->player);
     case C_PFLAG:
         return (r->pflag[pos >> 3] >> (pos & 7)) & 1;
     case C_ATTR:
@@ -603,8 +605,9 @@ static int legal(const ZState *s, Move m)
     return !royal_attacked(t, cur_player(s));
 }
 
-/* The moves of the player to move, before the end-of-game check. */
-static int gen_moves_core(const ZState *s, Move *out, int max)
+/* The moves of the player to move, before the end-of-game check (with
+ * any set: 1 as soon as one legal move exists, else 0). */
+static int gen_moves_any(const ZState *s, Move *out, int max, int any)
 {
     const ZGame *g = s->g;
     int player = cur_player(s);
@@ -620,10 +623,14 @@ static int gen_moves_core(const ZState *s, Move *out, int max)
     int j = 0;
     for (int i = 0; i < n; i++)
         if (legal(s, out[i])) {
+            if (any)
+                return 1;
             out[j] = out[i];
             mt[j++] = mt[i];
         }
     n = j;
+    if (any)
+        return g->pass_turn != 0;
     if (g->nprio && n) {
         int best = g->nprio;
         for (int i = 0; i < n; i++) {
@@ -652,6 +659,11 @@ static int gen_moves_core(const ZState *s, Move *out, int max)
     if ((g->pass_turn == 1 || (g->pass_turn == 2 && !n)) && n < max)
         out[n++] = ZMOVE_PASS;
     return n;
+}
+
+static int gen_moves_core(const ZState *s, Move *out, int max)
+{
+    return gen_moves_any(s, out, max, 0);
 }
 
 int zvm_gen(const ZState *s, Move *out, int max)
@@ -769,7 +781,7 @@ static void check_end(ZState *s)
     const ZGame *g = s->g;
     Move buf[ZMAX_MOVES];
     int to_move = cur_player(s);
-    int movable = gen_moves_core(s, buf, g->max_moves) > 0;
+    int movable = gen_moves_any(s, buf, g->max_moves, 1) > 0;
     for (int i = 0; i < g->nends; i++) {
         const ZCondition *c = &g->conds_end[i];
         for (int x = 0; x < g->nplayers; x++)

@@ -51,6 +51,14 @@ const GameVtbl *game_find(const char *name)
     return NULL;
 }
 
+int game_rules_check(const char *path, int variant, FILE *out,
+                     PlyError *err)
+{
+    if (!zrf_is_path(path))
+        return ply_fail(err, "'%s' is not a rules file (.zrf)", path);
+    return zrf_check(path, variant, out, err);
+}
+
 const GameVtbl *game_load(const char *name, PlyError *err)
 {
     if (zrf_is_path(name))

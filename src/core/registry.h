@@ -13,6 +13,11 @@ extern const BotVtbl *const ply_bots[];     /* NULL-terminated */
 const GameVtbl *game_find(const char *name);
 /* game_find with the reason when it fails (a rules file's error). */
 const GameVtbl *game_load(const char *name, PlyError *err);
+/* Checks a rules file (`ply rules check`): prints to out the words it does
+ * not support with their lines, or a summary; 0 when it loads, 1 when it
+ * names unsupported words, -1 on a read or syntax error (err). */
+int game_rules_check(const char *path, int variant, FILE *out,
+                     PlyError *err);
 const BotVtbl *bot_find(const char *name);
 /* The bot spec to use for g when the user names none: the game's own
  * info.default_bot; else a bot named like the game; else alphabeta when

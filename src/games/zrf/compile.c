@@ -24,14 +24,27 @@ typedef struct Cc {
     uint8_t *killed;
 } Cc;
 
-static void note_unsup(Cc *c, const ZNode *n, const char *word)
+static void note_word(Cc *c, const ZNode *n, const char *word, int soft)
 {
     char w[300];
-    c->nunsup++;
+    c->nunsup += !soft;
     size_t l = strlen(c->unsup);
     if (l + 80 < c->usz)
-        snprintf(c->unsup + l, c->usz - l, "%s%s (%s)", l ? "\n" : "",
-                 word, zr_where(c->r, n, w, sizeof w));
+        snprintf(c->unsup + l, c->usz - l, "%s%s (%s)%s", l ? "\n" : "",
+                 word, zr_where(c->r, n, w, sizeof w),
+                 soft ? " ignored" : "");
+}
+
+/* A word Ply cannot run: the game does not load. */
+static void note_unsup(Cc *c, const ZNode *n, const char *word)
+{
+    note_word(c, n, word, 0);
+}
+
+/* A rule Ply does not enforce yet; the game loads without it. */
+static void note_soft(Cc *c, const ZNode *n, const char *word)
+{
+    note_word(c, n, word, 1);
 }
 
 static int cfail(Cc *c, const ZNode *n, const char *fmt, ...)
@@ -919,7 +932,7 @@ static int compile_goal(Cc *c, const ZNode *n)
         GL->op = G_STALEMATED;
     } else if (!strcmp(w, "repetition")) {
         GL->op = G_REPETITION;
-        note_unsup(c, n, "repetition");
+        note_soft(c, n, "repetition");
     } else if (!strcmp(w, "and") || !strcmp(w, "or") || !strcmp(w, "not")) {
         int kids[32], nk = 0;
         for (const ZNode *a = args; a; a = a->next) {
@@ -963,7 +976,7 @@ static int compile_goal(Cc *c, const ZNode *n)
             }
         }
         if (GL->op == G_CAPTURED)
-            note_unsup(c, n, "captured");
+            note_soft(c, n, "captured");
         if (GL->op == G_CHECKMATED) {
             if (GL->ntypes != 1)
                 return cfail(c, n, "checkmated needs one piece type");
@@ -1224,7 +1237,7 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                     goto fail;
                 }
                 if (p->orig[0] == '?')
-                    note_unsup(c, p, "random player");
+                    note_soft(c, p, "random player");
                 snprintf(g->player_names[g->nplayers++], 32, "%s", p->orig);
             }
         } else if (h && !strcmp(h, "board") && !board) {
@@ -1410,12 +1423,12 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                         last = last->next;
                     if (last != pn) {
                         if (find_player(g, last->text) >= 0)
-                            note_unsup(c, k, "turn-order mover for another "
+                            note_soft(c, k, "turn-order mover for another "
                                        "player");
                         else if ((tu.mtype = add_mtype(c, last)) < 0)
                             goto fail;
                         if (pn->next != last)
-                            note_unsup(c, k, "turn-order mover for another "
+                            note_soft(c, k, "turn-order mover for another "
                                        "player");
                     }
                 }
@@ -1495,9 +1508,9 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
             else if (!strcmp(lname, "recycle captures")) {
                 g->recycle = val != 0;
                 if (val)
-                    note_unsup(c, f, "recycle captures");
+                    note_soft(c, f, "recycle captures");
             } else if (!strcmp(lname, "maximal captures") && val)
-                note_unsup(c, f, "maximal captures");
+                note_soft(c, f, "maximal captures");
         } else if (!strcmp(h, "win-condition") ||
                    !strcmp(h, "loss-condition") ||
                    !strcmp(h, "draw-condition")) {
@@ -1515,6 +1528,10 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
     }
     if (c->failed)
         goto fail;
+    if (c->nunsup) {
+        ply_fail(err, "unsupported words: %.200s", c->unsup);
+        goto fail;
+    }
     g->state_size = sizeof(ZState) + sizeof(uint16_t) *
                     ((size_t)g->npos + (size_t)g->nplayers *
                      (size_t)g->ntypes);

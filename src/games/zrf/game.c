@@ -421,20 +421,12 @@ static ZLoaded *load(const char *path, PlyError *err)
         PlyError e2 = {{0}};
         char u[2048];
         L->var[v] = zrf_compile(&r, v, &e2, u, sizeof u);
-        if (L->var[v] && u[0]) {
-            zrf_game_free(L->var[v]);
-            L->var[v] = NULL;
-            snprintf(e2.msg, sizeof e2.msg, "unsupported: %.200s", u);
-        }
         if (v == 0) {
             snprintf(unsup, sizeof unsup, "%s", u);
             if (!L->var[0]) {
                 zr_free(&r);
                 free_loaded(L);
-                if (u[0])
-                    ply_fail(err, "%s: unsupported words: %.200s", path, u);
-                else
-                    ply_fail(err, "%s", e2.msg);
+                ply_fail(err, "%s", e2.msg);
                 return NULL;
             }
         }
@@ -467,10 +459,9 @@ static ZLoaded *load(const char *path, PlyError *err)
              "variants playable (option variant=N; 0 is the game form). "
              "Moves come from the file's templates; priorities, partial "
              "moves (the same player moves again), passes and the "
-             "checkmated rule as the file says. Repetition goals are not "
-             "enforced. Captured pieces are not recycled.",
+             "checkmated rule as the file says.%s%s",
              path, g0->npos, g0->ndirs, g0->ntypes, g0->ntmpl, nv,
-             L->nvariants);
+             L->nvariants, unsup[0] ? " Not enforced: " : "", unsup);
     L->opts[0] = (GameOption){
         .key = "variant", .type = OPT_INT, .def = 0, .min = 0,
         .max = L->nvariants, .help = "which (variant ...) form: 0 is the "
@@ -557,9 +548,11 @@ int zrf_check(const char *path, int variant, FILE *out, PlyError *err)
     if (!g && !u[0])
         return -1;
     if (u[0]) {
-        fprintf(out, "%s: unsupported:\n%s\n", path, u);
+        fprintf(out, "%s: %s:\n%s\n", path, g ? "loads, but ignores"
+                : "unsupported", u);
         zrf_game_free(g);
-        return ply_fail(err, "%s uses words Ply does not support", path);
+        ply_fail(err, "%s uses words Ply does not support", path);
+        return 1;
     }
     fprintf(out, "%s: ok: %d players, %d positions, %d piece types, %d "
             "templates, %d variants\n", path, g->nplayers, g->npos,

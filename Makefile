@@ -57,7 +57,7 @@ endif
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_STAMP := build/.deps-ok
 
-.PHONY: all test test-slow run clean deps fuzz golden
+.PHONY: all test test-slow run clean deps fuzz golden test-zrf
 all: ply
 
 # Debian packages the build needs (installed once; see the script).
@@ -141,3 +141,7 @@ clean:
 	rm -rf build ply
 
 -include $(LIB_OBJ:.o=.d) $(BUILD)/src/cli/main.d $(FUZZ_OBJ:.o=.d)
+
+# The ZRF corpus sweep: every .zrf under ZRF_CORPUS loaded and played.
+test-zrf: $(BUILD)/ply
+	sh scripts/zrf-sweep.sh "$(ZRF_CORPUS)" ./$(BUILD)/ply

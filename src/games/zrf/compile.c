@@ -12,6 +12,10 @@
 
 #include "zrf.h"
 
+/* A list's elements after the first / the first's text, for any list. */
+#define ZREST(n) ((n)->kids ? (n)->kids->next : NULL)
+#define ZFIRST(n) ((n)->kids ? (n)->kids->text : "")
+
 typedef struct Cc {
     ZReader *r;
     ZGame *g;
@@ -217,7 +221,7 @@ static int build_grid(Cc *c, const ZNode *grid, DirVec *vecs)
 {
     ZGame *g = c->g;
     const ZNode *dims = NULL, *dirs = NULL;
-    for (const ZNode *k = grid->kids->next; k; k = k->next) {
+    for (const ZNode *k = ZREST(grid); k; k = k->next) {
         const char *h = zr_head(k);
         if (h && !strcmp(h, "dimensions"))
             dims = k;
@@ -228,7 +232,7 @@ static int build_grid(Cc *c, const ZNode *grid, DirVec *vecs)
         return cfail(c, grid, "grid without dimensions");
     char names[4][64][16];
     int nd = 0, size[4];
-    for (const ZNode *d = dims->kids->next; d; d = d->next) {
+    for (const ZNode *d = ZREST(dims); d; d = d->next) {
         const ZNode *s = d->type == ZN_LIST ? d->kids : d;
         if (!s || s->type == ZN_LIST)
             return cfail(c, d, "bad dimension");
@@ -275,17 +279,17 @@ static int build_grid(Cc *c, const ZNode *grid, DirVec *vecs)
             return -1;
         }
     }
-    for (const ZNode *d = dirs ? dirs->kids->next : NULL; d; d = d->next) {
+    for (const ZNode *d = dirs ? ZREST(dirs) : NULL; d; d = d->next) {
         if (d->type != ZN_LIST || !d->kids || d->kids->type != ZN_ATOM)
             continue;
-        int di = add_dir(c, d, d->kids->text);
+        int di = add_dir(c, d, ZFIRST(d));
         if (di < 0) {
             free(ids);
             return -1;
         }
         int dv[4] = {0};
         int i = 0;
-        for (const ZNode *v = d->kids->next; v && i < 4; v = v->next)
+        for (const ZNode *v = ZREST(d); v && i < 4; v = v->next)
             dv[i++] = atoi(v->text);
         memcpy(vecs[di].v, dv, sizeof dv);
         for (int idx = 0; idx < total; idx++) {
@@ -323,25 +327,25 @@ static int build_board(Cc *c, const ZNode *board)
         return cfail(c, board, "out of memory");
     int rc = 0;
     /* positions and grids first, links after */
-    for (const ZNode *k = board->kids->next; k && !rc; k = k->next) {
+    for (const ZNode *k = ZREST(board); k && !rc; k = k->next) {
         const char *h = zr_head(k);
         if (!h)
             continue;
         if (!strcmp(h, "grid")) {
             rc = build_grid(c, k, vecs);
         } else if (!strcmp(h, "positions")) {
-            for (const ZNode *p = k->kids->next; p && !rc; p = p->next) {
+            for (const ZNode *p = ZREST(k); p && !rc; p = p->next) {
                 const ZNode *nm = p->type == ZN_LIST ? p->kids : p;
                 if (nm && nm->type == ZN_ATOM)
                     rc = add_position(c, p, nm->text) < 0;
             }
         } else if (!strcmp(h, "dummy")) {
-            for (const ZNode *p = k->kids->next; p && !rc; p = p->next)
+            for (const ZNode *p = ZREST(k); p && !rc; p = p->next)
                 if (p->type == ZN_ATOM)
                     rc = add_position(c, p, p->text) < 0;
         }
     }
-    for (const ZNode *k = board->kids->next; k && !rc; k = k->next) {
+    for (const ZNode *k = ZREST(board); k && !rc; k = k->next) {
         const char *h = zr_head(k);
         if (!h)
             continue;
@@ -367,7 +371,7 @@ static int build_board(Cc *c, const ZNode *board)
                 g->link[pa * ZMAX_DIRS + d] = (int16_t)pb;
             }
         } else if (!strcmp(h, "unlink")) {
-            for (const ZNode *p = k->kids->next; p; p = p->next) {
+            for (const ZNode *p = ZREST(k); p; p = p->next) {
                 if (p->type == ZN_LIST) {
                     int pa = find_pos(g, zr_nth(p, 0) ? zr_nth(p, 0)->text
                                       : "");
@@ -392,7 +396,7 @@ static int build_board(Cc *c, const ZNode *board)
                 }
             }
         } else if (!strcmp(h, "kill-positions")) {
-            for (const ZNode *p = k->kids->next; p; p = p->next) {
+            for (const ZNode *p = ZREST(k); p; p = p->next) {
                 int pa = p->type == ZN_ATOM ? find_pos(g, p->text) : -1;
                 if (pa >= 0)
                     c->killed[pa] = 1;
@@ -436,7 +440,7 @@ static int build_board(Cc *c, const ZNode *board)
     for (int p = 0; p < PLY_MAX_PLAYERS; p++)
         for (int d = 0; d < ZMAX_DIRS; d++)
             g->dirmap[p][d] = d;
-    for (const ZNode *k = board->kids->next; k; k = k->next) {
+    for (const ZNode *k = ZREST(board); k; k = k->next) {
         const char *h = zr_head(k);
         if (!h)
             continue;
@@ -454,7 +458,7 @@ static int build_board(Cc *c, const ZNode *board)
             }
         } else if (!strcmp(h, "zone")) {
             const ZNode *name = NULL, *pls = NULL, *poss = NULL;
-            for (const ZNode *m = k->kids->next; m; m = m->next) {
+            for (const ZNode *m = ZREST(k); m; m = m->next) {
                 const char *mh = zr_head(m);
                 if (mh && !strcmp(mh, "name"))
                     name = zr_nth(m, 1);
@@ -469,13 +473,13 @@ static int build_board(Cc *c, const ZNode *board)
                              "zones");
             if (z < 0)
                 return -1;
-            for (const ZNode *pn = pls ? pls->kids->next : NULL; pn;
+            for (const ZNode *pn = pls ? ZREST(pls) : NULL; pn;
                  pn = pn->next) {
                 int pl = find_player(g, pn->text);
                 if (pl < 0)
                     return cfail(c, pn, "zone for unknown player '%s'",
                                  pn->orig);
-                for (const ZNode *q = poss ? poss->kids->next : NULL; q;
+                for (const ZNode *q = poss ? ZREST(poss) : NULL; q;
                      q = q->next) {
                     int pp = find_pos(g, q->text);
                     if (pp < 0)
@@ -621,7 +625,7 @@ static int compile_cond(Cc *c, const ZNode *n)
     if (n->type == ZN_STRING)
         return cfail(c, n, "a string is not a condition");
     const char *w = n->type == ZN_ATOM ? n->text : zr_head(n);
-    const ZNode *args = n->type == ZN_LIST ? n->kids->next : NULL;
+    const ZNode *args = n->type == ZN_LIST ? ZREST(n) : NULL;
     if (!w)
         return cfail(c, n, "bad condition");
     if (!strcmp(w, "true"))
@@ -684,7 +688,7 @@ static int compile_add(Cc *c, const ZNode *n, int partial)
 {
     ZGame *g = c->g;
     int types[32], nt = 0, mt = -2;
-    for (const ZNode *a = n->type == ZN_LIST ? n->kids->next : NULL; a;
+    for (const ZNode *a = n->type == ZN_LIST ? ZREST(n) : NULL; a;
          a = a->next) {
         int t = find_type(g, a->text);
         if (t >= 0 && nt < 32) {
@@ -897,7 +901,7 @@ static int add_template(Cc *c, const ZNode *body, int ptype, int mtype,
 static int compile_moves(Cc *c, const ZNode *moves, int ptype, int drop)
 {
     int mtype = -1;
-    for (const ZNode *m = moves->kids->next; m; m = m->next) {
+    for (const ZNode *m = ZREST(moves); m; m = m->next) {
         const char *h = zr_head(m);
         if (h && !strcmp(h, "move-type")) {
             const ZNode *a = zr_nth(m, 1);
@@ -926,7 +930,7 @@ static int compile_goal(Cc *c, const ZNode *n)
     int k = new_goal(c);
     if (k < 0)
         return -1;
-    const ZNode *args = n->type == ZN_LIST ? n->kids->next : NULL;
+    const ZNode *args = n->type == ZN_LIST ? ZREST(n) : NULL;
 #define GL (&g->goals[k])
     if (!strcmp(w, "stalemated")) {
         GL->op = G_STALEMATED;
@@ -1116,10 +1120,10 @@ static int is_ignored(const char *h)
 static int piece_name_eq(const ZNode *a, const ZNode *b)
 {
     const ZNode *na = NULL, *nb = NULL;
-    for (const ZNode *k = a->kids->next; k; k = k->next)
+    for (const ZNode *k = ZREST(a); k; k = k->next)
         if (zr_head(k) && !strcmp(zr_head(k), "name"))
             na = zr_nth(k, 1);
-    for (const ZNode *k = b->kids->next; k; k = k->next)
+    for (const ZNode *k = ZREST(b); k; k = k->next)
         if (zr_head(k) && !strcmp(zr_head(k), "name"))
             nb = zr_nth(k, 1);
     return na && nb && !strcmp(na->text, nb->text);
@@ -1175,7 +1179,7 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
     if (!forms || !g)
         goto oom;
     g->royal_checkmated = -1;
-    for (const ZNode *k = game->kids->next; k; k = k->next) {
+    for (const ZNode *k = ZREST(game); k; k = k->next) {
         if (nf == MAX_FORMS) {
             cfail(c, k, "too many forms");
             goto fail;
@@ -1183,7 +1187,7 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
         forms[nf++] = k;
     }
     if (var)
-        for (const ZNode *k = var->kids->next; k; k = k->next) {
+        for (const ZNode *k = ZREST(var); k; k = k->next) {
             const char *h = zr_head(k);
             if (!h || !strcmp(h, "title") || !strcmp(h, "description") ||
                 !strcmp(h, "default"))
@@ -1205,7 +1209,7 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
         }
     if (var) {
         int seen_heads = 0;
-        for (const ZNode *k = var->kids->next; k; k = k->next) {
+        for (const ZNode *k = ZREST(var); k; k = k->next) {
             const char *h = zr_head(k);
             if (!h || !strcmp(h, "default") || !strcmp(h, "description"))
                 continue;
@@ -1231,7 +1235,7 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
         const char *h = zr_head(forms[i]);
         if (h && !strcmp(h, "players")) {
             g->nplayers = 0;
-            for (const ZNode *p = forms[i]->kids->next; p; p = p->next) {
+            for (const ZNode *p = ZREST(forms[i]); p; p = p->next) {
                 if (g->nplayers == PLY_MAX_PLAYERS) {
                     cfail(c, p, "more than %d players", PLY_MAX_PLAYERS);
                     goto fail;
@@ -1296,7 +1300,7 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
         if (!h || strcmp(h, "piece"))
             continue;
         const ZNode *name = NULL;
-        for (const ZNode *k = forms[i]->kids->next; k; k = k->next) {
+        for (const ZNode *k = ZREST(forms[i]); k; k = k->next) {
             const char *kh = zr_head(k);
             if (kh && !strcmp(kh, "name"))
                 name = zr_nth(k, 1);
@@ -1349,7 +1353,7 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
         const char *h = zr_head(forms[i]);
         if (h && !strcmp(h, "move-priorities")) {
             g->nprio = 0;
-            for (const ZNode *k = forms[i]->kids->next; k; k = k->next) {
+            for (const ZNode *k = ZREST(forms[i]); k; k = k->next) {
                 int m = add_mtype(c, k);
                 if (m < 0)
                     goto fail;
@@ -1367,12 +1371,12 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                 if (!h || strcmp(h, "piece"))
                     continue;
                 const ZNode *name = NULL;
-                for (const ZNode *k = forms[i]->kids->next; k; k = k->next)
+                for (const ZNode *k = ZREST(forms[i]); k; k = k->next)
                     if (zr_head(k) && !strcmp(zr_head(k), "name"))
                         name = zr_nth(k, 1);
                 if (!name || find_type(g, name->text) != t)
                     continue;
-                for (const ZNode *k = forms[i]->kids->next; k; k = k->next) {
+                for (const ZNode *k = ZREST(forms[i]); k; k = k->next) {
                     const char *kh = zr_head(k);
                     if (kh && !strcmp(kh, drop ? "drops" : "moves") &&
                         compile_moves(c, k, t, drop))
@@ -1401,7 +1405,7 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
         if (!strcmp(h, "turn-order")) {
             g->nturns = 0;
             g->repeat_at = 0;
-            for (const ZNode *k = f->kids->next; k; k = k->next) {
+            for (const ZNode *k = ZREST(f); k; k = k->next) {
                 if (zr_is(k, "repeat")) {
                     g->repeat_at = g->nturns;
                     continue;
@@ -1438,21 +1442,21 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
             memset(g->setup, 0, sizeof *g->setup * (size_t)g->npos);
             memset(g->reserve0, 0, sizeof *g->reserve0 *
                    (size_t)g->nplayers * (size_t)g->ntypes);
-            for (const ZNode *pl = f->kids->next; pl; pl = pl->next) {
-                int p = pl->type == ZN_LIST ? find_player(g, pl->kids->text)
+            for (const ZNode *pl = ZREST(f); pl; pl = pl->next) {
+                int p = pl->type == ZN_LIST ? find_player(g, ZFIRST(pl))
                                             : -1;
                 if (p < 0) {
                     cfail(c, pl, "board-setup for an unknown player");
                     goto fail;
                 }
-                for (const ZNode *tl = pl->kids->next; tl; tl = tl->next) {
-                    int t = tl->type == ZN_LIST ? find_type(g, tl->kids->text)
+                for (const ZNode *tl = ZREST(pl); tl; tl = tl->next) {
+                    int t = tl->type == ZN_LIST ? find_type(g, ZFIRST(tl))
                                                 : -1;
                     if (t < 0) {
                         cfail(c, tl, "board-setup names an unknown piece");
                         goto fail;
                     }
-                    for (const ZNode *q = tl->kids->next; q; q = q->next) {
+                    for (const ZNode *q = ZREST(tl); q; q = q->next) {
                         if (zr_is(q, "off")) {
                             int cnt = q->next ? atoi(q->next->text) : 0;
                             if (cnt < 0 || cnt > 10000) {

@@ -150,6 +150,7 @@ static ZNode *new_node(ZReader *r, int type, int line, int file)
         return NULL;
     }
     memset(n, 0, sizeof *n);
+    n->text = n->orig = "";     /* lists too: never NULL */
     n->type = type;
     n->line = line;
     n->file = file;
@@ -470,8 +471,10 @@ static ZNode *copy_one(ZReader *r, const ZNode *c)
     ZNode *n;
     if (!(n = new_node(r, c->type, c->line, c->file)))
         return NULL;
-    n->text = c->text;
-    n->orig = c->orig;
+    if (c->type != ZN_LIST) {
+        n->text = c->text;
+        n->orig = c->orig;
+    }
     if (c->type == ZN_LIST && subst_chain(r, c->kids, NULL, 0, &n->kids, 0))
         return NULL;
     return n;
@@ -537,8 +540,10 @@ static int expand_chain(ZReader *r, const ZNode *c, ZNode **out, int depth,
         ZNode *n = new_node(r, c->type, c->line, c->file);
         if (!n)
             return -1;
-        n->text = c->text;
-        n->orig = c->orig;
+        if (c->type != ZN_LIST) {
+            n->text = c->text;
+            n->orig = c->orig;
+        }
         if (c->type == ZN_LIST &&
             expand_chain(r, c->kids, &n->kids, depth, level + 1))
             return -1;

@@ -571,9 +571,11 @@ static int compile_pred(Cc *c, const ZNode *at, const char *w,
         if (!strcmp(w, preds[i].w))
             op = preds[i].op;
     if (op < 0) {
-        int a = find_attr(g, w);
-        if (a >= 0 && !args)
-            return new_cond(c, C_ATTR, a, 0);
+        int a = find_attr(g, w), loc = 0;
+        if (a >= 0 && args && (args->next || parse_loc(c, args, &loc)))
+            return cfail(c, at, "attribute %s takes one place", w);
+        if (a >= 0)
+            return new_cond(c, C_ATTR, a, loc);
         note_unsup(c, at, w);
         return new_cond(c, C_FALSE, 0, 0);
     }
@@ -683,9 +685,11 @@ static int emit_cond_op(Cc *c, int op, const ZNode *cond)
     return emit(c, op) || emit(c, k) ? -1 : 0;
 }
 
-/* Resolves optional (types... [mtype]) of add / add-partial. */
-static int compile_add(Cc *c, const ZNode *n, int partial)
+/* Resolves optional (types... [mtype]) of add / add-partial (kind 1),
+ * add-copy (2), add-copy-partial (3). */
+static int compile_add(Cc *c, const ZNode *n, int kind)
 {
+    int partial = kind & 1, copy = kind >> 1;
     ZGame *g = c->g;
     int types[32], nt = 0, mt = -2;
     for (const ZNode *a = n->type == ZN_LIST ? ZREST(n) : NULL; a;
@@ -704,7 +708,7 @@ static int compile_add(Cc *c, const ZNode *n, int partial)
         return cfail(c, a, "'%s' is not a piece type", a->type == ZN_ATOM
                      ? a->orig : "(...)");
     }
-    if (emit(c, partial ? OP_ADDP : OP_ADD))
+    if (emit(c, partial ? OP_ADDP : OP_ADD) || emit(c, copy))
         return -1;
     if (partial && emit(c, mt))
         return -1;
@@ -735,6 +739,10 @@ static int compile_instr(Cc *c, const ZNode *n)
             return compile_add(c, n, 0);
         if (!strcmp(w, "add-partial"))
             return compile_add(c, n, 1);
+        if (!strcmp(w, "add-copy"))
+            return compile_add(c, n, 2);
+        if (!strcmp(w, "add-copy-partial"))
+            return compile_add(c, n, 3);
         if (!strcmp(w, "capture"))
             return emit(c, OP_CAPTURE) || emit(c, LOC(LOC_HERE, 0));
         int d = find_dir(g, w);
@@ -794,6 +802,10 @@ static int compile_instr(Cc *c, const ZNode *n)
         return compile_add(c, n, 0);
     if (!strcmp(h, "add-partial"))
         return compile_add(c, n, 1);
+    if (!strcmp(h, "add-copy"))
+        return compile_add(c, n, 2);
+    if (!strcmp(h, "add-copy-partial"))
+        return compile_add(c, n, 3);
     if (!strcmp(h, "opposite")) {
         int d = a1 ? find_dir(g, a1->text) : -1;
         if (d < 0)
@@ -1093,6 +1105,7 @@ void zrf_game_free(ZGame *g)
     free(g->goals);
     free(g->setup);
     free(g->reserve0);
+    free(g->limited);
     free(g);
 }
 
@@ -1102,6 +1115,7 @@ static const char *const ignored[] = {
     "title", "description", "history", "strategy", "notation", "version",
     "music", "image", "start-rectangle", "open", "solution", "translate",
     "default", "help", "animate-captures", "count-condition", "engine",
+    "allow-flipping", "prevent-flipping", "animate-drops",
     "board-image", "release-sound", "capture-sound", "drop-sound",
     "move-sound", "change-sound", "click-sound", "draw-sound",
     "loss-sound", "win-sound", "opening-sound", "looping-sound",
@@ -1346,7 +1360,9 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
     g->setup = calloc((size_t)g->npos, sizeof *g->setup);
     g->reserve0 = calloc((size_t)g->nplayers * (size_t)g->ntypes,
                          sizeof *g->reserve0);
-    if (!g->piece_tmpl || !g->piece_ntmpl || !g->setup || !g->reserve0)
+    g->limited = calloc((size_t)g->nplayers * (size_t)g->ntypes, 1);
+    if (!g->piece_tmpl || !g->piece_ntmpl || !g->setup || !g->reserve0 ||
+        !g->limited)
         goto oom;
     /* move-priorities first so their types get low indices */
     for (int i = 0; i < nf; i++) {
@@ -1442,6 +1458,7 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
             memset(g->setup, 0, sizeof *g->setup * (size_t)g->npos);
             memset(g->reserve0, 0, sizeof *g->reserve0 *
                    (size_t)g->nplayers * (size_t)g->ntypes);
+            memset(g->limited, 0, (size_t)g->nplayers * (size_t)g->ntypes);
             for (const ZNode *pl = ZREST(f); pl; pl = pl->next) {
                 int p = pl->type == ZN_LIST ? find_player(g, ZFIRST(pl))
                                             : -1;
@@ -1464,6 +1481,7 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                                 goto fail;
                             }
                             g->reserve0[p * g->ntypes + t] = (uint16_t)cnt;
+                            g->limited[p * g->ntypes + t] = 1;
                             if (q->next)
                                 q = q->next;
                             continue;

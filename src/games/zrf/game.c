@@ -359,6 +359,7 @@ static int init_slot(int slot, void *st, const int *opt, PlyError *err)
     if (!L->var[v])
         return ply_fail(err, "variant %d does not load: %s", v, L->verr[v]);
     zvm_init_state(L->var[v], st);
+    zvm_start(st);
     return 0;
 }
 

@@ -27,6 +27,7 @@ typedef struct Run {
     uint16_t mp;            /* moving piece */
     int mo;                 /* its square (-1: in hand) */
     int active;             /* a piece is moving */
+    int copy;               /* this emission is add-copy */
     uint32_t flags;
     uint8_t pflag[ZMAX_POS / 8];
     int k;                  /* emissions so far */
@@ -82,6 +83,13 @@ void zvm_init_state(const ZGame *g, ZState *s)
     memcpy(ZS_RESERVE(s), g->reserve0,
            sizeof *s->cells * (size_t)g->nplayers * (size_t)g->ntypes);
     s->hash = zvm_hash_full(s);
+}
+
+static void check_end(ZState *s);
+
+void zvm_start(ZState *s)
+{
+    check_end(s);
 }
 
 static int cur_player(const ZState *s)
@@ -222,7 +230,7 @@ static int emission(Run *r, int promo, int partial, int ctype)
         uint16_t v = r->mp;
         if (promo >= 0)
             v = (uint16_t)((v & 0xff00) | (promo + 1));
-        if (r->mo >= 0)
+        if (r->mo >= 0 && !r->copy)
             W[r->mo] = 0;
         W[r->cursor] = v;
     }
@@ -260,6 +268,7 @@ static void run(Run *r)
         case OP_ADD:
         case OP_ADDP: {
             int ctype = -1, partial = op == OP_ADDP;
+            r->copy = code[pc++];
             if (partial) {
                 ctype = code[pc++];
                 if (ctype == -2)
@@ -489,7 +498,8 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
     }
     if (drops && g->has_drops && only_pos < 0)
         for (int ty = 0; ty < g->ntypes; ty++) {
-            if (!ZS_RESERVE(s)[player * g->ntypes + ty])
+            if (!ZS_RESERVE(s)[player * g->ntypes + ty] &&
+                g->limited[player * g->ntypes + ty])
                 continue;
             int t0 = g->piece_tmpl[ty * 2 + 1], nt = g->piece_ntmpl[ty * 2 + 1];
             for (int ti = t0; ti < t0 + nt; ti++) {
@@ -561,7 +571,7 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
         int i = cur_player(s) * g->ntypes + g->tmpl[ti].ptype;
         uint16_t *res = ZS_RESERVE(s);
         s->hash ^= res_key(i, res[i]);
-        if (res[i])
+        if (res[i] && g->limited[i])
             res[i]--;
         s->hash ^= res_key(i, res[i]);
         s->last_from = -1;

@@ -85,7 +85,8 @@ enum {
 #define ZP_OWNER(v) ((int)(((v) >> 8) & 0xf))
 #define ZP_MAKE(t, o) ((uint16_t)(((t) + 1) | ((o) << 8)))
 
-/* Instructions (one int32 opcode, then operands). */
+/* Instructions (one int32 opcode, then operands). OP_ADD copy ntypes
+ * types...; OP_ADDP copy mtype ntypes types... */
 enum {
     OP_END, OP_DIR, OP_POS, OP_ADD, OP_ADDP, OP_ADDCOPY, OP_FROM, OP_TO,
     OP_CASCADE, OP_CAPTURE, OP_FLIP, OP_CHOWNER, OP_CHTYPE, OP_CREATE,
@@ -181,6 +182,8 @@ typedef struct ZGame {
     unsigned checkmated_players;
     uint16_t *setup;        /* npos initial cells */
     uint16_t *reserve0;     /* nplayers * ntypes */
+    uint8_t *limited;       /* nplayers * ntypes: an `off` count was set
+                             * (else drops of that type are unlimited) */
     int has_drops;
     size_t state_size;
     int max_moves;
@@ -209,6 +212,8 @@ int zrf_count_variants(const ZReader *r);
 
 /* vm.c */
 void zvm_init_state(const ZGame *g, ZState *s);
+/* The start position's own end check (a player with no move at all). */
+void zvm_start(ZState *s);
 int zvm_gen(const ZState *s, Move *out, int max);
 void zvm_make(ZState *s, Move m);
 int zvm_to_move(const ZState *s);

@@ -59,6 +59,12 @@ int game_rules_check(const char *path, int variant, FILE *out,
     return zrf_check(path, variant, out, err);
 }
 
+int game_turn_perft(const GameVtbl *g, const void *st, int depth,
+                    uint64_t *out)
+{
+    return zrf_turn_perft(g, st, depth, out);
+}
+
 const GameVtbl *game_load(const char *name, PlyError *err)
 {
     if (zrf_is_path(name))

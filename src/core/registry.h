@@ -18,6 +18,10 @@ const GameVtbl *game_load(const char *name, PlyError *err);
  * names unsupported words, -1 on a read or syntax error (err). */
 int game_rules_check(const char *path, int variant, FILE *out,
                      PlyError *err);
+/* A rules file's perft over whole turns (partial moves composed): 0, or
+ * -1 when g is not loaded from a rules file. */
+int game_turn_perft(const GameVtbl *g, const void *st, int depth,
+                    uint64_t *out);
 const BotVtbl *bot_find(const char *name);
 /* The bot spec to use for g when the user names none: the game's own
  * info.default_bot; else a bot named like the game; else alphabeta when

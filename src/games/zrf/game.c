@@ -561,3 +561,46 @@ int zrf_check(const char *path, int variant, FILE *out, PlyError *err)
     zrf_game_free(g);
     return 0;
 }
+
+/* Perft over whole turns (partial moves composed into one, as Dagaz
+ * counts them): a ply that leaves the same piece to continue does not
+ * use up depth. */
+static uint64_t turn_perft(ZState *s, int depth, int mid)
+{
+    if (depth == 0 && !mid)
+        return 1;
+    if (zvm_to_move(s) < 0)
+        return mid ? 1 : 0;
+    Move *mv = malloc(sizeof *mv * ZMAX_MOVES);
+    ZState *t = malloc(s->g->state_size);
+    if (!mv || !t) {
+        free(mv);
+        free(t);
+        return 0;
+    }
+    int n = zvm_gen(s, mv, s->g->max_moves);
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        memcpy(t, s, s->g->state_size);
+        zvm_make(t, mv[i]);
+        int cont = t->cont_pos >= 0;
+        sum += turn_perft(t, cont ? depth : depth - 1, cont);
+    }
+    free(mv);
+    free(t);
+    return sum;
+}
+
+int zrf_turn_perft(const GameVtbl *g, const void *st, int depth,
+                   uint64_t *out)
+{
+    if (g->to_move != z_to_move)
+        return -1;
+    ZState *s = malloc(g->info.state_size);
+    if (!s)
+        return -1;
+    memcpy(s, st, g->info.state_size);
+    *out = turn_perft(s, depth, 0);
+    free(s);
+    return 0;
+}

@@ -3,6 +3,7 @@
 #ifndef PLY_ZRF_API_H
 #define PLY_ZRF_API_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "../../core/game.h"
@@ -15,5 +16,10 @@ const GameVtbl *zrf_open(const char *path, PlyError *err);
 /* `ply rules check`: reads and compiles one variant, prints what it does
  * not support (word and line) or a summary to out; 0 when it loads. */
 int zrf_check(const char *path, int variant, FILE *out, PlyError *err);
+
+/* Perft over whole turns (a turn's partial moves composed into one move,
+ * as Dagaz counts): 0 with *out, -1 when g is not a loaded rules file. */
+int zrf_turn_perft(const GameVtbl *g, const void *st, int depth,
+                   uint64_t *out);
 
 #endif

@@ -150,6 +150,29 @@ static void test_chess_perft(void **state)
     free(cs);
 }
 
+/* English checkers: whole turns (jump sequences composed) against the C
+ * game's perft. */
+static void test_checkers_perft(void **state)
+{
+    (void)state;
+    const GameVtbl *z = game_find("tests/zrf/checkers.zrf");
+    const GameVtbl *c = game_find("draughts-english");
+    assert_non_null(z);
+    assert_non_null(c);
+    void *zs = tl_position(z->info.name, NULL, NULL, NULL);
+    void *cs = tl_position("draughts-english", NULL, NULL, NULL);
+    int depth = tl_slow() ? 9 : 6;
+    for (int d = 1; d <= depth; d++) {
+        uint64_t n = 0;
+        assert_int_equal(game_turn_perft(z, zs, d, &n), 0);
+        assert_int_equal(n, perft(c, cs, d, 0));
+    }
+    /* plies: a jump sequence counts each jump */
+    assert_int_equal(perft(z, zs, 3, 0), 302);
+    free(zs);
+    free(cs);
+}
+
 /* Random games: setup strings and move texts round-trip, the
  * incremental hash equals a fresh one, the game ends within its bound. */
 static void roundtrip(const char *name, int games)
@@ -190,6 +213,7 @@ static void test_roundtrip(void **state)
     (void)state;
     roundtrip("tests/zrf/tictactoe.zrf", 20);
     roundtrip("tests/zrf/chess.zrf", 1);
+    roundtrip("tests/zrf/checkers.zrf", 3);
 }
 
 int main(void)
@@ -200,6 +224,7 @@ int main(void)
         cmocka_unit_test(test_rules_check),
         cmocka_unit_test(test_tictactoe_perft),
         cmocka_unit_test(test_chess_perft),
+        cmocka_unit_test(test_checkers_perft),
         cmocka_unit_test(test_roundtrip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

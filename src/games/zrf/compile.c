@@ -570,6 +570,8 @@ static int compile_pred(Cc *c, const ZNode *at, const char *w,
     for (size_t i = 0; i < sizeof preds / sizeof preds[0]; i++)
         if (!strcmp(w, preds[i].w))
             op = preds[i].op;
+    if (op == C_ATTACKED || op == C_DEFENDED)
+        g->uses_attacked = 1;
     if (op < 0) {
         int a = find_attr(g, w), loc = 0;
         if (a >= 0 && args && (args->next || parse_loc(c, args, &loc)))
@@ -1106,6 +1108,8 @@ void zrf_game_free(ZGame *g)
     free(g->setup);
     free(g->reserve0);
     free(g->limited);
+    free(g->reach);
+    free(g->reach_piece);
     free(g);
 }
 
@@ -1561,6 +1565,8 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
     g->max_moves = ZMAX_MOVES;
     for (int t = 0; t < g->ntypes; t++)
         g->type_value[t] = 100;
+    if (g->royal_checkmated >= 0 || g->uses_attacked)
+        zvm_build_reach(g);
     free(c->killed);
     free(forms);
     return g;

@@ -22,7 +22,9 @@ typedef struct Run {
     int player;
     int tmpl;
     int start;
-    uint16_t *W;
+    const uint16_t *W;      /* the board as the template sees it */
+    uint16_t *buf;          /* its private copy, made at the first write */
+    int written;
     int cursor, mark;
     uint16_t mp;            /* moving piece */
     int mo;                 /* its square (-1: in hand) */
@@ -98,6 +100,18 @@ static int cur_player(const ZState *s)
 }
 
 /* ---- running one template ---- */
+
+/* The board for writing: copied from the state at the first write. */
+static uint16_t *wr(Run *r)
+{
+    if (!r->written) {
+        memcpy(r->buf, r->s->cells, sizeof *r->buf * (size_t)r->g->npos);
+        r->W = r->buf;
+        r->written = 1;
+    }
+    return r->buf;
+}
+#define WR(r) wr(r)
 
 static int step_dir(const Run *r, int pos, int loc)
 {
@@ -300,8 +314,8 @@ static void run(Run *r)
             if (p < 0 || !r->active)
                 return;
             if (r->mo >= 0)
-                r->W[r->mo] = 0;
-            r->W[p] = r->mp;
+                WR(r)[r->mo] = 0;
+            WR(r)[p] = r->mp;
             r->active = 0;
             break;
         }
@@ -312,8 +326,8 @@ static void run(Run *r)
             if (r->active) {
                 uint16_t next = r->W[p];
                 if (r->mo >= 0)
-                    r->W[r->mo] = 0;
-                r->W[p] = r->mp;
+                    WR(r)[r->mo] = 0;
+                WR(r)[p] = r->mp;
                 if (!next)
                     return;
                 r->mp = next;
@@ -330,7 +344,7 @@ static void run(Run *r)
         case OP_CAPTURE: {
             int p = resolve(r, code[pc++]);
             if (p >= 0)
-                r->W[p] = 0;
+                WR(r)[p] = 0;
             break;
         }
         case OP_FLIP:
@@ -339,7 +353,7 @@ static void run(Run *r)
             if (p >= 0 && r->W[p]) {
                 int o = op == OP_CHOWNER ? r->player
                         : (ZP_OWNER(r->W[p]) + 1) % g->nplayers;
-                r->W[p] = (uint16_t)((r->W[p] & 0xf0ff) | (o << 8));
+                WR(r)[p] = (uint16_t)((r->W[p] & 0xf0ff) | (o << 8));
             }
             break;
         }
@@ -347,7 +361,7 @@ static void run(Run *r)
             int ty = code[pc++];
             int p = resolve(r, code[pc++]);
             if (p >= 0 && r->W[p])
-                r->W[p] = (uint16_t)((r->W[p] & 0xff00) | (ty + 1));
+                WR(r)[p] = (uint16_t)((r->W[p] & 0xff00) | (ty + 1));
             if (p >= 0 && p == r->mo && r->active)
                 r->mp = (uint16_t)((r->mp & 0xff00) | (ty + 1));
             break;
@@ -361,7 +375,7 @@ static void run(Run *r)
             for (int a = 0; a < g->nattrs; a++)
                 if (g->attr_default[a])
                     v |= (uint16_t)(1u << (12 + a));
-            r->W[p] = v;
+            WR(r)[p] = v;
             break;
         }
         case OP_VERIFY:
@@ -421,7 +435,7 @@ static void run(Run *r)
             if (r->active)
                 r->mp = v ? (r->mp | bit) : (r->mp & (uint16_t)~bit);
             else if (r->W[r->cursor])
-                r->W[r->cursor] = v ? (r->W[r->cursor] | bit)
+                WR(r)[r->cursor] = v ? (r->W[r->cursor] | bit)
                                     : (r->W[r->cursor] & (uint16_t)~bit);
             break;
         }
@@ -442,8 +456,9 @@ static void run_template(Run *r, const ZState *s, int player, int ti,
     r->player = player;
     r->tmpl = ti;
     r->start = start;
-    r->W = W;
-    memcpy(W, s->cells, sizeof *W * (size_t)g->npos);
+    r->buf = W;
+    r->W = s->cells;
+    r->written = 0;
     r->cursor = start;
     r->mark = -1;
     r->flags = 0;
@@ -517,6 +532,238 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
     return r.nout;
 }
 
+/* ---- reach: where each template can emit, over every outcome of its
+ * conditions (an over-approximation), so attack probes skip templates
+ * that cannot land on the square. ---- */
+
+typedef struct Abs {
+    int pc, cursor, mark;
+} Abs;
+
+enum { REACH_SET = 4096, REACH_STACK = 1024 };
+
+static int abs_resolve(const ZGame *g, int player, int loc, int cursor,
+                       int mark, int start)
+{
+    int kind = loc >> 24, i = loc & 0xffffff;
+    switch (kind) {
+    case LOC_HERE:
+    case LOC_TO:
+        return cursor;
+    case LOC_DIR:
+    case LOC_OPP: {
+        int d = g->dirmap[player][i];
+        if (kind == LOC_OPP)
+            d = g->opposite[d];
+        return d < 0 ? -1 : g->link[cursor * ZMAX_DIRS + d];
+    }
+    case LOC_POS:
+        return i;
+    case LOC_MARK:
+        return mark;
+    case LOC_FROM:
+        return start;
+    }
+    return -2;  /* unknown */
+}
+
+/* Fills set (npos bits) with the squares template ti of player can emit
+ * on from start; 0, or -1 when it cannot tell (treat as everywhere). */
+static int reach_one(const ZGame *g, int ti, int player, int start,
+                     uint64_t *set, uint64_t *seen)
+{
+    const int32_t *code = g->code;
+    Abs stack[REACH_STACK];
+    int sp = 0;
+    memset(seen, 0, sizeof *seen * REACH_SET);
+    stack[sp++] = (Abs){g->tmpl[ti].code, start, -1};
+    long work = 0;
+    while (sp) {
+        Abs a = stack[--sp];
+        for (;;) {
+            if (++work > 200000)
+                return -1;
+            uint64_t key = ((uint64_t)a.pc * ZMAX_POS + (uint64_t)a.cursor)
+                           * (ZMAX_POS + 1) + (uint64_t)(a.mark + 1) + 1;
+            uint64_t h = (key * 0x9e3779b97f4a7c15ULL) >> 52;
+            int dup = 0;
+            for (;;) {
+                if (!seen[h]) {
+                    seen[h] = key;
+                    break;
+                }
+                if (seen[h] == key) {
+                    dup = 1;
+                    break;
+                }
+                h = (h + 1) & (REACH_SET - 1);
+                if (++work > 200000)
+                    return -1;
+            }
+            if (dup)
+                break;
+            int op = code[a.pc], stop = 0;
+            switch (op) {
+            case OP_END:
+                stop = 1;
+                break;
+            case OP_DIR: {
+                int p = abs_resolve(g, player, code[a.pc + 1], a.cursor,
+                                    a.mark, start);
+                if (p == -2)
+                    return -1;
+                if (p < 0)
+                    stop = 1;
+                a.cursor = p;
+                a.pc += 2;
+                break;
+            }
+            case OP_POS:
+                a.cursor = code[a.pc + 1];
+                a.pc += 2;
+                break;
+            case OP_ADD:
+                set[a.cursor >> 6] |= 1ULL << (a.cursor & 63);
+                a.pc += 3 + code[a.pc + 2];
+                break;
+            case OP_ADDP:
+                set[a.cursor >> 6] |= 1ULL << (a.cursor & 63);
+                a.pc += 4 + code[a.pc + 3];
+                break;
+            case OP_FROM: case OP_TO: case OP_CASCADE: case OP_CAPTURE:
+            case OP_FLIP: case OP_CHOWNER: case OP_VERIFY:
+                a.pc += 2;
+                break;
+            case OP_CHTYPE: case OP_SETFLAG: case OP_SETPFLAG:
+            case OP_SETATTR:
+                a.pc += 3;
+                break;
+            case OP_CREATE:
+                a.pc += 4;
+                break;
+            case OP_JF:
+                if (sp == REACH_STACK)
+                    return -1;
+                stack[sp++] = (Abs){code[a.pc + 2], a.cursor, a.mark};
+                a.pc += 3;
+                break;
+            case OP_JMP:
+                a.pc = code[a.pc + 1];
+                break;
+            case OP_MARK: {
+                int p = abs_resolve(g, player, code[a.pc + 1], a.cursor,
+                                    a.mark, start);
+                if (p == -2)
+                    return -1;
+                if (p < 0)
+                    stop = 1;
+                a.mark = p;
+                a.pc += 2;
+                break;
+            }
+            case OP_BACK:
+                if (a.mark < 0)
+                    stop = 1;
+                a.cursor = a.mark;
+                a.pc += 2;
+                break;
+            case OP_GO: {
+                int p = abs_resolve(g, player, code[a.pc + 1], a.cursor,
+                                    a.mark, start);
+                if (p == -2)
+                    return -1;
+                if (p < 0)
+                    stop = 1;
+                a.cursor = p;
+                a.pc += 2;
+                break;
+            }
+            default:
+                return -1;
+            }
+            if (stop)
+                break;
+        }
+    }
+    return 0;
+}
+
+void zvm_build_reach(ZGame *g)
+{
+    int words = (g->npos + 63) / 64;
+    size_t n = (size_t)g->ntmpl * (size_t)g->nplayers * (size_t)g->npos *
+               (size_t)words;
+    if (n * sizeof(uint64_t) > (32u << 20))
+        return;
+    uint64_t *reach = calloc(n ? n : 1, sizeof *reach);
+    uint64_t *seen = malloc(sizeof *seen * REACH_SET);
+    if (!reach || !seen) {
+        free(reach);
+        free(seen);
+        return;
+    }
+    for (int ti = 0; ti < g->ntmpl; ti++) {
+        if (g->tmpl[ti].drop)
+            continue;
+        for (int pl = 0; pl < g->nplayers; pl++)
+            for (int p = 0; p < g->npos; p++) {
+                uint64_t *set = reach + (((size_t)ti * (size_t)g->nplayers +
+                                          (size_t)pl) * (size_t)g->npos +
+                                         (size_t)p) * (size_t)words;
+                if (reach_one(g, ti, pl, p, set, seen))
+                    memset(set, 0xff, sizeof *set * (size_t)words);
+            }
+    }
+    free(seen);
+    /* per piece type: the union over its templates */
+    size_t pn = (size_t)g->ntypes * (size_t)g->nplayers * (size_t)g->npos *
+                (size_t)words;
+    uint64_t *pr = calloc(pn ? pn : 1, sizeof *pr);
+    if (!pr) {
+        free(reach);
+        return;
+    }
+    for (int t = 0; t < g->ntypes; t++)
+        for (int pl = 0; pl < g->nplayers; pl++)
+            for (int p = 0; p < g->npos; p++) {
+                uint64_t *u = pr + (((size_t)t * (size_t)g->nplayers +
+                                     (size_t)pl) * (size_t)g->npos +
+                                    (size_t)p) * (size_t)words;
+                int t0 = g->piece_tmpl[t * 2], nt = g->piece_ntmpl[t * 2];
+                for (int ti = t0; ti < t0 + nt; ti++) {
+                    const uint64_t *set = reach +
+                        (((size_t)ti * (size_t)g->nplayers + (size_t)pl) *
+                         (size_t)g->npos + (size_t)p) * (size_t)words;
+                    for (int w = 0; w < words; w++)
+                        u[w] |= set[w];
+                }
+            }
+    g->reach = reach;
+    g->reach_piece = pr;
+    g->reach_words = words;
+}
+
+static int piece_can_reach(const ZGame *g, int type, int player, int from,
+                           int pos)
+{
+    if (!g->reach_piece)
+        return 1;
+    const uint64_t *set = g->reach_piece +
+        (((size_t)type * (size_t)g->nplayers + (size_t)player) *
+         (size_t)g->npos + (size_t)from) * (size_t)g->reach_words;
+    return (set[pos >> 6] >> (pos & 63)) & 1;
+}
+
+static int can_reach(const ZGame *g, int ti, int player, int from, int pos)
+{
+    if (!g->reach)
+        return 1;
+    const uint64_t *set = g->reach + (((size_t)ti * (size_t)g->nplayers +
+                                       (size_t)player) * (size_t)g->npos +
+                                      (size_t)from) * (size_t)g->reach_words;
+    return (set[pos >> 6] >> (pos & 63)) & 1;
+}
+
 /* Is square pos attacked (by an enemy of player, or defended by a friend)?
  * An attack is an emission that lands on pos or removes what stands
  * there. */
@@ -535,8 +782,12 @@ static int attacked(const ZState *s, int pos, int by_friend, int player)
             if (!v || ZP_OWNER(v) != q || p == pos)
                 continue;
             int ty = ZP_TYPE(v);
+            if (!piece_can_reach(g, ty, q, p, pos))
+                continue;
             int t0 = g->piece_tmpl[ty * 2], nt = g->piece_ntmpl[ty * 2];
             for (int ti = t0; ti < t0 + nt; ti++) {
+                if (!can_reach(g, ti, q, p, pos))
+                    continue;
                 run_template(&r, s, q, ti, p, W);
                 if (r.found)
                     return 1;

@@ -187,6 +187,11 @@ typedef struct ZGame {
     int has_drops;
     size_t state_size;
     int max_moves;
+    uint64_t *reach;        /* per template, player, start: the squares it
+                             * can emit on (NULL: unknown, try all) */
+    uint64_t *reach_piece;  /* per type, player, start: their union */
+    int reach_words;
+    int uses_attacked;      /* attacked?/defended? appear in templates */
 } ZGame;
 
 /* ---- the state (vm.c) ---- */
@@ -212,6 +217,9 @@ int zrf_count_variants(const ZReader *r);
 
 /* vm.c */
 void zvm_init_state(const ZGame *g, ZState *s);
+/* Computes g->reach (attack probes skip templates that cannot land on
+ * the square); leaves it NULL when too large. */
+void zvm_build_reach(ZGame *g);
 /* The start position's own end check (a player with no move at all). */
 void zvm_start(ZState *s);
 int zvm_gen(const ZState *s, Move *out, int max);

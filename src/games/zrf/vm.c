@@ -509,6 +509,8 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
             if (mt)
                 for (int i = before; i < r.nout; i++)
                     mt[i] = (int16_t)g->tmpl[ti].mtype;
+            if (r.nout >= max)
+                return r.nout;
         }
     }
     if (drops && g->has_drops && only_pos < 0)
@@ -526,6 +528,8 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
                     if (mt)
                         for (int i = before; i < r.nout; i++)
                             mt[i] = (int16_t)g->tmpl[ti].mtype;
+                    if (r.nout >= max)
+                        return r.nout;
                 }
             }
         }
@@ -880,6 +884,10 @@ static int gen_moves_any(const ZState *s, Move *out, int max, int any)
         return n;
     }
     int16_t mt[ZMAX_MOVES];
+    /* "is there a move": without the checkmated rule, any raw move is
+     * legal and priorities only choose among moves */
+    if (any && g->royal_checkmated < 0 && max > 0)
+        max = 1;
     int n = gen_raw(s, player, out, mt, max, g->turns[s->turn].mtype, -1, 1);
     int j = 0;
     for (int i = 0; i < n; i++)
@@ -1067,7 +1075,6 @@ static void end_turn(ZState *s)
 
 void zvm_make(ZState *s, Move m)
 {
-    const ZGame *g = s->g;
     s->ply++;
     if (m == ZMOVE_PASS) {
         end_turn(s);
@@ -1083,9 +1090,8 @@ void zvm_make(ZState *s, Move m)
     if (partial) {
         s->cont_pos = (int16_t)to;
         s->cont_type = (int16_t)ctype;
-        Move buf[ZMAX_MOVES];
-        int n = gen_raw(s, cur_player(s), buf, NULL, g->max_moves, ctype, to,
-                        0);
+        Move one[1];
+        int n = gen_raw(s, cur_player(s), one, NULL, 1, ctype, to, 0);
         if (n > 0) {
             if (s->ply >= ZMAX_GAME)
                 set_result(s, 0, OUT_DRAW);

@@ -1485,7 +1485,10 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                                 goto fail;
                             }
                             g->reserve0[p * g->ntypes + t] = (uint16_t)cnt;
-                            g->limited[p * g->ntypes + t] = 1;
+                            /* an off count for anyone limits everyone's
+                             * drops of that type to their reserves */
+                            for (int o = 0; o < g->nplayers; o++)
+                                g->limited[o * g->ntypes + t] = 1;
                             if (q->next)
                                 q = q->next;
                             continue;

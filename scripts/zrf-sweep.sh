@@ -7,7 +7,7 @@ dir=${1:?usage: zrf-sweep.sh DIR [PLY]}
 ply=${2:-./ply}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-total=0 loaded=0 played=0
+total=0 loaded=0 played=0 ended=0 moved=0
 find "$dir" -type f -iname '*.zrf' | sort > "$tmp/files"
 while IFS= read -r f; do
     total=$((total + 1))
@@ -23,6 +23,13 @@ while IFS= read -r f; do
         for seed in 1 2 3; do
             timeout 20 "$ply" playthrough "$f" --seed $seed --plies 300 \
                 > "$tmp/play" 2>&1 || { ok=0; break; }
+            # "end: terminal after N plies" when the game ended
+            n=$(sed -n 's/^end: terminal after \([0-9]*\) plies.*/\1/p' \
+                "$tmp/play")
+            if [ $seed = 1 ] && [ -n "$n" ]; then
+                ended=$((ended + 1))
+                [ "$n" -gt 0 ] && moved=$((moved + 1))
+            fi
         done
         if [ $ok = 1 ]; then
             played=$((played + 1))
@@ -34,6 +41,7 @@ while IFS= read -r f; do
     fi
 done < "$tmp/files"
 echo "files: $total  load: $loaded  play 3 random games: $played"
+echo "first random game (300 plies at most) ended: $ended, of which with at least one move: $moved"
 [ "$total" -gt 0 ] && echo "loaded: $((100 * loaded / total))%  played: $((100 * played / total))%"
 echo "unsupported or ignored words (files may count several times):"
 sort "$tmp/words" 2>/dev/null | uniq -c | sort -rn | head -40

@@ -1118,7 +1118,7 @@ enum { MAX_FORMS = 4096 };
 static const char *const ignored[] = {
     "title", "description", "history", "strategy", "notation", "version",
     "music", "image", "start-rectangle", "open", "solution", "translate",
-    "default", "help", "animate-captures", "count-condition", "engine",
+    "default", "help", "animate-captures",
     "allow-flipping", "prevent-flipping", "animate-drops",
     "board-image", "release-sound", "capture-sound", "drop-sound",
     "move-sound", "change-sound", "click-sound", "draw-sound",
@@ -1422,7 +1422,12 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
             !strcmp(h, "piece") || !strcmp(h, "move-priorities") ||
             is_ignored(h))
             continue;
-        if (!strcmp(h, "turn-order")) {
+        if (!strcmp(h, "count-condition")) {
+            note_soft(c, f, "count-condition");
+        } else if (!strcmp(h, "engine")) {
+            note_soft(c, f, "engine (Axiom rules; the file's ZRF moves "
+                      "are used)");
+        } else if (!strcmp(h, "turn-order")) {
             g->nturns = 0;
             g->repeat_at = 0;
             for (const ZNode *k = ZREST(f); k; k = k->next) {

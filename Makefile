@@ -69,7 +69,8 @@ endif
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_STAMP := build/.deps-ok
 
-.PHONY: all test test-slow run clean deps fuzz golden lib install uninstall
+.PHONY: all test test-slow run clean deps fuzz golden lib install uninstall \
+	test-zrf
 all: ply lib
 
 # Debian packages the build needs (installed once; see the script).
@@ -240,3 +241,7 @@ clean:
 
 -include $(LIB_OBJ:.o=.d) $(BUILD)/src/cli/main.d $(FUZZ_OBJ:.o=.d) \
 	$(PIC_OBJ:.o=.d)
+
+# The ZRF corpus sweep: every .zrf under ZRF_CORPUS loaded and played.
+test-zrf: $(BUILD)/ply
+	sh scripts/zrf-sweep.sh "$(ZRF_CORPUS)" ./$(BUILD)/ply

@@ -33,7 +33,12 @@ int cli_error(const char *cmd, const char *fmt, ...)
 
 const GameVtbl *cli_game(const char *cmd, const char *name)
 {
-    const GameVtbl *g = game_find(name);
+    PlyError err = {{0}};
+    const GameVtbl *g = game_load(name, &err);
+    if (!g && err.msg[0] && strstr(name, ".zrf")) {
+        cli_error(cmd, "%s", err.msg);
+        return NULL;
+    }
     if (!g) {
         char list[512] = "";
         for (int i = 0; ply_games[i]; i++) {

@@ -28,6 +28,7 @@ int cmd_kif(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_playthrough(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -125,6 +126,14 @@ const Command cli_commands[] = {
      "  plies (default 200) and prints the game's metadata, every ply's\n"
      "  setup string, legal move count, mover and move, and the returns.\n"
      "  tests/golden holds one per game; `make golden` rewrites them."},
+    {"rules", cmd_rules, "check a Zillions rules file (.zrf) Ply can load",
+     "ply rules check FILE.zrf [--variant N]\n"
+     "ply rules perft FILE.zrf DEPTH [--variant N]\n"
+     "  Reads and compiles the file (variant N, default 0: the game form)\n"
+     "  and prints what it does not support, each word with its file and\n"
+     "  line; exits 1 then, 2 on a read error, 0 when the file loads.\n"
+     "  perft counts whole turns (partial moves composed, as Dagaz does).\n"
+     "  Any command takes FILE.zrf as its game (--options variant=N)."},
     {"usi", cmd_usi, "USI engine for shogi GUIs (shogi, minishogi)",
      "ply usi [shogi|minishogi] [--bot SPEC]   (options: UCI_Variant, PlyBot)"},
     {"uci", cmd_uci, "UCI engine mode (chess, makruk, shatranj, xiangqi)",

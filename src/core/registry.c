@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../games/zrf/zrf_api.h"
 #include "options.h"
 #include "registry.h"
 
@@ -47,7 +48,33 @@ const GameVtbl *game_find(const char *name)
     for (int i = 0; ply_games[i]; i++)
         if (!strcmp(ply_games[i]->info.name, name))
             return ply_games[i];
+    if (zrf_is_path(name))
+        return zrf_open(name, NULL);
     return NULL;
+}
+
+int game_rules_check(const char *path, int variant, FILE *out,
+                     PlyError *err)
+{
+    if (!zrf_is_path(path))
+        return ply_fail(err, "'%s' is not a rules file (.zrf)", path);
+    return zrf_check(path, variant, out, err);
+}
+
+int game_turn_perft(const GameVtbl *g, const void *st, int depth,
+                    uint64_t *out)
+{
+    return zrf_turn_perft(g, st, depth, out);
+}
+
+const GameVtbl *game_load(const char *name, PlyError *err)
+{
+    if (zrf_is_path(name))
+        return zrf_open(name, err);
+    const GameVtbl *g = game_find(name);
+    if (!g)
+        ply_fail(err, "unknown game '%s'", name);
+    return g;
 }
 
 const BotVtbl *bot_find(const char *name)

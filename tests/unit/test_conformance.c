@@ -149,7 +149,14 @@ static void check_position(Ctx *x, const void *st, int ply, uint64_t seed)
     }
 }
 
+static void run_game_conformance_n(const GameVtbl *g, int games_wanted);
+
 static void run_game_conformance(const GameVtbl *g)
+{
+    run_game_conformance_n(g, 0);
+}
+
+static void run_game_conformance_n(const GameVtbl *g, int games_wanted)
 {
     const GameInfo *in = &g->info;
     Ctx x = {.g = g};
@@ -177,6 +184,8 @@ static void run_game_conformance(const GameVtbl *g)
         games = (int)((size_t)games * CONFORMANCE_COST / cost);
     if (games < 20)
         games = 20;
+    if (games_wanted > 0)
+        games = games_wanted;
     const char *env = getenv("PLY_CONFORMANCE_GAMES");
     if (env && atoi(env) > 0)
         games = atoi(env);
@@ -226,13 +235,35 @@ static void test_game(void **state)
     run_game_conformance(*state);
 }
 
+/* Games loaded from the rules files Ply's tests write (tests/zrf), with
+ * how many random games each plays (their VM is slower than C). */
+static const struct ZrfCase {
+    const char *path;
+    int games;
+} zrf_cases[] = {
+    {"tests/zrf/tictactoe.zrf", 100},
+    {"tests/zrf/checkers.zrf", 50},
+    {"tests/zrf/chess.zrf", 1},
+};
+enum { NZRF = sizeof zrf_cases / sizeof zrf_cases[0] };
+
+static void test_zrf_game(void **state)
+{
+    const struct ZrfCase *c = *state;
+    PlyError err = {{0}};
+    const GameVtbl *g = game_load(c->path, &err);
+    if (!g)
+        fail_msg("%s: %s", c->path, err.msg);
+    run_game_conformance_n(g, c->games);
+}
+
 int main(void)
 {
     int n = 0;
     while (ply_games[n])
         n++;
-    struct CMUnitTest *tests = calloc((size_t)n + 1, sizeof *tests);
-    char (*names)[96] = calloc((size_t)n + 1, sizeof *names);
+    struct CMUnitTest *tests = calloc((size_t)n + 1 + NZRF, sizeof *tests);
+    char (*names)[96] = calloc((size_t)n + 1 + NZRF, sizeof *names);
     tests[0] = (struct CMUnitTest)cmocka_unit_test(test_registry);
     const char *only = getenv("PLY_CONFORMANCE_ONLY");
     int k = 1;
@@ -244,6 +275,16 @@ int main(void)
         tests[k].name = names[k];
         tests[k].test_func = test_game;
         tests[k].initial_state = (void *)ply_games[i];
+        k++;
+    }
+    for (int i = 0; i < NZRF; i++) {
+        if (only && strcmp(only, zrf_cases[i].path))
+            continue;
+        snprintf(names[k], sizeof names[k], "conformance %s",
+                 zrf_cases[i].path);
+        tests[k].name = names[k];
+        tests[k].test_func = test_zrf_game;
+        tests[k].initial_state = (void *)&zrf_cases[i];
         k++;
     }
     int r = _cmocka_run_group_tests("conformance", tests, (size_t)k, NULL,

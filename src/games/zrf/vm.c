@@ -1,0 +1,1147 @@
+/* vm.c — the machine that runs compiled ZRF templates, and the rules
+ * around it: moves (one per emission of a template), priorities, partial
+ * moves as plies of the same player, passes, the checkmated legality
+ * rule, turn order and goals.
+ *
+ * A template runs on a working copy of the board: captures, flips and
+ * creations change the copy at once, so later predicates see them; each
+ * add emits the copy with the moving piece set down at the cursor. A Move
+ * names the template, its start square and which emission it is, so make
+ * runs that one template again up to that emission. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "zrf.h"
+
+enum { ZRUN_MAX_STEPS = 100000 };
+
+typedef struct Run {
+    const ZGame *g;
+    const ZState *s;
+    int player;
+    int tmpl;
+    int start;
+    const uint16_t *W;      /* the board as the template sees it */
+    uint16_t *buf;          /* its private copy, made at the first write */
+    int written;
+    int cursor, mark;
+    uint16_t mp;            /* moving piece */
+    int mo;                 /* its square (-1: in hand) */
+    int active;             /* a piece is moving */
+    int copy;               /* this emission is add-copy */
+    uint32_t flags;
+    uint8_t pflag[ZMAX_POS / 8];
+    int k;                  /* emissions so far */
+    /* what to do at an emission */
+    int mode;               /* 0 collect, 1 stop at target, 2 probe */
+    Move *out;
+    int nout, max;
+    int target;
+    /* results of the target emission */
+    int res_cursor, res_partial, res_ctype, found;
+    uint16_t *res_W;
+    int probe_pos;          /* probe: emission that changes this square */
+    uint16_t probe_old;
+    int aborted;
+} Run;
+
+static uint64_t mix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+static uint64_t cell_key(int pos, uint16_t v)
+{
+    return v ? mix64((uint64_t)pos << 16 | v) : 0;
+}
+
+static uint64_t res_key(int i, uint16_t n)
+{
+    return n ? mix64(0x5a5a000000000000ULL ^ ((uint64_t)i << 20) ^ n) : 0;
+}
+
+uint64_t zvm_hash_full(const ZState *s)
+{
+    const ZGame *g = s->g;
+    uint64_t h = 0;
+    for (int p = 0; p < g->npos; p++)
+        h ^= cell_key(p, s->cells[p]);
+    for (int i = 0; i < g->nplayers * g->ntypes; i++)
+        h ^= res_key(i, ZS_RESERVE(s)[i]);
+    return h;
+}
+
+void zvm_init_state(const ZGame *g, ZState *s)
+{
+    memset(s, 0, g->state_size);
+    s->g = g;
+    s->last_from = s->last_to = -1;
+    s->cont_pos = s->cont_type = -1;
+    memcpy(s->cells, g->setup, sizeof *s->cells * (size_t)g->npos);
+    memcpy(ZS_RESERVE(s), g->reserve0,
+           sizeof *s->cells * (size_t)g->nplayers * (size_t)g->ntypes);
+    s->hash = zvm_hash_full(s);
+}
+
+static void check_end(ZState *s);
+
+void zvm_start(ZState *s)
+{
+    check_end(s);
+}
+
+static int cur_player(const ZState *s)
+{
+    return s->g->turns[s->turn].player;
+}
+
+/* ---- running one template ---- */
+
+/* The board for writing: copied from the state at the first write. */
+static uint16_t *wr(Run *r)
+{
+    if (!r->written) {
+        memcpy(r->buf, r->s->cells, sizeof *r->buf * (size_t)r->g->npos);
+        r->W = r->buf;
+        r->written = 1;
+    }
+    return r->buf;
+}
+#define WR(r) wr(r)
+
+static int step_dir(const Run *r, int pos, int loc)
+{
+    int kind = loc >> 24, d = loc & 0xffffff;
+    if (pos < 0)
+        return -1;
+    d = r->g->dirmap[r->player][d];
+    if (kind == LOC_OPP)
+        d = r->g->opposite[d];
+    if (d < 0)
+        return -1;
+    return r->g->link[pos * ZMAX_DIRS + d];
+}
+
+static int resolve(const Run *r, int loc)
+{
+    switch (loc >> 24) {
+    case LOC_HERE:
+        return r->cursor;
+    case LOC_DIR:
+    case LOC_OPP:
+        return step_dir(r, r->cursor, loc);
+    case LOC_POS:
+        return loc & 0xffffff;
+    case LOC_MARK:
+        return r->mark;
+    case LOC_FROM:
+        return r->start;
+    case LOC_TO:
+        return r->cursor;
+    case LOC_LASTFROM:
+        return r->s->last_from;
+    case LOC_LASTTO:
+        return r->s->last_to;
+    }
+    return -1;
+}
+
+static int attacked(const ZState *s, int pos, int by_friend, int player);
+
+static int cond(Run *r, int k)
+{
+    const ZCond *c = &r->g->conds[k];
+    switch (c->op) {
+    case C_TRUE:
+        return 1;
+    case C_FALSE:
+        return 0;
+    case C_NOT:
+        return !cond(r, c->kid);
+    case C_AND:
+        for (int i = 0; i < c->nkids; i++)
+            if (!cond(r, c->kid + i))
+                return 0;
+        return 1;
+    case C_OR:
+        for (int i = 0; i < c->nkids; i++)
+            if (cond(r, c->kid + i))
+                return 1;
+        return 0;
+    case C_FLAG:
+        return (r->flags >> c->arg) & 1;
+    default:
+        break;
+    }
+    int pos = resolve(r, c->loc);
+    if (c->op == C_ONBOARD)
+        return pos >= 0;
+    if (pos < 0)
+        return 0;
+    uint16_t v = r->W[pos];
+    switch (c->op) {
+    case C_EMPTY:
+        return v == 0;
+    case C_FRIEND:
+        return v && ZP_OWNER(v) == r->player;
+    case C_ENEMY:
+        return v && ZP_OWNER(v) != r->player;
+    case C_NEUTRAL:
+        return 0;
+    case C_PIECE:
+        return v && ZP_TYPE(v) == c->arg;
+    case C_INZONE:
+        return r->g->zone[((size_t)c->arg * (size_t)r->g->nplayers +
+                           (size_t)r->player) * ZMAX_POS + (size_t)pos];
+    case C_POSITION:
+        return pos == c->arg;
+    case C_LASTFROM:
+        return pos == r->s->last_from;
+    case C_LASTTO:
+        return pos == r->s->last_to;
+    case C_MARKED:
+        return pos == r->mark;
+    /* inside an attack probe, attacked?/defended? count as true (no
+     * recursion; castling-like moves that need safety never attack) */
+    case C_ATTACKED:
+        return r->mode == 2 || attacked(r->s, pos, 0, r->player);
+    case C_DEFENDED:
+        return r->mode == 2 || attacked(r->s, pos, 1, r->player);
+    case C_PFLAG:
+        return (r->pflag[pos >> 3] >> (pos & 7)) & 1;
+    case C_ATTR:
+        return v && ((v >> (12 + c->arg)) & 1);
+    }
+    return 0;
+}
+
+/* An emission: the board with the moving piece set down at the cursor
+ * (as type `promo` when >= 0). Returns 1 to stop the run. */
+static int emission(Run *r, int promo, int partial, int ctype)
+{
+    int k = r->k++;
+    if (r->mode == 0) {
+        if (r->nout < r->max)
+            r->out[r->nout++] = (Move)r->start | (Move)r->tmpl << 16 |
+                                (Move)(k & 0xffff) << 32 |
+                                (Move)r->cursor << 48;
+        return k >= 0xffff;
+    }
+    if (r->mode == 2) {
+        if (r->cursor == r->probe_pos)
+            return r->found = 1;
+        return 0;
+    }
+    if (k != r->target)
+        return 0;
+    uint16_t *W = r->res_W;
+    memcpy(W, r->W, sizeof *W * (size_t)r->g->npos);
+    if (r->active) {
+        uint16_t v = r->mp;
+        if (promo >= 0)
+            v = (uint16_t)((v & 0xff00) | (promo + 1));
+        if (r->mo >= 0 && !r->copy)
+            W[r->mo] = 0;
+        W[r->cursor] = v;
+    }
+    r->res_cursor = r->cursor;
+    r->res_partial = partial;
+    r->res_ctype = ctype;
+    r->found = 1;
+    return 1;
+}
+
+static void run(Run *r)
+{
+    const ZGame *g = r->g;
+    const ZTemplate *t = &g->tmpl[r->tmpl];
+    const int32_t *code = g->code;
+    int pc = t->code;
+    long steps = 0;
+    for (;;) {
+        if (++steps > ZRUN_MAX_STEPS)
+            return;
+        int op = code[pc++];
+        switch (op) {
+        case OP_END:
+            return;
+        case OP_DIR: {
+            int p = step_dir(r, r->cursor, code[pc++]);
+            if (p < 0)
+                return;
+            r->cursor = p;
+            break;
+        }
+        case OP_POS:
+            r->cursor = code[pc++];
+            break;
+        case OP_ADD:
+        case OP_ADDP: {
+            int ctype = -1, partial = op == OP_ADDP;
+            r->copy = code[pc++];
+            if (partial) {
+                ctype = code[pc++];
+                if (ctype == -2)
+                    ctype = t->mtype;
+            }
+            int n = code[pc++];
+            if (!n) {
+                if (emission(r, -1, partial, ctype))
+                    return;
+            } else {
+                for (int i = 0; i < n; i++)
+                    if (emission(r, code[pc + i], partial, ctype))
+                        return;
+            }
+            pc += n;
+            break;
+        }
+        case OP_FROM: {
+            int p = resolve(r, code[pc++]);
+            if (p < 0 || !r->W[p])
+                return;
+            r->mp = r->W[p];
+            r->mo = p;
+            r->active = 1;
+            break;
+        }
+        case OP_TO: {
+            int p = resolve(r, code[pc++]);
+            if (p < 0 || !r->active)
+                return;
+            if (r->mo >= 0)
+                WR(r)[r->mo] = 0;
+            WR(r)[p] = r->mp;
+            r->active = 0;
+            break;
+        }
+        case OP_CASCADE: {
+            int p = resolve(r, code[pc++]);
+            if (p < 0)
+                return;
+            if (r->active) {
+                uint16_t next = r->W[p];
+                if (r->mo >= 0)
+                    WR(r)[r->mo] = 0;
+                WR(r)[p] = r->mp;
+                if (!next)
+                    return;
+                r->mp = next;
+                r->mo = -1;
+            } else {
+                if (!r->W[p])
+                    return;
+                r->mp = r->W[p];
+                r->mo = p;
+                r->active = 1;
+            }
+            break;
+        }
+        case OP_CAPTURE: {
+            int p = resolve(r, code[pc++]);
+            if (p >= 0)
+                WR(r)[p] = 0;
+            break;
+        }
+        case OP_FLIP:
+        case OP_CHOWNER: {
+            int p = resolve(r, code[pc++]);
+            if (p >= 0 && r->W[p]) {
+                int o = op == OP_CHOWNER ? r->player
+                        : (ZP_OWNER(r->W[p]) + 1) % g->nplayers;
+                WR(r)[p] = (uint16_t)((r->W[p] & 0xf0ff) | (o << 8));
+            }
+            break;
+        }
+        case OP_CHTYPE: {
+            int ty = code[pc++];
+            int p = resolve(r, code[pc++]);
+            if (p >= 0 && r->W[p])
+                WR(r)[p] = (uint16_t)((r->W[p] & 0xff00) | (ty + 1));
+            if (p >= 0 && p == r->mo && r->active)
+                r->mp = (uint16_t)((r->mp & 0xff00) | (ty + 1));
+            break;
+        }
+        case OP_CREATE: {
+            int o = code[pc++], ty = code[pc++];
+            int p = resolve(r, code[pc++]);
+            if (p < 0)
+                return;
+            uint16_t v = ZP_MAKE(ty, o < 0 ? r->player : o);
+            for (int a = 0; a < g->nattrs; a++)
+                if (g->attr_default[a])
+                    v |= (uint16_t)(1u << (12 + a));
+            WR(r)[p] = v;
+            break;
+        }
+        case OP_VERIFY:
+            if (!cond(r, code[pc++]))
+                return;
+            break;
+        case OP_JF: {
+            int k = code[pc++], to = code[pc++];
+            if (!cond(r, k))
+                pc = to;
+            break;
+        }
+        case OP_JMP:
+            pc = code[pc];
+            break;
+        case OP_MARK: {
+            int p = resolve(r, code[pc++]);
+            if (p < 0)
+                return;
+            r->mark = p;
+            break;
+        }
+        case OP_BACK:
+            pc++;
+            if (r->mark < 0)
+                return;
+            r->cursor = r->mark;
+            break;
+        case OP_GO: {
+            int p = resolve(r, code[pc++]);
+            if (p < 0)
+                return;
+            r->cursor = p;
+            break;
+        }
+        case OP_SETFLAG: {
+            int f = code[pc++];
+            int v = cond(r, code[pc++]);
+            r->flags = (r->flags & ~(1u << f)) | ((uint32_t)v << f);
+            break;
+        }
+        case OP_SETPFLAG: {
+            int f = code[pc++];
+            int v = cond(r, code[pc++]);
+            (void)f;
+            int p = r->cursor;
+            if (v)
+                r->pflag[p >> 3] |= (uint8_t)(1u << (p & 7));
+            else
+                r->pflag[p >> 3] &= (uint8_t)~(1u << (p & 7));
+            break;
+        }
+        case OP_SETATTR: {
+            int a = code[pc++];
+            int v = cond(r, code[pc++]);
+            uint16_t bit = (uint16_t)(1u << (12 + a));
+            if (r->active)
+                r->mp = v ? (r->mp | bit) : (r->mp & (uint16_t)~bit);
+            else if (r->W[r->cursor])
+                WR(r)[r->cursor] = v ? (r->W[r->cursor] | bit)
+                                    : (r->W[r->cursor] & (uint16_t)~bit);
+            break;
+        }
+        default:
+            return;
+        }
+    }
+}
+
+/* Sets up and runs template ti from square `start` for `player` on s. */
+static void run_template(Run *r, const ZState *s, int player, int ti,
+                         int start, uint16_t *W)
+{
+    const ZGame *g = s->g;
+    const ZTemplate *t = &g->tmpl[ti];
+    r->g = g;
+    r->s = s;
+    r->player = player;
+    r->tmpl = ti;
+    r->start = start;
+    r->buf = W;
+    r->W = s->cells;
+    r->written = 0;
+    r->cursor = start;
+    r->mark = -1;
+    r->flags = 0;
+    if (g->npflags)
+        memset(r->pflag, 0, (size_t)(g->npos + 7) / 8);
+    r->k = 0;
+    r->found = 0;
+    if (t->drop) {
+        r->mp = ZP_MAKE(t->ptype, player);
+        for (int a = 0; a < g->nattrs; a++)
+            if (g->attr_default[a])
+                r->mp |= (uint16_t)(1u << (12 + a));
+        r->mo = -1;
+    } else {
+        r->mp = s->cells[start];
+        r->mo = start;
+    }
+    r->active = 1;
+    run(r);
+}
+
+/* Raw moves of `player` (no priorities, no legality): into out (with the
+ * move type of each in mt when mt is not NULL). restrict_mt >= 0 keeps
+ * one move type; only_pos >= 0 only that piece. */
+static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
+                   int max, int restrict_mt, int only_pos, int drops)
+{
+    const ZGame *g = s->g;
+    uint16_t W[ZMAX_POS];
+    Run r;
+    r.mode = 0;
+    r.out = out;
+    r.nout = 0;
+    r.max = max;
+    int from = only_pos >= 0 ? only_pos : 0;
+    int to = only_pos >= 0 ? only_pos + 1 : g->npos;
+    for (int p = from; p < to; p++) {
+        uint16_t v = s->cells[p];
+        if (!v || ZP_OWNER(v) != player)
+            continue;
+        int ty = ZP_TYPE(v);
+        int t0 = g->piece_tmpl[ty * 2], nt = g->piece_ntmpl[ty * 2];
+        for (int ti = t0; ti < t0 + nt; ti++) {
+            if (restrict_mt >= 0 && g->tmpl[ti].mtype != restrict_mt)
+                continue;
+            int before = r.nout;
+            run_template(&r, s, player, ti, p, W);
+            if (mt)
+                for (int i = before; i < r.nout; i++)
+                    mt[i] = (int16_t)g->tmpl[ti].mtype;
+            if (r.nout >= max)
+                return r.nout;
+        }
+    }
+    if (drops && g->has_drops && only_pos < 0)
+        for (int ty = 0; ty < g->ntypes; ty++) {
+            if (!ZS_RESERVE(s)[player * g->ntypes + ty] &&
+                g->limited[player * g->ntypes + ty])
+                continue;
+            int t0 = g->piece_tmpl[ty * 2 + 1], nt = g->piece_ntmpl[ty * 2 + 1];
+            for (int ti = t0; ti < t0 + nt; ti++) {
+                if (restrict_mt >= 0 && g->tmpl[ti].mtype != restrict_mt)
+                    continue;
+                for (int p = 0; p < g->npos; p++) {
+                    int before = r.nout;
+                    run_template(&r, s, player, ti, p, W);
+                    if (mt)
+                        for (int i = before; i < r.nout; i++)
+                            mt[i] = (int16_t)g->tmpl[ti].mtype;
+                    if (r.nout >= max)
+                        return r.nout;
+                }
+            }
+        }
+    return r.nout;
+}
+
+/* ---- reach: where each template can emit, over every outcome of its
+ * conditions (an over-approximation), so attack probes skip templates
+ * that cannot land on the square. ---- */
+
+typedef struct Abs {
+    int pc, cursor, mark;
+} Abs;
+
+enum { REACH_SET = 4096, REACH_STACK = 1024 };
+
+static int abs_resolve(const ZGame *g, int player, int loc, int cursor,
+                       int mark, int start)
+{
+    int kind = loc >> 24, i = loc & 0xffffff;
+    switch (kind) {
+    case LOC_HERE:
+    case LOC_TO:
+        return cursor;
+    case LOC_DIR:
+    case LOC_OPP: {
+        int d = g->dirmap[player][i];
+        if (kind == LOC_OPP)
+            d = g->opposite[d];
+        return d < 0 ? -1 : g->link[cursor * ZMAX_DIRS + d];
+    }
+    case LOC_POS:
+        return i;
+    case LOC_MARK:
+        return mark;
+    case LOC_FROM:
+        return start;
+    }
+    return -2;  /* unknown */
+}
+
+/* Fills set (npos bits) with the squares template ti of player can emit
+ * on from start; 0, or -1 when it cannot tell (treat as everywhere). */
+static int reach_one(const ZGame *g, int ti, int player, int start,
+                     uint64_t *set, uint64_t *seen)
+{
+    const int32_t *code = g->code;
+    Abs stack[REACH_STACK];
+    int sp = 0;
+    memset(seen, 0, sizeof *seen * REACH_SET);
+    stack[sp++] = (Abs){g->tmpl[ti].code, start, -1};
+    long work = 0;
+    while (sp) {
+        Abs a = stack[--sp];
+        for (;;) {
+            if (++work > 200000)
+                return -1;
+            uint64_t key = ((uint64_t)a.pc * ZMAX_POS + (uint64_t)a.cursor)
+                           * (ZMAX_POS + 1) + (uint64_t)(a.mark + 1) + 1;
+            uint64_t h = (key * 0x9e3779b97f4a7c15ULL) >> 52;
+            int dup = 0;
+            for (;;) {
+                if (!seen[h]) {
+                    seen[h] = key;
+                    break;
+                }
+                if (seen[h] == key) {
+                    dup = 1;
+                    break;
+                }
+                h = (h + 1) & (REACH_SET - 1);
+                if (++work > 200000)
+                    return -1;
+            }
+            if (dup)
+                break;
+            int op = code[a.pc], stop = 0;
+            switch (op) {
+            case OP_END:
+                stop = 1;
+                break;
+            case OP_DIR: {
+                int p = abs_resolve(g, player, code[a.pc + 1], a.cursor,
+                                    a.mark, start);
+                if (p == -2)
+                    return -1;
+                if (p < 0)
+                    stop = 1;
+                a.cursor = p;
+                a.pc += 2;
+                break;
+            }
+            case OP_POS:
+                a.cursor = code[a.pc + 1];
+                a.pc += 2;
+                break;
+            case OP_ADD:
+                set[a.cursor >> 6] |= 1ULL << (a.cursor & 63);
+                a.pc += 3 + code[a.pc + 2];
+                break;
+            case OP_ADDP:
+                set[a.cursor >> 6] |= 1ULL << (a.cursor & 63);
+                a.pc += 4 + code[a.pc + 3];
+                break;
+            case OP_FROM: case OP_TO: case OP_CASCADE: case OP_CAPTURE:
+            case OP_FLIP: case OP_CHOWNER: case OP_VERIFY:
+                a.pc += 2;
+                break;
+            case OP_CHTYPE: case OP_SETFLAG: case OP_SETPFLAG:
+            case OP_SETATTR:
+                a.pc += 3;
+                break;
+            case OP_CREATE:
+                a.pc += 4;
+                break;
+            case OP_JF:
+                if (sp == REACH_STACK)
+                    return -1;
+                stack[sp++] = (Abs){code[a.pc + 2], a.cursor, a.mark};
+                a.pc += 3;
+                break;
+            case OP_JMP:
+                a.pc = code[a.pc + 1];
+                break;
+            case OP_MARK: {
+                int p = abs_resolve(g, player, code[a.pc + 1], a.cursor,
+                                    a.mark, start);
+                if (p == -2)
+                    return -1;
+                if (p < 0)
+                    stop = 1;
+                a.mark = p;
+                a.pc += 2;
+                break;
+            }
+            case OP_BACK:
+                if (a.mark < 0)
+                    stop = 1;
+                a.cursor = a.mark;
+                a.pc += 2;
+                break;
+            case OP_GO: {
+                int p = abs_resolve(g, player, code[a.pc + 1], a.cursor,
+                                    a.mark, start);
+                if (p == -2)
+                    return -1;
+                if (p < 0)
+                    stop = 1;
+                a.cursor = p;
+                a.pc += 2;
+                break;
+            }
+            default:
+                return -1;
+            }
+            if (stop)
+                break;
+        }
+    }
+    return 0;
+}
+
+void zvm_build_reach(ZGame *g)
+{
+    int words = (g->npos + 63) / 64;
+    size_t n = (size_t)g->ntmpl * (size_t)g->nplayers * (size_t)g->npos *
+               (size_t)words;
+    if (n * sizeof(uint64_t) > (32u << 20))
+        return;
+    uint64_t *reach = calloc(n ? n : 1, sizeof *reach);
+    uint64_t *seen = malloc(sizeof *seen * REACH_SET);
+    if (!reach || !seen) {
+        free(reach);
+        free(seen);
+        return;
+    }
+    for (int ti = 0; ti < g->ntmpl; ti++) {
+        if (g->tmpl[ti].drop)
+            continue;
+        for (int pl = 0; pl < g->nplayers; pl++)
+            for (int p = 0; p < g->npos; p++) {
+                uint64_t *set = reach + (((size_t)ti * (size_t)g->nplayers +
+                                          (size_t)pl) * (size_t)g->npos +
+                                         (size_t)p) * (size_t)words;
+                if (reach_one(g, ti, pl, p, set, seen))
+                    memset(set, 0xff, sizeof *set * (size_t)words);
+            }
+    }
+    free(seen);
+    /* per piece type: the union over its templates */
+    size_t pn = (size_t)g->ntypes * (size_t)g->nplayers * (size_t)g->npos *
+                (size_t)words;
+    uint64_t *pr = calloc(pn ? pn : 1, sizeof *pr);
+    if (!pr) {
+        free(reach);
+        return;
+    }
+    for (int t = 0; t < g->ntypes; t++)
+        for (int pl = 0; pl < g->nplayers; pl++)
+            for (int p = 0; p < g->npos; p++) {
+                uint64_t *u = pr + (((size_t)t * (size_t)g->nplayers +
+                                     (size_t)pl) * (size_t)g->npos +
+                                    (size_t)p) * (size_t)words;
+                int t0 = g->piece_tmpl[t * 2], nt = g->piece_ntmpl[t * 2];
+                for (int ti = t0; ti < t0 + nt; ti++) {
+                    const uint64_t *set = reach +
+                        (((size_t)ti * (size_t)g->nplayers + (size_t)pl) *
+                         (size_t)g->npos + (size_t)p) * (size_t)words;
+                    for (int w = 0; w < words; w++)
+                        u[w] |= set[w];
+                }
+            }
+    g->reach = reach;
+    g->reach_piece = pr;
+    g->reach_words = words;
+}
+
+static int piece_can_reach(const ZGame *g, int type, int player, int from,
+                           int pos)
+{
+    if (!g->reach_piece)
+        return 1;
+    const uint64_t *set = g->reach_piece +
+        (((size_t)type * (size_t)g->nplayers + (size_t)player) *
+         (size_t)g->npos + (size_t)from) * (size_t)g->reach_words;
+    return (set[pos >> 6] >> (pos & 63)) & 1;
+}
+
+static int can_reach(const ZGame *g, int ti, int player, int from, int pos)
+{
+    if (!g->reach)
+        return 1;
+    const uint64_t *set = g->reach + (((size_t)ti * (size_t)g->nplayers +
+                                       (size_t)player) * (size_t)g->npos +
+                                      (size_t)from) * (size_t)g->reach_words;
+    return (set[pos >> 6] >> (pos & 63)) & 1;
+}
+
+/* Is square pos attacked (by an enemy of player, or defended by a friend)?
+ * An attack is an emission that lands on pos or removes what stands
+ * there. */
+static int attacked(const ZState *s, int pos, int by_friend, int player)
+{
+    const ZGame *g = s->g;
+    uint16_t W[ZMAX_POS];
+    Run r;
+    r.mode = 2;
+    r.probe_pos = pos;
+    for (int q = 0; q < g->nplayers; q++) {
+        if ((q == player) != by_friend)
+            continue;
+        for (int p = 0; p < g->npos; p++) {
+            uint16_t v = s->cells[p];
+            if (!v || ZP_OWNER(v) != q || p == pos)
+                continue;
+            int ty = ZP_TYPE(v);
+            if (!piece_can_reach(g, ty, q, p, pos))
+                continue;
+            int t0 = g->piece_tmpl[ty * 2], nt = g->piece_ntmpl[ty * 2];
+            for (int ti = t0; ti < t0 + nt; ti++) {
+                if (!can_reach(g, ti, q, p, pos))
+                    continue;
+                run_template(&r, s, q, ti, p, W);
+                if (r.found)
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Applies a non-pass move's board effects to s; fills partial info. */
+static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
+{
+    const ZGame *g = s->g;
+    int start = (int)(m & 0xffff), ti = (int)((m >> 16) & 0xffff);
+    int k = (int)((m >> 32) & 0xffff);
+    if (ti >= g->ntmpl || start >= g->npos)
+        return -1;
+    uint16_t W[ZMAX_POS], R[ZMAX_POS];
+    Run r;
+    r.mode = 1;
+    r.target = k;
+    r.res_W = R;
+    run_template(&r, s, cur_player(s), ti, start, W);
+    if (!r.found)
+        return -1;
+    for (int p = 0; p < g->npos; p++)
+        if (R[p] != s->cells[p]) {
+            s->hash ^= cell_key(p, s->cells[p]) ^ cell_key(p, R[p]);
+            s->cells[p] = R[p];
+        }
+    if (g->tmpl[ti].drop) {
+        int i = cur_player(s) * g->ntypes + g->tmpl[ti].ptype;
+        uint16_t *res = ZS_RESERVE(s);
+        s->hash ^= res_key(i, res[i]);
+        if (res[i] && g->limited[i])
+            res[i]--;
+        s->hash ^= res_key(i, res[i]);
+        s->last_from = -1;
+    } else {
+        s->last_from = (int16_t)start;
+    }
+    s->last_to = (int16_t)r.res_cursor;
+    *partial = r.res_partial;
+    *ctype = r.res_ctype;
+    *to = r.res_cursor;
+    return 0;
+}
+
+static int royal_attacked(const ZState *s, int player)
+{
+    const ZGame *g = s->g;
+    for (int p = 0; p < g->npos; p++) {
+        uint16_t v = s->cells[p];
+        if (v && ZP_OWNER(v) == player &&
+            ZP_TYPE(v) == g->royal_checkmated && attacked(s, p, 0, player))
+            return 1;
+    }
+    return 0;
+}
+
+typedef struct { _Alignas(8) unsigned char b[sizeof(ZState) +
+    2 * (ZMAX_POS + PLY_MAX_PLAYERS * ZMAX_TYPES) + 8]; } ZBuf;
+
+/* Legal after the checkmated rule: the mover's royal piece not attacked. */
+static int legal(const ZState *s, Move m)
+{
+    const ZGame *g = s->g;
+    if (g->royal_checkmated < 0 || m == ZMOVE_PASS)
+        return 1;
+    ZBuf buf;
+    ZState *t = (ZState *)buf.b;
+    memcpy(t, s, g->state_size);
+    int partial, ctype, to;
+    if (apply(t, m, &partial, &ctype, &to))
+        return 0;
+    return !royal_attacked(t, cur_player(s));
+}
+
+/* The moves of the player to move, before the end-of-game check (with
+ * any set: 1 as soon as one legal move exists, else 0). */
+static int gen_moves_any(const ZState *s, Move *out, int max, int any)
+{
+    const ZGame *g = s->g;
+    int player = cur_player(s);
+    if (s->cont_pos >= 0) {
+        int n = gen_raw(s, player, out, NULL, max, s->cont_type,
+                        s->cont_pos, 0);
+        if (g->pass_partial && n < max)
+            out[n++] = ZMOVE_PASS;
+        return n;
+    }
+    int16_t mt[ZMAX_MOVES];
+    /* "is there a move": without the checkmated rule, any raw move is
+     * legal and priorities only choose among moves */
+    if (any && g->royal_checkmated < 0 && max > 0)
+        max = 1;
+    int n = gen_raw(s, player, out, mt, max, g->turns[s->turn].mtype, -1, 1);
+    int j = 0;
+    for (int i = 0; i < n; i++)
+        if (legal(s, out[i])) {
+            if (any)
+                return 1;
+            out[j] = out[i];
+            mt[j++] = mt[i];
+        }
+    n = j;
+    if (any)
+        return g->pass_turn != 0;
+    if (g->nprio && n) {
+        int best = g->nprio;
+        for (int i = 0; i < n; i++) {
+            int c = g->nprio;
+            for (int q = 0; q < g->nprio; q++)
+                if (g->prio[q] == mt[i]) {
+                    c = q;
+                    break;
+                }
+            if (c < best)
+                best = c;
+        }
+        j = 0;
+        for (int i = 0; i < n; i++) {
+            int c = g->nprio;
+            for (int q = 0; q < g->nprio; q++)
+                if (g->prio[q] == mt[i]) {
+                    c = q;
+                    break;
+                }
+            if (c == best)
+                out[j++] = out[i];
+        }
+        n = j;
+    }
+    if ((g->pass_turn == 1 || (g->pass_turn == 2 && !n)) && n < max)
+        out[n++] = ZMOVE_PASS;
+    return n;
+}
+
+static int gen_moves_core(const ZState *s, Move *out, int max)
+{
+    return gen_moves_any(s, out, max, 0);
+}
+
+int zvm_gen(const ZState *s, Move *out, int max)
+{
+    if (s->over)
+        return 0;
+    return gen_moves_core(s, out, max);
+}
+
+/* ---- goals ---- */
+
+static int count_pieces(const ZState *s, int player, const ZGoal *gl)
+{
+    const ZGame *g = s->g;
+    int n = 0;
+    for (int p = 0; p < g->npos; p++) {
+        uint16_t v = s->cells[p];
+        if (!v || (player >= 0 && ZP_OWNER(v) != player))
+            continue;
+        int ok = !gl->ntypes;
+        for (int i = 0; i < gl->ntypes; i++)
+            if (gl->types[i] == ZP_TYPE(v))
+                ok = 1;
+        n += ok;
+    }
+    return n;
+}
+
+static int type_in(const ZGoal *gl, uint16_t v)
+{
+    if (!gl->ntypes)
+        return 1;
+    for (int i = 0; i < gl->ntypes; i++)
+        if (gl->types[i] == ZP_TYPE(v))
+            return 1;
+    return 0;
+}
+
+static int goal(const ZState *s, int gi, int x, int to_move, int *movable)
+{
+    const ZGame *g = s->g;
+    const ZGoal *gl = &g->goals[gi];
+    switch (gl->op) {
+    case G_STALEMATED:
+        return x == to_move && !*movable;
+    case G_CHECKMATED:
+        return x == to_move && !*movable && royal_attacked(s, x);
+    case G_PIECES:
+        return count_pieces(s, x, gl) == gl->n;
+    case G_TOTAL:
+        return count_pieces(s, -1, gl) == gl->n;
+    case G_ABSCONF:
+        if (gl->zone >= 0) {
+            for (int p = 0; p < g->npos; p++) {
+                uint16_t v = s->cells[p];
+                if (v && ZP_OWNER(v) == x && type_in(gl, v) &&
+                    g->zone[((size_t)gl->zone * (size_t)g->nplayers +
+                             (size_t)x) * ZMAX_POS + (size_t)p])
+                    return 1;
+            }
+            return 0;
+        }
+        for (int i = 0; i < gl->npos; i++) {
+            uint16_t v = s->cells[gl->pos[i]];
+            if (!v || ZP_OWNER(v) != x || !type_in(gl, v))
+                return 0;
+        }
+        return gl->npos > 0;
+    case G_RELCONF:
+        for (int p0 = 0; p0 < g->npos; p0++) {
+            int p = p0, ok = 1;
+            for (int i = 0; i < gl->ntypes && ok; i++) {
+                uint16_t v = p >= 0 ? s->cells[p] : 0;
+                if (!v || ZP_OWNER(v) != x || ZP_TYPE(v) != gl->types[i])
+                    ok = 0;
+                else if (i < gl->npos)
+                    p = g->link[p * ZMAX_DIRS + g->dirmap[x][gl->pos[i]]];
+            }
+            if (ok)
+                return 1;
+        }
+        return 0;
+    case G_AND:
+        for (int i = 0; i < gl->nkids; i++)
+            if (!goal(s, gl->kid + i, x, to_move, movable))
+                return 0;
+        return 1;
+    case G_OR:
+        for (int i = 0; i < gl->nkids; i++)
+            if (goal(s, gl->kid + i, x, to_move, movable))
+                return 1;
+        return 0;
+    case G_NOT:
+        return !goal(s, gl->kid, x, to_move, movable);
+    default:
+        return 0;
+    }
+}
+
+static void set_result(ZState *s, int x, int outcome)
+{
+    const ZGame *g = s->g;
+    int n = g->nplayers;
+    s->over = 1;
+    for (int i = 0; i < n; i++)
+        s->result[i] = 0;
+    if (outcome == OUT_DRAW)
+        return;
+    for (int i = 0; i < n; i++)
+        s->result[i] = (int8_t)((i == x) == (outcome == OUT_WIN) ? 1 : -1);
+}
+
+static void check_end(ZState *s)
+{
+    const ZGame *g = s->g;
+    Move buf[ZMAX_MOVES];
+    int to_move = cur_player(s);
+    int movable = gen_moves_any(s, buf, g->max_moves, 1) > 0;
+    for (int i = 0; i < g->nends; i++) {
+        const ZCondition *c = &g->conds_end[i];
+        for (int x = 0; x < g->nplayers; x++)
+            if ((c->players >> x) & 1 && goal(s, c->goal, x, to_move,
+                                                &movable)) {
+                set_result(s, x, c->outcome);
+                return;
+            }
+    }
+    if (!movable || s->ply >= ZMAX_GAME)
+        set_result(s, 0, OUT_DRAW);
+}
+
+static void end_turn(ZState *s)
+{
+    const ZGame *g = s->g;
+    s->cont_pos = s->cont_type = -1;
+    s->turn++;
+    if (s->turn >= g->nturns)
+        s->turn = (uint16_t)(g->repeat_at < g->nturns ? g->repeat_at : 0);
+}
+
+void zvm_make(ZState *s, Move m)
+{
+    s->ply++;
+    if (m == ZMOVE_PASS) {
+        end_turn(s);
+        check_end(s);
+        return;
+    }
+    int partial = 0, ctype = -1, to = -1;
+    if (apply(s, m, &partial, &ctype, &to)) {
+        end_turn(s);
+        check_end(s);
+        return;
+    }
+    if (partial) {
+        s->cont_pos = (int16_t)to;
+        s->cont_type = (int16_t)ctype;
+        Move one[1];
+        int n = gen_raw(s, cur_player(s), one, NULL, 1, ctype, to, 0);
+        if (n > 0) {
+            if (s->ply >= ZMAX_GAME)
+                set_result(s, 0, OUT_DRAW);
+            return;
+        }
+    }
+    end_turn(s);
+    check_end(s);
+}
+
+int zvm_to_move(const ZState *s)
+{
+    return s->over ? PLAYER_TERMINAL : cur_player(s);
+}
+
+void zvm_returns(const ZState *s, double *out)
+{
+    for (int i = 0; i < s->g->nplayers; i++)
+        out[i] = s->over ? s->result[i] : 0;
+}
+
+/* Move text: FROM-TO or Type@TO, =Type for a change of type. */
+int zvm_move_text(const ZState *s, Move m, char *buf, size_t n)
+{
+    const ZGame *g = s->g;
+    if (m == ZMOVE_PASS)
+        return snprintf(buf, n, "pass");
+    int start = (int)(m & 0xffff), ti = (int)((m >> 16) & 0xffff);
+    if (ti >= g->ntmpl || start >= g->npos)
+        return -1;
+    uint16_t W[ZMAX_POS], R[ZMAX_POS];
+    Run r;
+    r.mode = 1;
+    r.target = (int)((m >> 32) & 0xffff);
+    r.res_W = R;
+    run_template(&r, s, cur_player(s), ti, start, W);
+    if (!r.found)
+        return -1;
+    const ZTemplate *t = &g->tmpl[ti];
+    uint16_t after = R[r.res_cursor];
+    int len;
+    if (t->drop)
+        len = snprintf(buf, n, "%s@%s", g->type_name[t->ptype],
+                       g->pos_name[r.res_cursor]);
+    else
+        len = snprintf(buf, n, "%s-%s", g->pos_name[start],
+                       g->pos_name[r.res_cursor]);
+    int mover_t = t->drop ? t->ptype : ZP_TYPE(s->cells[start]);
+    if (after && ZP_TYPE(after) != mover_t && len >= 0 && (size_t)len < n)
+        len += snprintf(buf + len, n - (size_t)len, "=%s",
+                        g->type_name[ZP_TYPE(after)]);
+    return len;
+}

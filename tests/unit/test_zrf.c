@@ -1,0 +1,231 @@
+/* test_zrf.c — the ZRF loader: reader and preprocessor errors and limits,
+ * perft of the test files against known counts and the C games, text
+ * round trips over random games. */
+#include <unistd.h>
+
+#include "testlib.h"
+
+#include "core/rng.h"
+#include "games/zrf/zrf.h"
+#include "games/zrf/zrf_api.h"
+#include "tools/perft.h"
+
+static char *no_file(const char *path, size_t *len, PlyError *err)
+{
+    (void)len;
+    ply_fail(err, "%s: no includes in this test", path);
+    return NULL;
+}
+
+/* Reads text; 0 or -1 with the message in err. */
+static int read_text(const char *text, ZReader *r, PlyError *err)
+{
+    zr_init(r, no_file, err);
+    return zr_read(r, "t.zrf", text, strlen(text));
+}
+
+static void test_reader_errors(void **state)
+{
+    (void)state;
+    ZReader r;
+    PlyError err = {{0}};
+    assert_int_equal(read_text("(game\n(title \"x\")\n", &r, &err), -1);
+    assert_non_null(strstr(err.msg, "never closed"));
+    zr_free(&r);
+    assert_int_equal(read_text("(a)\n\n)", &r, &err), -1);
+    assert_non_null(strstr(err.msg, "t.zrf:3"));
+    zr_free(&r);
+    assert_int_equal(read_text("(a \"open string)", &r, &err), -1);
+    assert_non_null(strstr(err.msg, "string"));
+    zr_free(&r);
+    /* a macro that calls itself stops at the expansion bound */
+    assert_int_equal(read_text("(define m (m))\n(game (m))", &r, &err), -1);
+    assert_non_null(strstr(err.msg, "macro"));
+    zr_free(&r);
+    /* exponential expansion stops at the node bound */
+    char big[4096] = "(define a0 x x)\n";
+    for (int i = 1; i < 40; i++) {
+        char line[64];
+        snprintf(line, sizeof line, "(define a%d (a%d) (a%d))\n", i, i - 1,
+                 i - 1);
+        strcat(big, line);
+    }
+    strcat(big, "(game (a39))");
+    assert_int_equal(read_text(big, &r, &err), -1);
+    zr_free(&r);
+    /* deep nesting */
+    char deep[2000];
+    memset(deep, '(', 1000);
+    memset(deep + 1000, ')', 999);
+    deep[1999] = 0;
+    assert_int_equal(read_text(deep, &r, &err), -1);
+    assert_non_null(strstr(err.msg, "nested"));
+    zr_free(&r);
+}
+
+static void test_macros(void **state)
+{
+    (void)state;
+    ZReader r;
+    PlyError err = {{0}};
+    assert_int_equal(read_text(
+        "; comment\n(define step ($1 (verify not-friend?) add))\n"
+        "(define paste to-$1$2)\n"
+        "(define bare mark n back)\n"
+        "(GAME (Moves (step N) (paste a b) (x bare y) \"s $1\"))",
+        &r, &err), 0);
+    const ZNode *g = r.top;
+    assert_string_equal(zr_head(g), "game");
+    const ZNode *moves = zr_nth(g, 1);
+    assert_string_equal(zr_head(moves), "moves");
+    const ZNode *t = zr_nth(moves, 1);
+    assert_int_equal(t->type, ZN_LIST);
+    assert_string_equal(zr_nth(t, 0)->text, "n");
+    assert_string_equal(zr_nth(t, 0)->orig, "N");
+    assert_string_equal(zr_head(zr_nth(t, 1)), "verify");
+    assert_string_equal(zr_nth(t, 2)->text, "add");
+    assert_string_equal(zr_nth(moves, 2)->text, "to-ab");
+    const ZNode *x = zr_nth(moves, 3);
+    assert_int_equal(zr_len(x), 5);
+    assert_string_equal(zr_nth(x, 1)->text, "mark");
+    assert_string_equal(zr_nth(x, 3)->text, "back");
+    assert_int_equal(zr_nth(moves, 4)->type, ZN_STRING);
+    zr_free(&r);
+}
+
+static void test_rules_check(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/ply-test-zrf-XXXXXX.zrf";
+    int fd = mkstemps(path, 4);
+    assert_true(fd >= 0);
+    const char *text =
+        "(game (players A B)\n"
+        " (board (grid (dimensions (\"a/b\" (1 0)) (\"1/2\" (0 1)))\n"
+        "  (directions (n 0 -1))))\n"
+        " (piece (name P)\n"
+        "  (moves (n frobnicate add))))\n";
+    assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    PlyError err = {{0}};
+    assert_int_equal(game_rules_check(path, 0, out, &err), 1);
+    fclose(out);
+    assert_non_null(strstr(buf, "frobnicate"));
+    assert_non_null(strstr(buf, ":5)"));
+    free(buf);
+    assert_null(game_load(path, &err));
+    assert_non_null(strstr(err.msg, "frobnicate"));
+    unlink(path);
+}
+
+static void test_tictactoe_perft(void **state)
+{
+    (void)state;
+    static const uint64_t want[] = {9, 72, 504, 3024, 15120, 54720, 148176,
+                                    200448, 127872};
+    const GameVtbl *g = game_find("tests/zrf/tictactoe.zrf");
+    assert_non_null(g);
+    void *st = tl_position(g->info.name, NULL, NULL, NULL);
+    for (int d = 1; d <= 9; d++)
+        assert_int_equal(perft(g, st, d, 0), want[d - 1]);
+    free(st);
+}
+
+static void test_chess_perft(void **state)
+{
+    (void)state;
+    const GameVtbl *z = game_find("tests/zrf/chess.zrf");
+    const GameVtbl *c = game_find("chess");
+    assert_non_null(z);
+    assert_non_null(c);
+    void *zs = tl_position(z->info.name, NULL, NULL, NULL);
+    void *cs = tl_position("chess", NULL, NULL, NULL);
+    int depth = tl_slow() ? 4 : 3;
+    for (int d = 1; d <= depth; d++)
+        assert_int_equal(perft(z, zs, d, 0), perft(c, cs, d, 0));
+    free(zs);
+    free(cs);
+}
+
+/* English checkers: whole turns (jump sequences composed) against the C
+ * game's perft. */
+static void test_checkers_perft(void **state)
+{
+    (void)state;
+    const GameVtbl *z = game_find("tests/zrf/checkers.zrf");
+    const GameVtbl *c = game_find("draughts-english");
+    assert_non_null(z);
+    assert_non_null(c);
+    void *zs = tl_position(z->info.name, NULL, NULL, NULL);
+    void *cs = tl_position("draughts-english", NULL, NULL, NULL);
+    int depth = tl_slow() ? 9 : 6;
+    for (int d = 1; d <= depth; d++) {
+        uint64_t n = 0;
+        assert_int_equal(game_turn_perft(z, zs, d, &n), 0);
+        assert_int_equal(n, perft(c, cs, d, 0));
+    }
+    /* plies: a jump sequence counts each jump */
+    assert_int_equal(perft(z, zs, 3, 0), 302);
+    free(zs);
+    free(cs);
+}
+
+/* Random games: setup strings and move texts round-trip, the
+ * incremental hash equals a fresh one, the game ends within its bound. */
+static void roundtrip(const char *name, int games)
+{
+    const GameVtbl *g = game_find(name);
+    assert_non_null(g);
+    Rng rng;
+    rng_seed(&rng, 7);
+    Move *mv = malloc(sizeof *mv * (size_t)g->info.max_moves);
+    void *st = state_alloc(g), *st2 = state_alloc(g);
+    for (int k = 0; k < games; k++) {
+        PlyError err = {{0}};
+        assert_int_equal(state_setup(g, st, NULL, NULL, 1, &err), 0);
+        for (int ply = 0; g->to_move(st) >= 0; ply++) {
+            assert_true(ply < g->info.max_game_length);
+            char text[4096];
+            assert_true(g->to_text(st, text, sizeof text) > 0);
+            assert_int_equal(state_setup(g, st2, NULL, text, 1, &err), 0);
+            assert_int_equal(g->hash(st2), g->hash(st));
+            int n = g->gen_moves(st, mv);
+            assert_true(n > 0);
+            Move m = mv[rng_below(&rng, (uint32_t)n)];
+            char mt[128];
+            Move back;
+            assert_true(g->move_to_text(st, m, mt, sizeof mt) > 0);
+            assert_int_equal(g->text_to_move(st, mt, &back, &err), 0);
+            assert_true(back == m);
+            g->make(st, m);
+        }
+    }
+    free(st);
+    free(st2);
+    free(mv);
+}
+
+static void test_roundtrip(void **state)
+{
+    (void)state;
+    roundtrip("tests/zrf/tictactoe.zrf", 20);
+    roundtrip("tests/zrf/chess.zrf", 1);
+    roundtrip("tests/zrf/checkers.zrf", 3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reader_errors),
+        cmocka_unit_test(test_macros),
+        cmocka_unit_test(test_rules_check),
+        cmocka_unit_test(test_tictactoe_perft),
+        cmocka_unit_test(test_chess_perft),
+        cmocka_unit_test(test_checkers_perft),
+        cmocka_unit_test(test_roundtrip),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

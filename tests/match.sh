@@ -191,6 +191,10 @@ expect_fail "resume with other bots" "do not fit" \
     $P match kalah random random:seed=4 -n 40 --out "$T/full.jsonl" --resume
 expect_fail "existing records without --resume" "already has records" \
     $P match kalah random random:seed=3 -n 40 --out "$T/full.jsonl"
+# a record whose result is out of [-1, 1] is refused, not counted
+sed '1s/"result":\[[^]]*\]/"result":[7,-7]/' "$T/full.jsonl" > "$T/bad.jsonl"
+expect_fail "resume: a result out of range" "do not fit" \
+    $P match kalah random random:seed=3 -n 40 --out "$T/bad.jsonl" --resume
 
 # --- the same seed gives the same games whatever -j is
 $P match kalah random random:seed=2 -n 30 --openings random:3 --seed 9 -j 1 \

@@ -810,7 +810,9 @@ static int resume_read(Runner *R)
                 strcmp(json_string_value(x), c->parts[seats[s]].name))
                 bad = 1;
             json_t *y = json_array_get(jr, (size_t)s);
-            if (!json_is_number(y))
+            /* a game's returns are in [-1, 1] */
+            if (!json_is_number(y) || !(json_number_value(y) >= -1 &&
+                                        json_number_value(y) <= 1))
                 bad = 1;
             else
                 res[s] = json_number_value(y);

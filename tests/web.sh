@@ -1,0 +1,55 @@
+#!/bin/sh
+# web.sh — the web page end to end in Debian's headless chromium, driven by
+# playwright-core (tests/web/, installed with `npm ci` from its lockfile
+# when node_modules is missing or the lockfile changed). Starts `ply serve`
+# on a free loopback port, runs tests/web/run.mjs against it, and always
+# kills the server. Screenshots go to $BUILD/web/ (kept as artifacts).
+# Environment: PLY (the ply binary), BUILD (build dir), CHROMIUM (the
+# browser, default /usr/bin/chromium), WEB_ONLY (a test name filter).
+set -u
+PLY=${PLY:-./ply}
+BUILD=${BUILD:-build/release}
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+root=$(cd "$(dirname "$0")/.." && pwd)
+tw=$root/tests/web
+out=$BUILD/web
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+spid=
+cleanup() {
+    if [ -n "$spid" ]; then kill "$spid" 2>/dev/null; sleep 0.2; kill -9 "$spid" 2>/dev/null; fi
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+fail() { echo "FAIL: $*"; [ -f "$out/server.err" ] && tail -n 20 "$out/server.err"; exit 1; }
+
+[ -x "$CHROMIUM" ] || fail "$CHROMIUM is missing: run scripts/install-deps.sh as root (Debian package chromium)"
+command -v node >/dev/null || fail "node is missing: run scripts/install-deps.sh as root"
+command -v npm >/dev/null || fail "npm is missing: run scripts/install-deps.sh as root"
+
+# npm ci only when node_modules is missing or the lockfile changed
+stamp=$tw/node_modules/.ply-lockfile
+if ! cmp -s "$tw/package-lock.json" "$stamp" 2>/dev/null; then
+    echo "web: npm ci in tests/web"
+    (cd "$tw" && timeout 300 npm ci --no-audit --no-fund --loglevel=error) \
+        || fail "npm ci failed"
+    cp "$tw/package-lock.json" "$stamp"
+fi
+
+# the server, bounded: it dies after 5 minutes whatever happens here
+timeout 300 "$PLY" serve --host 127.0.0.1 --port 0 \
+    >"$out/server.out" 2>"$out/server.err" &
+spid=$!
+i=0
+while ! grep -q "http://127.0.0.1:[0-9]*/" "$out/server.out" 2>/dev/null; do
+    i=$((i + 1)); [ $i -le 100 ] || fail "ply serve did not print its URL in 10 s"
+    kill -0 "$spid" 2>/dev/null || fail "ply serve exited"
+    sleep 0.1
+done
+url=$(sed -n 's|.*\(http://127.0.0.1:[0-9]*/\).*|\1|p' "$out/server.out" | head -n 1)
+echo "web: server at $url, screenshots in $out"
+
+CHROMIUM=$CHROMIUM PLY=$PLY timeout 240 node "$tw/run.mjs" "$url" "$out"
+rc=$?
+kill -0 "$spid" 2>/dev/null || { echo "FAIL: ply serve died during the tests"; rc=1; }
+exit $rc

@@ -1,0 +1,376 @@
+// run.mjs — end-to-end tests of Ply's web page in Debian's headless
+// chromium through playwright-core. Usage: node run.mjs URL OUTDIR
+// (tests/web.sh starts `ply serve` and passes its URL). Every test gets a
+// fresh browser context; a page error or console error fails the test.
+// Screenshots go to OUTDIR and their structure (DOM and SVG element
+// counts) is checked, never pixels. Prints one line per test and
+// "N passed, N failed". WEB_ONLY=substring runs the matching tests.
+import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [base, out] = process.argv.slice(2);
+if (!base || !out) {
+  console.error('usage: node run.mjs URL OUTDIR');
+  process.exit(2);
+}
+const only = process.env.WEB_ONLY || '';
+const tests = [];
+const test = (name, fn, ms = 60000) => tests.push({ name, fn, ms });
+const notes = [];
+
+// ------------------------------------------------------------ helpers
+
+async function apiGet(path) {
+  const r = await fetch(base + 'api/' + path);
+  assert.ok(r.ok, `GET ${path}: ${r.status}`);
+  return r.json();
+}
+
+async function open(ctx, query = '') {
+  const page = await ctx.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push('pageerror: ' + e.message));
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push('console: ' + m.text()); });
+  await page.goto(base + query);
+  await page.waitForSelector('#app[data-state="ready"]', { timeout: 15000 });
+  return page;
+}
+
+const gameId = (page) => new URL(page.url()).searchParams.get('id');
+const stateOf = (page) => apiGet('games/' + gameId(page));
+const ply = async (page) => Number(await page.getAttribute('#app', 'data-ply'));
+
+async function waitPly(page, n, timeout = 20000) {
+  await page.waitForSelector(`#app[data-ply="${n}"]`, { timeout });
+}
+async function waitIdle(page, timeout = 20000) {
+  await page.waitForSelector('#app[data-busy="0"]', { timeout });
+}
+async function waitOver(page, timeout = 60000) {
+  await page.waitForFunction(() => document.getElementById('app').dataset.result !== '' &&
+    document.getElementById('app').dataset.result !== undefined, null, { timeout, polling: 100 });
+}
+
+async function clickName(page, name) {
+  await page.click(`#board [data-name="${name}"]`);
+}
+async function clickCell(page, i) {
+  await page.click(`#board [data-cell="${i}"]`);
+}
+
+async function count(page, sel) { return page.locator(sel).count(); }
+
+// A screenshot kept as an artifact, with the counts that describe it.
+async function shot(page, name, counts) {
+  await page.screenshot({ path: join(out, name + '.png'), fullPage: true });
+  const got = {};
+  for (const k in counts) got[k] = await count(page, counts[k]);
+  writeFileSync(join(out, name + '.json'), JSON.stringify(got, null, 1) + '\n');
+  return got;
+}
+
+function cellsOf(st, text) {
+  const m = st.legal.find((x) => x.text === text);
+  assert.ok(m, `${text} is not legal here: ${st.legal.map((x) => x.text).join(' ')}`);
+  return m.cells;
+}
+
+// ------------------------------------------------------------ tests
+
+test('lobby: the game list shows every game', async (ctx) => {
+  const cat = await apiGet('games');
+  const page = await open(ctx);
+  await page.waitForSelector('#lobby:not([hidden])');
+  const n = await count(page, '#gamelist button[data-game]');
+  assert.equal(n, cat.games.length);
+  assert.ok(n >= 20, `only ${n} games`);
+  const got = await shot(page, 'lobby', { games: '#gamelist li' });
+  assert.equal(got.games, cat.games.length);
+  // a game from the list opens its form; Start makes a game
+  await page.click('#gamelist button[data-game="reversi"]');
+  await page.waitForSelector('#setup:not([hidden])');
+  assert.equal(await count(page, '#ng-seats .seat'), 2);
+  await page.selectOption('#ng-seats [data-seat="1"]', 'human');
+  await page.click('#ng-start');
+  await page.waitForSelector('#play:not([hidden])');
+  assert.equal(await count(page, '#board [data-cell]'), 64);
+  assert.equal(await count(page, '#board [data-piece]'), 4);
+  assert.equal(await count(page, '#board [data-mark="target"]'), 4);
+  return page;
+});
+
+test('chess: moves by clicking, bot reply at 1 s, undo, reload, shared link', async (ctx) => {
+  const page = await open(ctx, '?game=chess&seats=human+alphabeta:time=1s');
+  await page.waitForSelector('#play:not([hidden])');
+  assert.equal(await count(page, '#board [data-cell]'), 64);
+  assert.equal(await count(page, '#board [data-piece]'), 32);
+  await clickName(page, 'e2');
+  assert.equal(await count(page, '#board [data-mark="sel"]'), 1);
+  assert.equal(await count(page, '#board [data-mark="target"]'), 2, 'e2 has two targets');
+  const t0 = Date.now();
+  await clickName(page, 'e4');
+  await waitPly(page, 1);
+  await waitPly(page, 2, 10000);
+  const reply = Date.now() - t0;
+  notes.push(`chess: click to the bot's reply at alphabeta:time=1s: ${reply} ms`);
+  assert.ok(reply >= 900, `the bot replied in ${reply} ms, before its second`);
+  assert.ok(reply < 4000, `the bot took ${reply} ms`);
+  let st = await stateOf(page);
+  assert.equal(st.moves[0], 'e2e4');
+  assert.equal(await count(page, '#movelist span'), 2);
+  // a drag: g1 to f3
+  await waitIdle(page);
+  const from = page.locator('#board [data-name="g1"]');
+  const to = page.locator('#board [data-name="f3"]');
+  await from.dragTo(to);
+  await waitPly(page, 3);
+  await waitPly(page, 4, 10000);
+  await waitIdle(page);
+  st = await stateOf(page);
+  assert.equal(st.moves[2], 'g1f3');
+  await shot(page, 'chess', { cells: '#board [data-cell]', pieces: '#board [data-piece]', moves: '#movelist span' });
+  // undo takes back the bot's reply and my move
+  await page.click('#b-undo');
+  await waitPly(page, 2);
+  await waitIdle(page);
+  assert.equal(await count(page, '#movelist span'), 2);
+  // reload keeps the game
+  const id = gameId(page);
+  await page.reload();
+  await page.waitForSelector('#app[data-state="ready"]');
+  await waitPly(page, 2);
+  assert.equal(gameId(page), id);
+  assert.equal(await page.getAttribute('#b-redo', 'disabled'), null, 'redo after reload');
+  // the share link opens the same position in a new game
+  const link = await page.inputValue('#share');
+  assert.ok(!link.includes('id='), link);
+  const p2 = await ctx.newPage();
+  await p2.goto(link);
+  await p2.waitForSelector('#app[data-state="ready"]');
+  await waitPly(p2, 2);
+  assert.notEqual(gameId(p2), id);
+  const st2 = await stateOf(p2);
+  assert.equal(st2.position, (await stateOf(page)).position);
+  return page;
+});
+
+test('draughts: a multi-capture clicked through its path', async (ctx) => {
+  const setup = encodeURIComponent('W:Wc3,g1:Bd4,f6,a7,h8');
+  const page = await open(ctx, `?game=draughts-russian&setup=${setup}`);
+  await page.waitForSelector('#play:not([hidden])');
+  assert.ok(await count(page, '#board [data-cell]') >= 32);
+  assert.equal(await count(page, '#board [data-piece]'), 6);
+  await clickName(page, 'c3');
+  await clickName(page, 'e5');
+  assert.equal(await ply(page), 0, 'the capture goes on');
+  assert.ok(await count(page, '#board [data-mark="path"], #board [data-mark="sel"]') >= 2);
+  await clickName(page, 'g7');
+  await waitPly(page, 1);
+  const st = await stateOf(page);
+  assert.match(st.moves[0], /c3.e5.g7/);
+  assert.equal(await count(page, '#board [data-piece]'), 4);
+  await shot(page, 'draughts', { cells: '#board [data-cell]', pieces: '#board [data-piece]', moves: '#movelist span' });
+  return page;
+});
+
+test('shogi: a drop from the hand', async (ctx) => {
+  const page = await open(ctx, '?game=shogi&moves=' + encodeURIComponent('7g7f 3c3d 8h2b+ 3a2b'));
+  await waitPly(page, 4);
+  const st = await stateOf(page);
+  const cells = cellsOf(st, 'B*5e');
+  assert.equal(cells.length, 2);
+  assert.equal(st.layout.cells[cells[0]].shape, 'hand');
+  await clickCell(page, cells[0]);
+  await clickCell(page, cells[1]);
+  await waitPly(page, 5);
+  const st2 = await stateOf(page);
+  assert.equal(st2.moves[4], 'B*5e');
+  await shot(page, 'shogi', { cells: '#board [data-cell]', pieces: '#board [data-piece]' });
+  return page;
+});
+
+test('reversi: a pass, then the end', async (ctx) => {
+  const setup = encodeURIComponent('OX' + '-'.repeat(62) + ' X');
+  const page = await open(ctx, `?game=reversi&setup=${setup}`);
+  await page.waitForSelector('#play:not([hidden])');
+  await page.click('#nocell button[data-move="pass"]');
+  await waitPly(page, 1);
+  const st = await stateOf(page);
+  assert.equal(st.legal.length, 1);
+  await clickCell(page, st.legal[0].cells[0]);
+  await waitPly(page, 2);
+  await waitOver(page, 5000);
+  assert.equal(await page.isVisible('#result'), true);
+  const text = await page.textContent('#result');
+  assert.match(text, /White|O/);
+  await shot(page, 'reversi', { pieces: '#board [data-piece]' });
+  return page;
+});
+
+test('kalah: sowing from a pit', async (ctx) => {
+  const page = await open(ctx, '?game=kalah');
+  await page.waitForSelector('#play:not([hidden])');
+  const st = await stateOf(page);
+  const m = st.legal.find((x) => x.text === '3');
+  assert.ok(m && m.cells.length === 1);
+  await clickCell(page, m.cells[0]);
+  await waitPly(page, 1);
+  const st2 = await stateOf(page);
+  assert.equal(st2.moves[0], '3');
+  const counts = await page.$$eval('#board [data-count]', (xs) => xs.map((x) => Number(x.dataset.count)));
+  assert.equal(counts.reduce((a, b) => a + b, 0), 48, 'seeds are conserved');
+  await shot(page, 'kalah', { pits: '#board [data-count]' });
+  return page;
+});
+
+test('vindinium: watched as four bots to the end', async (ctx) => {
+  const seats = 'vindinium-simple vindinium-simple vindinium-simple vindinium-simple';
+  const page = await open(ctx, `?game=vindinium&options=${encodeURIComponent('turns=40,map=m1')}&seats=${encodeURIComponent(seats)}`);
+  await page.waitForSelector('#play:not([hidden])');
+  await page.fill('#w-delay', '0');
+  await waitOver(page, 40000);
+  const st = await stateOf(page);
+  assert.equal(st.ply, 40);
+  assert.ok(await count(page, '#board [data-cell]') >= 100);
+  await shot(page, 'vindinium', { cells: '#board [data-cell]', pieces: '#board [data-piece]' });
+  return page;
+});
+
+test('watch: bots play a whole game, with pause and step', async (ctx) => {
+  const page = await open(ctx, '?new=kalah');
+  await page.waitForSelector('#setup:not([hidden])');
+  await page.click('#ng-watch');
+  await page.waitForSelector('#play:not([hidden])');
+  await page.click('#b-pause');
+  await waitIdle(page);
+  const p = await ply(page);
+  await page.click('#b-step');
+  await waitPly(page, p + 1);
+  await waitIdle(page);
+  await page.waitForTimeout(300);
+  assert.equal(await ply(page), p + 1, 'paused after one step');
+  await page.fill('#w-delay', '0');
+  await page.click('#b-pause');
+  await waitOver(page, 60000);
+  const st = await stateOf(page);
+  assert.ok(st.result && st.result.text);
+  assert.equal(await count(page, '#movelist span'), st.ply);
+  await shot(page, 'watch', { moves: '#movelist span' });
+  return page;
+});
+
+test('analysis: live info, then stop', async (ctx) => {
+  const page = await open(ctx, '?game=chess');
+  await page.waitForSelector('#play:not([hidden])');
+  await page.click('#b-analyse');
+  await page.waitForSelector('#think .pv', { timeout: 5000 });
+  const first = await page.textContent('#think .info');
+  await page.waitForTimeout(1200);
+  const later = await page.textContent('#think .info');
+  assert.notEqual(first, later, 'the info is updated');
+  await page.click('#b-stop');
+  await waitIdle(page);
+  assert.equal(await ply(page), 0, 'analysis plays no move');
+  return page;
+});
+
+test('keyboard: cursor, pick, undo key', async (ctx) => {
+  const page = await open(ctx, '?game=reversi');
+  await page.waitForSelector('#play:not([hidden])');
+  const st = await stateOf(page);
+  await page.focus('#board');
+  // walk to a legal cell with the arrows: try from the centre outward
+  const target = new Set(st.legal.map((m) => m.cells[0]));
+  let found = false;
+  await page.keyboard.press('ArrowUp');
+  for (let k = 0; k < 40 && !found; k++) {
+    const cur = await page.$$eval('#board [data-mark="cursor"]', (x) => x.length);
+    assert.equal(cur, 1);
+    const dirs = ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown'];
+    await page.keyboard.press(dirs[k % 4]);
+    await page.keyboard.press('Enter');
+    if (await ply(page) === 1) found = true;
+  }
+  assert.ok(found, 'a move was made with the keyboard');
+  await page.keyboard.press('u');
+  await waitPly(page, 0);
+  assert.ok(target.size > 0);
+  return page;
+});
+
+test('phone width: the board fits the screen', async (ctx) => {
+  const page = await ctx.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(base + '?game=draughts-international');
+  await page.waitForSelector('#play:not([hidden])');
+  const box = await page.locator('#board svg').boundingBox();
+  assert.ok(box.width <= 390 && box.width >= 300, `board ${box.width} wide`);
+  const sw = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(sw <= 392, `page ${sw} wide scrolls sideways`);
+  await shot(page, 'phone', { cells: '#board [data-cell]' });
+  return page;
+});
+
+test('sweep: every game opens and a random game reaches its end', async (ctx) => {
+  const cat = await apiGet('games');
+  const opts = { go: 'size=9', 'atari-go': 'size=5', vindinium: 'turns=40,map=m1' };
+  const slow = [];
+  for (const g of cat.games) {
+    const seats = g.players.map(() => 'random').join(' ');
+    const q = `?game=${g.name}&seats=${encodeURIComponent(seats)}` +
+      (opts[g.name] ? `&options=${encodeURIComponent(opts[g.name])}` : '');
+    const t0 = Date.now();
+    const page = await open(ctx, q);
+    await page.waitForSelector('#play:not([hidden])');
+    await page.fill('#w-delay', '0');
+    const cells = await count(page, '#board [data-cell]');
+    const text = await count(page, '#board pre');
+    assert.ok(cells > 0 || text === 1, `${g.name}: nothing drawn`);
+    await waitOver(page, 60000);
+    const st = await stateOf(page);
+    assert.ok(st.result, `${g.name}: no result`);
+    slow.push(`${g.name} ${st.ply} plies ${Date.now() - t0} ms`);
+    if (page.errors.length) throw new Error(`${g.name}: ${page.errors.join('; ')}`);
+    await page.close();
+  }
+  notes.push('sweep: ' + slow.join(', '));
+}, 170000);
+
+// ------------------------------------------------------------ runner
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+let passed = 0, failed = 0;
+for (const t of tests) {
+  if (only && !t.name.includes(only)) continue;
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  ctx.setDefaultTimeout(20000);
+  const t0 = Date.now();
+  let page = null;
+  try {
+    let timer;
+    const limit = new Promise((_, rej) => { timer = setTimeout(() => rej(new Error(`timed out after ${t.ms} ms`)), t.ms); });
+    page = await Promise.race([t.fn(ctx), limit]);
+    clearTimeout(timer);
+    const errs = page && page.errors ? page.errors : [];
+    if (errs.length) throw new Error(errs.join('; '));
+    passed++;
+    console.log(`PASS ${t.name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${t.name} (${Date.now() - t0} ms): ${e.stack || e}`);
+    try {
+      const pages = ctx.pages();
+      if (pages.length) await pages[pages.length - 1].screenshot({ path: join(out, 'fail-' + t.name.split(':')[0].replace(/\W+/g, '-') + '.png') });
+    } catch (e2) { /* no page */ }
+  }
+  await ctx.close();
+}
+await browser.close();
+for (const n of notes) console.log('note: ' + n);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

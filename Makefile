@@ -33,8 +33,9 @@ endif
 CFLAGS := $(CFLAGS_COMMON) $(CFLAGS_MODE) $(EXTRA_CFLAGS)
 LDLIBS := -lmicrohttpd -ljansson -lsqlite3 -lcurl -lm -pthread
 # The Vindinium server and client, and the tests that need them.
-SERVER_SRC := src/apps/vindinium/server.c src/apps/vindinium/client.c
-SERVER_TESTS := test_vdserver test_vdclient
+SERVER_SRC := src/apps/vindinium/server.c src/apps/vindinium/client.c \
+	src/apps/web/web.c
+SERVER_TESTS := test_vdserver test_vdclient test_web
 ifeq ($(SERVER),0)
   BUILD := build/$(MODE)-noserver
   CFLAGS += -DPLY_SERVER=0
@@ -50,6 +51,12 @@ ifeq ($(SERVER),0)
   LIB_SRC := $(filter-out $(SERVER_SRC),$(LIB_SRC))
 endif
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+# The web page (web/) built into `ply serve`: a generated table of files.
+WEB_ASSETS_C := build/web_assets.c
+WEB_FILES := $(shell find web -type f ! -path '*/node_modules/*' 2>/dev/null)
+ifneq ($(SERVER),0)
+  LIB_OBJ += $(BUILD)/web_assets.o
+endif
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 ifeq ($(SERVER),0)
   TEST_SRC := $(filter-out $(SERVER_TESTS:%=tests/unit/%.c),$(TEST_SRC))
@@ -84,6 +91,13 @@ $(BUILD)/src/core/version.o: $(VERSION_H)
 $(BUILD)/src/core/version.o: CFLAGS += -I$(BUILD) \
 	-DPLY_VERSION_INC='"version_git.h"'
 
+$(WEB_ASSETS_C): scripts/embed-web.sh $(WEB_FILES) $(wildcard web)
+	@mkdir -p $(dir $@)
+	sh scripts/embed-web.sh $@ web
+$(BUILD)/web_assets.o: $(WEB_ASSETS_C) src/apps/web/web.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isrc -c $< -o $@
+
 $(BUILD)/libply.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
@@ -113,7 +127,10 @@ FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/%,\
 $(FUZZ_DIR)/obj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
-$(FUZZ_DIR)/libply.a: $(FUZZ_OBJ)
+$(FUZZ_DIR)/obj/web_assets.o: $(WEB_ASSETS_C) src/apps/web/web.h
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -Isrc -c $< -o $@
+$(FUZZ_DIR)/libply.a: $(FUZZ_OBJ) $(FUZZ_DIR)/obj/web_assets.o
 	@rm -f $@
 	ar rcs $@ $^
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_DIR)/libply.a

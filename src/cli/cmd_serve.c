@@ -1,6 +1,8 @@
-/* cmd_serve.c — `ply serve vindinium`: the Vindinium-compatible HTTP
- * server (src/apps/vindinium/server.c) until SIGINT or SIGTERM. A build
- * with SERVER=0 has no server and says so. */
+/* cmd_serve.c — `ply serve`: the web page and its JSON API
+ * (src/apps/web, docs/web-api.md); `ply serve vindinium`: the
+ * Vindinium-compatible HTTP server (src/apps/vindinium/server.c). Both
+ * run until SIGINT or SIGTERM. A build with SERVER=0 has no server and
+ * says so. */
 #include "cli.h"
 
 #ifndef PLY_SERVER
@@ -24,11 +26,117 @@ int cmd_serve(int argc, char **argv)
 #include <string.h>
 
 #include "../apps/vindinium/server.h"
+#include "../apps/web/web.h"
+
+/* `ply serve [--host H] [--port P] [--web-dir DIR] ...`: the web page. */
+static int serve_web(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"host", required_argument, 0, 'h'},
+        {"port", required_argument, 0, 'p'},
+        {"web-dir", required_argument, 0, 'w'},
+        {"max-games", required_argument, 0, 'G'},
+        {"max-body", required_argument, 0, 'B'},
+        {"idle-s", required_argument, 0, 'i'},
+        {"max-think-ms", required_argument, 0, 'T'},
+        {"threads", required_argument, 0, 't'},
+        {"seed", required_argument, 0, 's'},
+        {0, 0, 0, 0},
+    };
+    WebConfig cfg;
+    web_config_default(&cfg);
+    unsigned long long v;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        static const struct {
+            int opt;
+            const char *name;
+            unsigned long long lo, hi;
+        } lim[] = {
+            {'p', "--port", 0, 65535},
+            {'G', "--max-games", 1, 100000},
+            {'B', "--max-body", 1024, 16 << 20},
+            {'i', "--idle-s", 1, 365 * 86400},
+            {'T', "--max-think-ms", 10, 3600000},
+            {'t', "--threads", 1, 64},
+            {'s', "--seed", 0, ~0ull},
+        };
+        int k = -1;
+        for (int i = 0; i < (int)(sizeof lim / sizeof *lim); i++)
+            if (lim[i].opt == c)
+                k = i;
+        if (k >= 0) {
+            if (cli_parse_uint("serve", lim[k].name, optarg, &v))
+                return 2;
+            if (v < lim[k].lo || v > lim[k].hi)
+                return cli_error("serve", "%s must be %llu..%llu",
+                                 lim[k].name, lim[k].lo, lim[k].hi);
+        }
+        switch (c) {
+        case 'h': cfg.host = optarg; break;
+        case 'w': cfg.web_dir = optarg; break;
+        case 'p': cfg.port = (int)v; break;
+        case 'G': cfg.max_games = (int)v; break;
+        case 'B': cfg.max_body = (int)v; break;
+        case 'i': cfg.idle_s = (int)v; break;
+        case 'T': cfg.max_think_ms = (int)v; break;
+        case 't': cfg.threads = (int)v; break;
+        case 's': cfg.seed = v; break;
+        case ':': return cli_error("serve", "%s needs a value",
+                                   argv[optind - 1]);
+        default: return cli_error("serve", "unknown option '%s'",
+                                  argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_error("serve", "unexpected '%s' (usage: ply serve "
+                         "[--host H] [--port P] [--web-dir DIR], or ply "
+                         "serve vindinium ...)", argv[optind]);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    PlyError err = {{0}};
+    WebServer *w = web_new(&cfg, &err);
+    if (!w)
+        return cli_error("serve", "%s", err.msg);
+    if (web_listen(w, &err)) {
+        web_free(w);
+        return cli_error("serve", "%s", err.msg);
+    }
+    printf("Ply: open http://%s:%d/\n", cfg.host, web_port(w));
+    fflush(stdout);
+    int sig;
+    sigwait(&set, &sig);
+    web_free(w);
+    return 0;
+}
+
+/* Whether argv names the vindinium server (its first operand). */
+static int wants_vindinium(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "vindinium"))
+            return 1;
+        if (argv[i][0] != '-')
+            return 0;
+        if (!strchr(argv[i], '=') && i + 1 < argc && strcmp(argv[i], "-r") &&
+            strcmp(argv[i], "--registered-only"))
+            i++;    /* its value */
+    }
+    return 0;
+}
 
 int cmd_serve(int argc, char **argv)
 {
     if (!cli_wants_help(argc, argv, "serve"))
         return 0;
+    if (!wants_vindinium(argc, argv))
+        return serve_web(argc, argv);
     static const struct option longopts[] = {
         {"host", required_argument, 0, 'h'},
         {"port", required_argument, 0, 'p'},

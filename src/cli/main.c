@@ -135,7 +135,14 @@ const Command cli_commands[] = {
      "ply pdn [FILE]\n"
      "  Reads match records (one JSON object a line, from FILE or stdin) and\n"
      "  writes the draughts games among them as PDN, replaying every move."},
-    {"serve", cmd_serve, "run the Vindinium-compatible HTTP server",
+    {"serve", cmd_serve, "serve the web page (every game in the browser)",
+     "ply serve [--host 127.0.0.1] [--port 8080] [--web-dir DIR]\n"
+     "          [--max-games 256] [--max-body 65536] [--idle-s 86400]\n"
+     "          [--max-think-ms 60000] [--threads 2] [--seed N]\n"
+     "  Serves the page (built in, or from DIR) and its JSON API under\n"
+     "  /api/ (docs/web-api.md); prints 'Ply: open http://HOST:PORT/'.\n"
+     "  Games live in memory, keyed by random ids; the idlest is dropped\n"
+     "  when --max-games are open.\n"
      "ply serve vindinium [--host 127.0.0.1] [--port 9000] [--db FILE]\n"
      "                    [--timeout-ms 1000] [--min-move-ms 0]\n"
      "                    [--training-bot SPEC] [--registered-only]\n"

@@ -195,6 +195,52 @@ typedef struct GameFormat {
     int (*setup_from_wire)(const char *wire, char *buf, size_t n);
 } GameFormat;
 
+/* ---- drawing: the layout hook (optional) ----
+ * How a front end draws the game (the web page, docs/web-api.md): cells
+ * with centres in cell units (x right, y down, player 0 at the bottom),
+ * a shape and shade, the cell's name in the game's notation, and what is
+ * on it now. Moves are located on it by the names their notation
+ * contains (layout_move_cells(), core/layout.h) unless the game has a
+ * move_cells hook. */
+enum {
+    CELL_SQUARE, CELL_POINT, CELL_HEX, CELL_PIT, CELL_STORE, CELL_HAND,
+    CELL_EDGE, CELL_TILE
+};
+enum {
+    SHADE_NONE, SHADE_LIGHT, SHADE_DARK, SHADE_SPECIAL, SHADE_WALL,
+    SHADE_MINE, SHADE_TAVERN
+};
+enum { LAYOUT_MAX_CELLS = 1024, LAYOUT_MAX_LINES = 128, MOVE_MAX_CELLS = 32 };
+
+typedef struct LayoutCell {
+    float x, y;             /* centre */
+    float w, h;             /* size; 0: 1 */
+    float dx, dy;           /* CELL_EDGE: half-length vector */
+    uint8_t shape, shade;
+    int8_t owner;           /* of the contents; -1 none or neutral */
+    uint8_t king;           /* a crowned piece */
+    int count;              /* seeds, pieces in hand, ...; 0: not shown */
+    char name[12];          /* in the notation; "" when no move names it */
+    char glyph[12];         /* UTF-8 text on the piece; "" empty */
+    char stack[24];         /* column owners bottom to top ("0011") */
+    char label[24];         /* small extra text */
+} LayoutCell;
+
+typedef struct Layout {
+    float width, height;
+    int ncells, nlines;
+    LayoutCell cells[LAYOUT_MAX_CELLS];
+    float lines[LAYOUT_MAX_LINES][4];
+} Layout;
+
+/* The cells a move touches, in clicking order (from, path, to). */
+typedef struct MoveCells {
+    int n;
+    int cells[MOVE_MAX_CELLS];
+    char choice[12];        /* promotion or other choice, "" none */
+    char drop[12];          /* a dropped piece, "" none */
+} MoveCells;
+
 typedef struct GameVtbl {
     GameInfo info;
 
@@ -264,6 +310,13 @@ typedef struct GameVtbl {
     /* Expected plies until the end of the game at st (any player's), for
      * sharing a clock (timeman.h); <= 0 when unknown. */
     int (*plies_left)(const void *st);
+    /* ---- drawing (optional, NULL when absent: a generic text view) ----
+     * layout fills *out (zeroed by the caller) for st; 0 or -1. */
+    int (*layout)(const void *st, Layout *out);
+    /* The cells of legal move m at st on layout l (NULL: found from the
+     * move's notation by the cell names, layout_move_cells()). */
+    int (*move_cells)(const void *st, const Layout *l, Move m,
+                      MoveCells *out);
 } GameVtbl;
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/layout.h"
 #include "board.h"
 #include "tables.h"
 
@@ -951,4 +952,28 @@ void cb_hook_make_null(void *st)
 int cb_hook_repeated(const void *st)
 {
     return cb_repetitions(st, 2) >= 2;   /* stops at the first match */
+}
+
+/* ---------------------------------------------------------- layout */
+
+/* The 8x8 board for drawing: a1 bottom left, pieces by their FEN letter
+ * (uppercase for both sides; owner tells the colour). */
+int cb_hook_layout(const void *st, Layout *l)
+{
+    const CBoard *b = st;
+    l->width = 8;
+    l->height = 8;
+    for (int sq = 0; sq < 64; sq++) {
+        int f = sq & 7, r = sq >> 3;
+        char name[3] = {(char)('a' + f), (char)('1' + r), 0};
+        LayoutCell *c = layout_cell(l, (float)f + 0.5f, 7.5f - (float)r,
+                                    CELL_SQUARE, (f + r) % 2 ? SHADE_LIGHT
+                                    : SHADE_DARK, name);
+        int p = b->sq[sq];
+        if (c && p) {
+            c->glyph[0] = LETTERS[b->variant][p & 15];
+            c->owner = (int8_t)(p >> 4);
+        }
+    }
+    return 0;
 }

@@ -136,6 +136,7 @@ const GameVtbl game_shatranj = {
     .move_to_text = cb_hook_move_to_text,
     .text_to_move = cb_hook_text_to_move,
     .render = cb_hook_render,
+    .layout = cb_hook_layout,
     .eval = cb_hook_eval,
     .heuristic = cb_hook_heuristic,
     .is_noisy = cb_hook_is_noisy,

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/layout.h"
 #include "engine.h"
 
 /* ---- squares ---- */
@@ -619,6 +620,38 @@ int dr_render(const DRules *R, const DState *s, char *buf, size_t n)
     dr_out(&o, "\n(%c/%c men, %c/%c kings)\n", tolower(R->colours[0]),
             tolower(R->colours[1]), R->colours[0], R->colours[1]);
     return o.bad ? -1 : (int)o.len;
+}
+
+/* ---- layout ---- */
+
+int dr_layout(const DRules *R, const DState *s, Layout *l)
+{
+    const DGeom *g = R->g;
+    int N = g->n;
+    l->width = (float)N;
+    l->height = (float)N;
+    for (int r = N - 1; r >= 0; r--)
+        for (int c = 0; c < N; c++) {
+            int sq = disp_sq(R, r, c);
+            char name[8] = "";
+            if (sq >= 0)
+                dr_sq_text(R, sq, name, sizeof name);
+            LayoutCell *cell = layout_cell(l, (float)c + 0.5f,
+                                           (float)(N - 1 - r) + 0.5f,
+                                           CELL_SQUARE, sq >= 0 && !g->full
+                                           ? SHADE_DARK : SHADE_LIGHT, name);
+            if (!cell || sq < 0)
+                continue;
+            uint64_t b = 1ull << sq;
+            for (int p = 0; p < 2; p++)
+                if (s->occ[p] & b) {
+                    cell->owner = (int8_t)p;
+                    cell->king = (s->kings & b) != 0;
+                    snprintf(cell->glyph, sizeof cell->glyph, "%s",
+                             cell->king ? "\u265B" : "\u25CF");
+                }
+        }
+    return 0;
 }
 
 /* ---- results, hash, evaluation ---- */

@@ -245,6 +245,7 @@ int dr_move_to_text(const DRules *R, const DState *s, Move m, char *buf,
 int dr_text_to_move(const DRules *R, DGenFn gen, const DState *s,
                     const char *str, Move *m, PlyError *err);
 int dr_render(const DRules *R, const DState *s, char *buf, size_t n);
+int dr_layout(const DRules *R, const DState *s, Layout *l);
 void dr_returns(const DRules *R, const DState *s, double *out);
 uint64_t dr_hash(const DRules *R, const DState *s);
 int dr_eval(const DRules *R, const DState *s, int player);

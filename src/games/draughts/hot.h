@@ -358,6 +358,11 @@ static int hot_render(const void *st, char *buf, size_t n)
     return dr_render(DR_R, st, buf, n);
 }
 
+static int hot_layout(const void *st, Layout *l)
+{
+    return dr_layout(DR_R, st, l);
+}
+
 static int hot_eval(const void *st, int player)
 {
     return dr_eval(DR_R, st, player);
@@ -447,6 +452,7 @@ static const GameOption hot_options[] = {
         .move_to_text = hot_move_to_text,                               \
         .text_to_move = hot_text_to_move,                               \
         .render = hot_render,                                           \
+        .layout = hot_layout,                                           \
         .eval = hot_eval,                                               \
         .heuristic = hot_heuristic,                                     \
         .is_noisy = hot_is_noisy,                                       \

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/layout.h"
 #include "engine.h"
 
 enum { T_SQ = 36, T_MAX_PIECES = 24, T_MAX_PLIES = 1000, T_MAX_MOVES = 512 };
@@ -698,6 +699,41 @@ static int t_render(const DRules *R, const TState *s, char *buf, size_t n)
     return o.bad ? -1 : (int)o.len;
 }
 
+/* The board for drawing: each column's owners bottom to top. */
+static int t_layout(const DRules *R, const TState *s, Layout *l)
+{
+    const DGeom *g = R->g;
+    int N = g->n;
+    l->width = (float)N;
+    l->height = (float)N;
+    for (int r = N - 1; r >= 0; r--)
+        for (int c = 0; c < N; c++) {
+            int sq = g->idx[r][c];
+            char name[16] = "";
+            if (sq >= 0)
+                snprintf(name, sizeof name, "%c%d", 'a' + c, r + 1);
+            LayoutCell *cell = layout_cell(l, (float)c + 0.5f,
+                                           (float)(N - 1 - r) + 0.5f,
+                                           CELL_SQUARE, sq >= 0 ? SHADE_DARK
+                                           : SHADE_LIGHT, name);
+            if (!cell || sq < 0 || !s->h[sq])
+                continue;
+            uint64_t top = s->stack[sq];
+            cell->owner = (int8_t)(top & 1);
+            cell->king = (top & 2) != 0;
+            snprintf(cell->glyph, sizeof cell->glyph, "%s",
+                     cell->king ? "\u265B" : "\u25CF");
+            int h = s->h[sq] < (int)sizeof cell->stack - 1
+                    ? s->h[sq] : (int)sizeof cell->stack - 1;
+            for (int i = 0; i < h; i++)
+                cell->stack[i] = (char)('0' + (top >> (2 * (h - 1 - i)) & 1));
+            cell->stack[h] = 0;
+            if (s->h[sq] > 1)
+                cell->count = s->h[sq];
+        }
+    return 0;
+}
+
 /* Own pieces in a column count fully, prisoners under one's top count for
  * the holder (they are out of the opponent's play); a column's own pieces
  * right under the top make it hard to free prisoners; the top man's
@@ -844,6 +880,10 @@ static int t_check(const DRules *R, const TState *s)
     {                                                                     \
         return t_render(R, st, b, n);                                     \
     }                                                                     \
+    static int var##_layout(const void *st, Layout *l)                    \
+    {                                                                     \
+        return t_layout(R, st, l);                                        \
+    }                                                                     \
     static int var##_eval(const void *st, int p) { return t_eval(R, st, p); } \
     static int var##_heuristic(const void *st, Move m)                    \
     {                                                                     \
@@ -882,6 +922,7 @@ static int t_check(const DRules *R, const TState *s)
         .move_to_text = var##_move_to_text,                               \
         .text_to_move = var##_text_to_move,                               \
         .render = var##_render,                                           \
+        .layout = var##_layout,                                           \
         .eval = var##_eval,                                               \
         .heuristic = var##_heuristic,                                     \
         .is_noisy = var##_is_noisy,                                       \

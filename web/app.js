@@ -721,7 +721,7 @@ function wire() {
   const wt = $('w-time'), wd = $('w-delay');
   const showRanges = () => {
     const t = THINK[Number(wt.value)];
-    $('w-time-out').textContent = t ? fmtMs(t) : 'bot’s own';
+    $('w-time-out').textContent = t ? fmtMs(t) : 'each bot’s own';
     $('w-delay-out').textContent = fmtMs(Number(wd.value));
   };
   wt.value = '0';

@@ -74,8 +74,8 @@ export class Board {
     this.down = c;
     if (c < 0) return;
     e.preventDefault();
-    this.box.focus({ preventScroll: true });
     this.cursor = c;
+    this.keyboard = false;
     // A press on the selected cell may start a drag: decide on release.
     if (c === this.selectedLast) { this.pendingReclick = true; return; }
     this.pendingReclick = false;
@@ -95,6 +95,7 @@ export class Board {
     const L = this.layout;
     if (!L || !L.cells || !L.cells.length) return;
     const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (dirs[e.key] || e.key === 'Enter' || e.key === ' ') this.keyboard = true;
     if (dirs[e.key]) {
       e.preventDefault();
       e.stopPropagation();
@@ -175,11 +176,29 @@ export class Board {
       for (const k of ['last', 'from', 'path', 'sel', 'target']) {
         if (markSets[k].has(i)) this.drawMark(gMarks, c, x, y, k);
       }
-      if (i === this.cursor && document.activeElement === this.box) this.drawMark(gMarks, c, x, y, 'cursor');
+      if (i === this.cursor && this.keyboard && document.activeElement === this.box) this.drawMark(gMarks, c, x, y, 'cursor');
       this.drawContents(gPieces, c, x, y, view.colours || []);
       this.drawHit(gHits, c, x, y, i);
     });
+    this.drawCoords(el('g', { class: 'coords' }, svg), layout);
     this.box.replaceChildren(svg);
+  }
+
+  // Cell names in the corner of the bottom row and the left column of a
+  // board of squares or points (what a player reads moves by).
+  drawCoords(g, layout) {
+    const cells = layout.cells.filter((c) => c.name !== undefined &&
+      (c.shape === 'square' || c.shape === 'point' || c.shape === 'hex'));
+    if (cells.length < 9) return;
+    const at = cells.map((c) => [c, ...this.pos(c.x, c.y)]);
+    const maxY = Math.max(...at.map((a) => a[2]));
+    const minX = Math.min(...at.map((a) => a[1]));
+    for (const [c, x, y] of at) {
+      if (Math.abs(y - maxY) > 0.01 && Math.abs(x - minX) > 0.01) continue;
+      const pt = c.shape === 'point';
+      this.text(g, 'coord', pt ? x - 0.3 : x - 0.46, pt ? y + 0.34 : y + 0.4, c.name)
+        .setAttribute('text-anchor', 'start');
+    }
   }
 
   drawCell(g, c, x, y) {

@@ -41,12 +41,13 @@ timeout 300 "$PLY" serve --host 127.0.0.1 --port 0 \
     >"$out/server.out" 2>"$out/server.err" &
 spid=$!
 i=0
-while ! grep -q "http://127.0.0.1:[0-9]*/" "$out/server.out" 2>/dev/null; do
+url=
+while [ -z "$url" ]; do
     i=$((i + 1)); [ $i -le 100 ] || fail "ply serve did not print its URL in 10 s"
     kill -0 "$spid" 2>/dev/null || fail "ply serve exited"
     sleep 0.1
+    url=$(sed -n 's|.*\(http://127.0.0.1:[0-9][0-9]*/\).*|\1|p' "$out/server.out" 2>/dev/null | head -n 1)
 done
-url=$(sed -n 's|.*\(http://127.0.0.1:[0-9]*/\).*|\1|p' "$out/server.out" | head -n 1)
 echo "web: server at $url, screenshots in $out"
 
 CHROMIUM=$CHROMIUM PLY=$PLY timeout 240 node "$tw/run.mjs" "$url" "$out"

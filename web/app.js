@@ -249,7 +249,8 @@ function formRequest(allBots) {
     const t = $('ng-seats').querySelector(`[data-seat-time="${i}"]`).value.trim();
     if (allBots && bot === 'human') bot = 'bot';
     if (bot === 'human') return 'human';
-    if (t && !bot.includes(':')) return `${bot}:time=${t}`;
+    if (bot === 'bot') bot = g.default_bot || 'bot';
+    if (t && !/(^|[:,])time=/.test(bot)) return bot + (bot.includes(':') ? ',' : ':') + `time=${t}`;
     return bot;
   });
   return { game: name, options: opts.join(','), setup: $('ng-setup').value.trim(),

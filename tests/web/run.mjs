@@ -241,6 +241,9 @@ test('vindinium: watched as four bots to the end', async (ctx) => {
 test('watch: bots play a whole game, with pause and step', async (ctx) => {
   const page = await open(ctx, '?new=kalah');
   await page.waitForSelector('#setup:not([hidden])');
+  await page.selectOption('#ng-seats [data-seat="0"]', 'greedy');
+  await page.selectOption('#ng-seats [data-seat="1"]', 'alphabeta');
+  await page.fill('#ng-seats [data-seat-time="1"]', '50ms');
   await page.click('#ng-watch');
   await page.waitForSelector('#play:not([hidden])');
   await page.click('#b-pause');

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../core/game.h"
+#include "../core/layout.h"
 
 enum { KALAH_MAX_HOUSES = 16, KALAH_MAX_PITS = 2 * KALAH_MAX_HOUSES + 2,
        KALAH_MAX_PLIES = 2000 };
@@ -304,6 +305,38 @@ static int kalah_render(const void *st, char *buf, size_t n)
     return (int)len;
 }
 
+/* The board for drawing, South at the bottom: the houses of the side to
+ * move carry their numbers (the notation), the stores are at the ends. */
+static int kalah_layout(const void *st, Layout *l)
+{
+    const Kalah *k = st;
+    int H = k->houses;
+    l->width = (float)H + 2;
+    l->height = 2;
+    for (int side = 0; side < 2; side++) {
+        for (int i = 0; i < H; i++) {
+            char name[8] = "";
+            if (!k->over && k->side == side)
+                snprintf(name, sizeof name, "%d", i + 1);
+            float x = side ? (float)(H - i) + 0.5f : (float)(i + 1) + 0.5f;
+            LayoutCell *c = layout_cell(l, x, side ? 0.5f : 1.5f, CELL_PIT,
+                                        SHADE_LIGHT, name);
+            if (c) {
+                c->owner = (int8_t)side;
+                c->count = k->pit[first_house(k, side) + i];
+            }
+        }
+        LayoutCell *c = layout_cell(l, side ? 0.5f : (float)H + 1.5f, 1,
+                                    CELL_STORE, SHADE_DARK, NULL);
+        if (c) {
+            c->h = 2;
+            c->owner = (int8_t)side;
+            c->count = k->pit[store_of(k, side)];
+        }
+    }
+    return 0;
+}
+
 /* Evaluation: store difference plus a fraction of the seeds on each side
  * (seeds on one's own side tend to end in one's own store). */
 static int kalah_eval(const void *st, int player)
@@ -389,6 +422,7 @@ const GameVtbl game_kalah = {
     .move_to_text = kalah_move_to_text,
     .text_to_move = kalah_text_to_move,
     .render = kalah_render,
+    .layout = kalah_layout,
     .eval = kalah_eval,
     .heuristic = kalah_heuristic,
     .is_noisy = kalah_is_noisy,

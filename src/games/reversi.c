@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/layout.h"
 #include "../core/game.h"
 
 enum { REVERSI_PASS = 64, REVERSI_MAX_MOVES = 64,
@@ -306,6 +307,26 @@ static int reversi_text_to_move(const void *st, const char *s, Move *m,
         return ply_fail(err, "%c%c flips no disc", f, k);
     }
     *m = (Move)sq;
+    return 0;
+}
+
+/* The board for drawing as Othello players see it: a1 top left. */
+static int reversi_layout(const void *st, Layout *l)
+{
+    const Reversi *r = st;
+    l->width = l->height = 8;
+    for (int sq = 0; sq < 64; sq++) {
+        int row = sq / 8, col = sq % 8;
+        char name[3] = {(char)('a' + col), (char)('1' + row), 0};
+        LayoutCell *c = layout_cell(l, (float)col + 0.5f, (float)row + 0.5f,
+                                    CELL_SQUARE, SHADE_DARK, name);
+        uint64_t b = 1ull << sq;
+        for (int p = 0; c && p < 2; p++)
+            if (r->disc[p] & b) {
+                c->owner = (int8_t)p;
+                snprintf(c->glyph, sizeof c->glyph, "\u25CF");
+            }
+    }
     return 0;
 }
 
@@ -613,6 +634,7 @@ const GameVtbl game_reversi = {
     .move_to_text = reversi_move_to_text,
     .text_to_move = reversi_text_to_move,
     .render = reversi_render,
+    .layout = reversi_layout,
     .eval = reversi_eval,
     .heuristic = reversi_heuristic,
     .is_noisy = reversi_is_noisy,

@@ -29,6 +29,7 @@
 #include <immintrin.h>
 #endif
 
+#include "../core/layout.h"
 #include "../core/game.h"
 
 enum { ZQ_SEGS = 60, ZQ_DOTS = 36, ZQ_H = 30, ZQ_LAB = 48 };
@@ -551,6 +552,42 @@ static int zuniq_text_to_move(const void *st, const char *s, Move *m,
 
 /* Dots '+', drawn segments '---' and '|', closed cells show their zone's
  * size. */
+/* The board for drawing: the 36 dots, the 25 boxes (closed ones shaded)
+ * and the 60 segments as edge cells named like the moves; a drawn
+ * segment carries the glyph of a line. */
+static int zuniq_layout(const void *st, Layout *l)
+{
+    const Zuniq *z = st;
+    l->width = l->height = 6;
+    for (int r = 1; r <= 5; r++)
+        for (int c = 1; c <= 5; c++) {
+            int closed = (int)(z->closed >> (7 * r + c) & 1);
+            layout_cell(l, (float)c, (float)r, CELL_SQUARE, closed
+                        ? SHADE_SPECIAL : SHADE_NONE, NULL);
+        }
+    for (int r = 0; r < 6; r++)
+        for (int c = 0; c < 6; c++)
+            layout_cell(l, (float)c + 0.5f, (float)r + 0.5f, CELL_POINT,
+                        SHADE_DARK, NULL);
+    for (int sg = 0; sg < ZQ_SEGS; sg++) {
+        char name[8];
+        if (seg_text(sg, name, sizeof name) < 0)
+            return -1;
+        int row = name[0] - 'A', col = name[1] - '1', h = name[2] == 'h';
+        LayoutCell *c = layout_cell(l, h ? (float)col + 1 : (float)col + 0.5f,
+                                    h ? (float)row + 0.5f : (float)row + 1,
+                                    CELL_EDGE, z->dead >> sg & 1
+                                    ? SHADE_SPECIAL : SHADE_LIGHT, name);
+        if (!c)
+            return -1;
+        c->dx = h ? 0.5f : 0;
+        c->dy = h ? 0 : 0.5f;
+        if (z->drawn >> sg & 1)
+            snprintf(c->glyph, sizeof c->glyph, "\u2501");
+    }
+    return 0;
+}
+
 static int zuniq_render(const void *st, char *buf, size_t n)
 {
     const Zuniq *z = st;
@@ -738,6 +775,7 @@ const GameVtbl game_zuniq = {
     .move_to_text = zuniq_move_to_text,
     .text_to_move = zuniq_text_to_move,
     .render = zuniq_render,
+    .layout = zuniq_layout,
     .eval = zuniq_eval,
     .heuristic = zuniq_heuristic,
     .playout = zuniq_playout,

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../../core/layout.h"
 #include "go.h"
 
 static const int dirs[4] = {1, -1, GO_STRIDE, -GO_STRIDE};
@@ -1260,6 +1261,33 @@ out:
     return rc;
 }
 
+/* The board for drawing: points on the grid lines, A1 bottom left. */
+static int go_layout(const void *st, Layout *l)
+{
+    const GoState *s = st;
+    int N = s->size;
+    l->width = l->height = (float)N;
+    for (int i = 0; i < N; i++) {
+        float c = (float)i + 0.5f, e = (float)N - 0.5f;
+        layout_line(l, 0.5f, c, e, c);
+        layout_line(l, c, 0.5f, c, e);
+    }
+    for (int y = N - 1; y >= 0; y--)
+        for (int x = 0; x < N; x++) {
+            char name[8];
+            snprintf(name, sizeof name, "%c%d", 'A' + x + (x >= 8), y + 1);
+            LayoutCell *c = layout_cell(l, (float)x + 0.5f,
+                                        (float)(N - 1 - y) + 0.5f,
+                                        CELL_POINT, SHADE_NONE, name);
+            int col = s->color[go_point(x, y)];
+            if (c && (col == GO_BLACK || col == GO_WHITE)) {
+                c->owner = (int8_t)(col - 1);
+                snprintf(c->glyph, sizeof c->glyph, "\u25CF");
+            }
+        }
+    return 0;
+}
+
 static int go_render(const void *st, char *buf, size_t n)
 {
     const GoState *s = st;
@@ -1423,6 +1451,7 @@ const GameVtbl game_go = {
     .move_to_text = go_move_to_text,
     .text_to_move = go_text_to_move,
     .render = go_render,
+    .layout = go_layout,
     .eval = go_eval,
     .playout = go_playout,
     .score = go_score,
@@ -1464,6 +1493,7 @@ const GameVtbl game_atari_go = {
     .move_to_text = go_move_to_text,
     .text_to_move = go_text_to_move,
     .render = go_render,
+    .layout = go_layout,
     .eval = go_eval,
     .playout = go_playout,
     .score = go_score,

@@ -208,6 +208,7 @@ int shogi_move_to_text(const void *st, Move m, char *buf, size_t n);
 int shogi_text_to_move(const void *st, const char *text, Move *m,
                        PlyError *err);
 int shogi_render(const void *st, char *buf, size_t n);
+int shogi_layout(const void *st, Layout *l);
 
 /* ---- eval.c: evaluation and move ordering ---- */
 int shogi_eval(const void *st, int player);

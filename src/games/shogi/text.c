@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/layout.h"
 #include "shogi.h"
 
 /* ---- text ---- */
@@ -408,6 +409,60 @@ int shogi_text_to_move(const void *st, const char *text, Move *m,
     if (why)
         return ply_fail(err, "illegal move '%s': %s", text, why);
     *m = mv;
+    return 0;
+}
+
+/* The board for drawing: Black at the bottom, each side's hand a row of
+ * slots beside its edge (White's above the board, Black's below); the
+ * hand of the side to move names its slots as drops write them ("P*"). */
+int shogi_layout(const void *st, Layout *l)
+{
+    static const char *const kanji[16] = {
+        "", "\u6B69", "\u9999", "\u6842", "\u9280", "\u89D2", "\u98DB",
+        "\u91D1", "\u7389", "\u3068", "\u674F", "\u572D", "\u5168",
+        "\u99AC", "\u9F8D", ""};
+    const Shogi *s = st;
+    const Variant *v = var_of(s);
+    l->width = (float)(v->w > 7 ? v->w : 7);
+    l->height = (float)v->h + 2;
+    for (int r = 0; r < v->h; r++)
+        for (int c = 0; c < v->w; c++) {
+            char name[4] = {(char)('0' + v->w - c), (char)('a' + r), 0};
+            int zone = r < v->zone || r >= v->h - v->zone;
+            LayoutCell *cell = layout_cell(l, (float)c + 0.5f,
+                                           (float)r + 1.5f, CELL_SQUARE,
+                                           zone ? SHADE_SPECIAL : SHADE_LIGHT,
+                                           name);
+            int p = s->board[sq_of(r, c)];
+            if (cell && p) {
+                snprintf(cell->glyph, sizeof cell->glyph, "%s",
+                         kanji[TYPE(p) & 15]);
+                cell->owner = (int8_t)COLOR(p);
+            }
+        }
+    for (int col = 0; col < 2; col++) {
+        int slot = 0;
+        for (int i = 0; i < 7; i++) {
+            int t = hand_order[i];
+            if (!v->max_count[t])
+                continue;
+            char name[4] = "";
+            int cnt = s->hand[col][t];
+            if (cnt && col == s->side && !s->reason) {
+                name[0] = piece_chars[t];
+                name[1] = '*';
+            }
+            LayoutCell *cell = layout_cell(l, (float)slot + 0.5f, col ? 0.5f
+                                           : (float)v->h + 1.5f, CELL_HAND,
+                                           SHADE_DARK, name);
+            slot++;
+            if (cell && cnt) {
+                snprintf(cell->glyph, sizeof cell->glyph, "%s", kanji[t]);
+                cell->owner = (int8_t)col;
+                cell->count = cnt;
+            }
+        }
+    }
     return 0;
 }
 

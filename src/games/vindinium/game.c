@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/layout.h"
 #include "vindinium.h"
 
 /* ---- mine ownership, kept with counts and a Zobrist hash ---- */
@@ -583,6 +584,44 @@ void vd_tiles_string(const Vd *v, char *buf)
     *p = 0;
 }
 
+/* The map for drawing (a viewer: moves are directions, no cell names):
+ * row x, column y as the official tiles string; heroes carry their life
+ * and gold. */
+static int vd_layout(const void *st, Layout *l)
+{
+    const Vd *v = st;
+    int s = v->size;
+    if (s * s > LAYOUT_MAX_CELLS)
+        return -1;
+    char *tiles = malloc((size_t)(2 * s * s + 1));
+    if (!tiles)
+        return -1;
+    vd_tiles_string(v, tiles);
+    l->width = l->height = (float)s;
+    for (int x = 0; x < s; x++)
+        for (int y = 0; y < s; y++) {
+            const char *t = tiles + 2 * (s * x + y);
+            int shade = t[0] == '#' ? SHADE_WALL : t[0] == '[' ? SHADE_TAVERN
+                        : t[0] == '$' ? SHADE_MINE : SHADE_LIGHT;
+            LayoutCell *c = layout_cell(l, (float)y + 0.5f, (float)x + 0.5f,
+                                        CELL_TILE, shade, NULL);
+            if (!c)
+                continue;
+            if (t[0] == '$' && t[1] >= '1' && t[1] <= '4') {
+                snprintf(c->glyph, sizeof c->glyph, "$");
+                c->owner = (int8_t)(t[1] - '1');
+            } else if (t[0] == '@' && t[1] >= '1' && t[1] <= '4') {
+                int h = t[1] - '1';
+                snprintf(c->glyph, sizeof c->glyph, "@%d", h + 1);
+                c->owner = (int8_t)h;
+                snprintf(c->label, sizeof c->label, "%dhp %dg",
+                         v->hero[h].life, (int)v->hero[h].gold);
+            }
+        }
+    free(tiles);
+    return 0;
+}
+
 static int vd_render(const void *st, char *buf, size_t n)
 {
     const Vd *v = st;
@@ -787,6 +826,7 @@ const GameVtbl game_vindinium = {
     .move_to_text = vd_move_to_text,
     .text_to_move = vd_text_to_move,
     .render = vd_render,
+    .layout = vd_layout,
     .eval = vd_eval,
     .heuristic = vd_heuristic,
     .score = vd_score,

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "../../core/game.h"
+#include "../../core/layout.h"
 #include "xiangqi_weights.h"
 
 enum { W = 11, CELLS = 14 * W };
@@ -593,6 +594,52 @@ static int xq_text_to_move(const void *st, const char *s, Move *m,
     return ply_fail(err, "'%s' is not a legal move here", s);
 }
 
+/* The board for drawing: points on the lines, Red (rank 0) at the
+ * bottom, the river between ranks 4 and 5, the palaces' diagonals. */
+static int xq_layout(const void *st, Layout *l)
+{
+    static const char *const glyph[2][8] = {
+        {"", "\u5E25", "\u4ED5", "\u76F8", "\u508C", "\u4FE5",
+         "\u70AE", "\u5175"},
+        {"", "\u5C07", "\u58EB", "\u8C61", "\u99AC", "\u8ECA",
+         "\u7832", "\u5352"}};
+    const XBoard *b = st;
+    l->width = 9;
+    l->height = 10;
+    for (int r = 0; r < 10; r++)
+        layout_line(l, 0.5f, (float)r + 0.5f, 8.5f, (float)r + 0.5f);
+    for (int f = 0; f < 9; f++) {
+        float x = (float)f + 0.5f;
+        if (f == 0 || f == 8) {
+            layout_line(l, x, 0.5f, x, 9.5f);
+        } else {
+            layout_line(l, x, 0.5f, x, 4.5f);
+            layout_line(l, x, 5.5f, x, 9.5f);
+        }
+    }
+    layout_line(l, 3.5f, 0.5f, 5.5f, 2.5f);
+    layout_line(l, 5.5f, 0.5f, 3.5f, 2.5f);
+    layout_line(l, 3.5f, 7.5f, 5.5f, 9.5f);
+    layout_line(l, 5.5f, 7.5f, 3.5f, 9.5f);
+    for (int r = 9; r >= 0; r--)
+        for (int f = 0; f < 9; f++) {
+            char name[3] = {(char)('a' + f), (char)('0' + r), 0};
+            int c = CELL(r, f);
+            LayoutCell *cell = layout_cell(l, (float)f + 0.5f,
+                                           (float)(9 - r) + 0.5f, CELL_POINT,
+                                           in_palace(c, r >= 5)
+                                           ? SHADE_SPECIAL : SHADE_NONE,
+                                           name);
+            int pc = b->cell[c];
+            if (cell && pc != EMPTY) {
+                cell->owner = (int8_t)color_of(pc);
+                snprintf(cell->glyph, sizeof cell->glyph, "%s",
+                         glyph[color_of(pc)][type_of(pc)]);
+            }
+        }
+    return 0;
+}
+
 static int xq_render(const void *st, char *buf, size_t n)
 {
     const XBoard *b = st;
@@ -976,6 +1023,7 @@ const GameVtbl game_xiangqi = {
     .move_to_text = xq_move_to_text,
     .text_to_move = xq_text_to_move,
     .render = xq_render,
+    .layout = xq_layout,
     .eval = xq_eval,
     .heuristic = xq_heuristic,
     .is_noisy = xq_is_noisy,

@@ -3,12 +3,13 @@
 # missing. Idempotent: does nothing when all are present. As root it runs
 # apt-get; otherwise it prints the exact command to run (and fails when a
 # package the build needs is missing; the browser tests' chromium, node
-# and npm only get a warning: tests/web.sh says what is missing).
+# and npm, and a CJK font for shogi and xiangqi pieces in its screenshots,
+# only get a warning: tests/browser.sh says what is missing).
 set -e
 PKGS="gcc make libc6-dev libcmocka-dev clang libclang-rt-14-dev \
 libjansson-dev libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev \
 libreadline-dev"
-TEST_PKGS="chromium"
+TEST_PKGS="chromium fonts-wqy-zenhei"
 missing=""
 tmissing=""
 for p in $PKGS; do

@@ -35,7 +35,7 @@ fi
 run play-tty env PLY="$PLY" python3 tests/play_tty.py
 if [ "${PLY_SERVER:-1}" = 1 ]; then
     run vdrestart env PLY="$PLY" sh tests/vdrestart.sh
-    run web env PLY="$PLY" BUILD="$BUILD" sh tests/web.sh
+    run browser env PLY="$PLY" BUILD="$BUILD" sh tests/browser.sh
 else
     echo "SKIP test_vdserver test_vdclient vdrestart: built with SERVER=0"
 fi

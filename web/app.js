@@ -523,16 +523,40 @@ async function runBot(token, delayed, req) {
   try {
     let t;
     try {
-      t = await api.go(S.id, body);
+      // wait_ms: a server that knows it answers when a quick search is over
+      t = await api.go(S.id, { ...body, wait_ms: 150 });
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 409) throw e;
       t = await api.think(S.id);   // already thinking: follow it
     }
+    if (t.game && token === S.token) {   // the answer carries the new state
+      showThink(t);
+      S.botRunning = false;
+      setState(t.game);
+      return;
+    }
+    // poll soon at first (a quick bot is done in milliseconds): the whole
+    // state, which is all the page needs when the bot is done; then /think
+    let wait = 4, first = true;
     while (token === S.token) {
       showThink(t);
       if (t.state !== 'thinking') break;
-      await sleep(POLL_MS);
+      await sleep(wait);
+      wait = Math.min(POLL_MS, wait * 2);
       if (token !== S.token) return;
+      if (first) {
+        first = false;
+        const st = await api.state(S.id);
+        if (token !== S.token) return;
+        if (st.bot && st.bot.state !== 'thinking') {
+          showThink(st.bot);
+          S.botRunning = false;
+          setState(st);
+          return;
+        }
+        t = st.bot && st.bot.state ? st.bot : await api.think(S.id);
+        continue;
+      }
       t = await api.think(S.id);
     }
     if (token === S.token) {

@@ -1,5 +1,5 @@
 #!/bin/sh
-# web.sh — the web page end to end in Debian's headless chromium, driven by
+# browser.sh — the web page end to end in Debian's headless chromium, driven by
 # playwright-core (tests/web/, installed with `npm ci` from its lockfile
 # when node_modules is missing or the lockfile changed). Starts `ply serve`
 # on a free loopback port, runs tests/web/run.mjs against it, and always

@@ -124,6 +124,9 @@ FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -O1 -g -pthread -MMD -MP $(FUZZ_SAN)
 FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/%,\
 	$(sort $(wildcard tests/fuzz/fuzz_*.c)))
+ifeq ($(SERVER),0)
+  FUZZ_BINS := $(filter-out $(FUZZ_DIR)/fuzz_web,$(FUZZ_BINS))
+endif
 $(FUZZ_DIR)/obj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@

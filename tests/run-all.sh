@@ -36,8 +36,10 @@ run play-tty env PLY="$PLY" python3 tests/play_tty.py
 if [ "${PLY_SERVER:-1}" = 1 ]; then
     run vdrestart env PLY="$PLY" sh tests/vdrestart.sh
     run browser env PLY="$PLY" BUILD="$BUILD" sh tests/browser.sh
+    run web env PLY="$PLY" sh tests/web.sh
 else
     echo "SKIP test_vdserver test_vdclient vdrestart: built with SERVER=0"
+    echo "SKIP test_web web: built with SERVER=0"
 fi
 run procs env PLY="$PLY" sh tests/procs.sh
 if [ -n "${FUZZ:-}" ] && [ -d "$FUZZ" ]; then

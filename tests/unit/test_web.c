@@ -79,7 +79,8 @@ static const char *id_of(json_t *state, char *buf)
 
 static void url_of(char *out, size_t n, const char *id, const char *op)
 {
-    snprintf(out, n, "/api/games/%s%s%s", id, *op ? "/" : "", op);
+    snprintf(out, n, "/api/games/%s%s%s", id, *op && *op != '?' ? "/" : "",
+             op);
 }
 
 static void test_list(void **state)
@@ -203,6 +204,17 @@ static void test_play_undo_redo(void **state)
     url_of(url, sizeof url, id, "redo");
     j = expect(w, "POST", url, NULL, 200);
     assert_int_equal(json_integer_value(json_object_get(j, "ply")), 1);
+    json_decref(j);
+
+    /* ?seat= is checked; a game without hidden parts shows everything */
+    url_of(url, sizeof url, id, "?seat=9");
+    expect_error(w, "GET", url, NULL, 400);
+    url_of(url, sizeof url, id, "?seat=x");
+    expect_error(w, "GET", url, NULL, 400);
+    url_of(url, sizeof url, id, "?seat=0");
+    j = expect(w, "GET", url, NULL, 200);
+    assert_null(json_object_get(j, "view"));
+    assert_int_equal(json_array_size(json_object_get(j, "legal")), 20);
     json_decref(j);
 
     url_of(url, sizeof url, id, "legal");

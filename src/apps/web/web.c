@@ -51,6 +51,10 @@ typedef struct WGame {
     char seats[PLY_MAX_PLAYERS][SEAT_MAX];
     Rng rng;                    /* chance outcomes */
     void *scratch;              /* state_size bytes for pv texts */
+    void *obs;                  /* state_size bytes: a seat's view */
+    /* hidden information: the seat whose view this request gets, -1 the
+     * whole position (set per request, under mu) */
+    int view;
     /* the search (under mu) */
     int searching, play, infinite, go_ply, seat;
     int64_t go_ms;
@@ -326,6 +330,7 @@ static void game_free(WGame *wg)
     session_free(wg->s);
     free(wg->setup);
     free(wg->scratch);
+    free(wg->obs);
     pthread_mutex_destroy(&wg->mu);
     pthread_mutex_destroy(&wg->imu);
     free(wg);
@@ -514,6 +519,24 @@ static void finish_search(WGame *wg)
         finish_with(wg, session_wait(wg->s, NULL));
 }
 
+/* What this request may see of the position: the observation of the
+ * viewing seat in a game with hidden information, else the position. */
+static const void *viewed(WGame *wg)
+{
+    const void *st = session_state(wg->s);
+    if (wg->view < 0 || !wg->g->observe)
+        return st;
+    wg->g->observe(st, wg->view, wg->obs);
+    return wg->obs;
+}
+
+/* Whether the bot's thoughts may be shown (they are the view of the
+ * bot's seat). */
+static int thoughts_visible(WGame *wg, int seat)
+{
+    return wg->view < 0 || seat == wg->view;
+}
+
 static json_t *think_json(WGame *wg)
 {
     json_t *o = json_object();
@@ -526,7 +549,8 @@ static json_t *think_json(WGame *wg)
         json_object_set_new(o, "ms", json_integer((wg->done ? wg->done_ms
                                                    : now_ms()) - wg->go_ms));
     }
-    if (wg->have_info > 0) {
+    int show = thoughts_visible(wg, wg->seat);
+    if (wg->have_info > 0 && show) {
         const SearchInfo *si = &wg->info;
         json_object_set_new(o, "depth", json_integer(si->depth));
         json_object_set_new(o, "score", json_integer(si->value));
@@ -549,7 +573,9 @@ static json_t *think_json(WGame *wg)
             json_object_set_new(o, "top", t);
         }
     }
-    if (wg->done && wg->best[0])
+    if (!show)
+        ;
+    else if (wg->done && wg->best[0])
         json_object_set_new(o, "best", jstr(wg->best));
     else if (wg->npv > 0)
         json_object_set_new(o, "best", jstr(wg->pv[0]));
@@ -564,7 +590,7 @@ static json_t *legal_json(WGame *wg, const Layout *l)
     const GameVtbl *g = wg->g;
     const void *st = session_state(wg->s);
     json_t *arr = json_array();
-    if (g->to_move(st) < 0)
+    if (g->to_move(st) < 0 || (wg->view >= 0 && g->to_move(st) != wg->view))
         return arr;
     Move *mv = malloc(sizeof *mv * (size_t)g->info.max_moves);
     if (!mv)
@@ -657,7 +683,7 @@ static Layout *make_layout(WGame *wg)
     if (!wg->g->layout)
         return NULL;
     Layout *l = calloc(1, sizeof *l);
-    if (l && wg->g->layout(session_state(wg->s), l)) {
+    if (l && wg->g->layout(viewed(wg), l)) {
         free(l);
         return NULL;
     }
@@ -703,8 +729,11 @@ static json_t *state_json(WGame *wg)
     const GameVtbl *g = wg->g;
     const Session *s = wg->s;
     const void *st = session_state(s);
+    const void *seen = viewed(wg);
     json_t *o = json_object();
     json_object_set_new(o, "id", json_string(wg->id));
+    if (wg->view >= 0)
+        json_object_set_new(o, "view", json_integer(wg->view));
     json_object_set_new(o, "game", json_string(g->info.name));
     json_object_set_new(o, "title", jstr(g->info.title));
     json_object_set_new(o, "options", jstr(wg->options));
@@ -718,16 +747,17 @@ static json_t *state_json(WGame *wg)
     json_object_set_new(o, "seats", se);
     json_object_set_new(o, "setup", jstr(wg->setup));
     char *buf = malloc(1 << 16);
-    if (buf && g->to_text(st, buf, 1 << 16) >= 0)
+    if (buf && g->to_text(seen, buf, 1 << 16) >= 0)
         json_object_set_new(o, "position", jstr(buf));
     int ply = session_ply(s);
     json_object_set_new(o, "ply", json_integer(ply));
     json_t *ms = json_array();
     for (int i = 0; i < ply; i++) {
         char t[128];
-        if (g->move_to_text(session_state_at(s, i), session_move_at(s, i),
-                            t, sizeof t) < 0)
-            snprintf(t, sizeof t, "?");
+        const void *before = session_state_at(s, i);
+        if ((wg->view >= 0 && g->to_move(before) == PLAYER_CHANCE) ||
+            g->move_to_text(before, session_move_at(s, i), t, sizeof t) < 0)
+            snprintf(t, sizeof t, "?");     /* hidden: a chance outcome */
         json_array_append_new(ms, jstr(t));
     }
     json_object_set_new(o, "moves", ms);
@@ -738,7 +768,7 @@ static json_t *state_json(WGame *wg)
     json_object_set_new(o, "legal", legal_json(wg, l));
     json_object_set_new(o, "layout", layout_json(l));
     free(l);
-    if (buf && g->render(st, buf, 1 << 16) >= 0)
+    if (buf && g->render(seen, buf, 1 << 16) >= 0)
         json_object_set_new(o, "render", jstr(buf));
     free(buf);
     json_object_set_new(o, "bot", think_json(wg));
@@ -891,7 +921,39 @@ static int check_moves(const GameVtbl *g, const char *moves, WebReply *r)
 
 /* ---------------- endpoints ---------------- */
 
-static void api_new(WebServer *w, json_t *b, WebReply *r)
+/* The view of this request (game mu held): ?seat=N in a game with hidden
+ * information, else its first human seat, else (bots only: a spectator)
+ * the whole position. -1 with a reply for a bad seat. */
+static int set_view(WGame *wg, const char *query, WebReply *r)
+{
+    const GameVtbl *g = wg->g;
+    wg->view = -1;
+    char v[16];
+    const char *q = query_arg(query, "seat", v, sizeof v);
+    if (q) {
+        char *end;
+        long n = strtol(q, &end, 10);
+        if (!*q || *end || n < 0 || n >= g->info.num_players) {
+            reply_error(r, 400, "?seat= must be 0..%d",
+                        g->info.num_players - 1);
+            return -1;
+        }
+        if (g->info.flags & GAME_HIDDEN && g->observe)
+            wg->view = (int)n;
+        return 0;
+    }
+    if (!(g->info.flags & GAME_HIDDEN) || !g->observe)
+        return 0;
+    for (int p = 0; p < g->info.num_players; p++)
+        if (!strcmp(wg->seats[p], "human")) {
+            wg->view = p;
+            break;
+        }
+    return 0;
+}
+
+static void api_new(WebServer *w, json_t *b, const char *query,
+                    WebReply *r)
 {
     const char *name = str_field(b, "game", NULL, 64, r);
     if (!name) {
@@ -921,6 +983,8 @@ static void api_new(WebServer *w, json_t *b, WebReply *r)
     pthread_mutex_init(&wg->imu, NULL);
     wg->g = g;
     wg->scratch = calloc(1, g->info.state_size);
+    wg->obs = calloc(1, g->info.state_size);
+    wg->view = -1;
     snprintf(wg->options, sizeof wg->options, "%s", opts);
     if (!seed) {
         pthread_mutex_lock(&w->mu);
@@ -929,7 +993,9 @@ static void api_new(WebServer *w, json_t *b, WebReply *r)
     }
     rng_seed(&wg->rng, (uint64_t)seed ^ 0x9e3779b97f4a7c15ull);
     PlyError err = {{0}};
-    if (!wg->scratch || set_seats(wg, json_object_get(b, "seats"), r)) {
+    if (!wg->scratch || !wg->obs ||
+        set_seats(wg, json_object_get(b, "seats"), r) ||
+        set_view(wg, query, r)) {
         if (!r->body)
             reply_error(r, 500, "out of memory");
         game_free(wg);
@@ -1164,7 +1230,9 @@ static void api_game(WebServer *w, const char *method, const char *rest,
     finish_search(wg);
     const GameVtbl *g = wg->g;
     PlyError err = {{0}};
-    if (!*op) {
+    if (set_view(wg, query, r)) {
+        ;
+    } else if (!*op) {
         reply_json(r, 200, state_json(wg));
     } else if (!strcmp(op, "legal")) {
         Layout *l = make_layout(wg);
@@ -1184,7 +1252,11 @@ static void api_game(WebServer *w, const char *method, const char *rest,
         reply_json(r, 200, think_json(wg));
     } else if (!strcmp(op, "record")) {
         char fmt[32];
-        if (!query_arg(query, "format", fmt, sizeof fmt))
+        if (wg->view >= 0 && g->to_move(session_state(wg->s)) !=
+            PLAYER_TERMINAL)
+            reply_error(r, 409, "the record of a game with hidden "
+                        "information is given at its end");
+        else if (!query_arg(query, "format", fmt, sizeof fmt))
             reply_error(r, 400, "give ?format=NAME (one of the game's "
                         "formats, or 'moves')");
         else
@@ -1388,7 +1460,7 @@ void web_handle(WebServer *w, const char *method, const char *url,
         if (!strcmp(method, "GET"))
             reply_json(r, 200, games_json());
         else if (!strcmp(method, "POST"))
-            api_new(w, b, r);
+            api_new(w, b, query, r);
         else {
             r->allow = "GET, POST";
             reply_error(r, 405, "use GET or POST here");

@@ -377,27 +377,14 @@ function render() {
   if (st.result) {
     res.textContent = st.result.text + (st.result.reason ? ` — ${st.result.reason}` : '');
   }
-  // move list
-  const ol = $('movelist');
-  ol.replaceChildren();
-  const n = st.players.length;
-  for (let i = 0; i < st.moves.length; i += n) {
-    const li = document.createElement('li');
-    for (let k = i; k < Math.min(i + n, st.moves.length); k++) {
-      const sp = document.createElement('span');
-      sp.textContent = st.moves[k];
-      sp.dataset.ply = k + 1;
-      if (k === st.moves.length - 1) sp.className = 'cur';
-      li.append(sp);
-    }
-    ol.append(li);
-  }
-  ol.scrollTop = ol.scrollHeight;
-  // typed moves
+  // move list: rebuilt only when the history is not the shown one plus moves
+  renderMoves(st);
+  // typed moves: the legal moves as suggestions, on a human's turn
   const dl = $('legal-list');
-  dl.replaceChildren();
-  for (const m of (st.legal || []).slice(0, 400)) {
-    const o = document.createElement('option'); o.value = m.text; dl.append(o);
+  const want = mineNow ? (st.legal || []).slice(0, 400).map((m) => m.text) : [];
+  if (dl.dataset.key !== st.id + '/' + st.ply + '/' + want.length) {
+    dl.dataset.key = st.id + '/' + st.ply + '/' + want.length;
+    dl.replaceChildren(...want.map((t) => { const o = document.createElement('option'); o.value = t; return o; }));
   }
   $('move-in').disabled = !mineNow;
   // controls
@@ -422,6 +409,33 @@ function render() {
     rec.append(a);
   }
   $('position').textContent = (st.render ? st.render + '\n' : '') + st.position;
+}
+
+function renderMoves(st) {
+  const ol = $('movelist');
+  const n = st.players.length;
+  const shown = S.shownMoves || [];
+  let keep = ol.dataset.id === st.id && shown.length <= st.moves.length &&
+    shown.every((m, k) => st.moves[k] === m) ? shown.length : 0;
+  keep -= keep % n;   // rebuild from the start of a row
+  if (keep === 0) ol.replaceChildren();
+  else while (ol.children.length > keep / n) ol.lastChild.remove();
+  for (let i = keep; i < st.moves.length; i += n) {
+    const li = document.createElement('li');
+    for (let k = i; k < Math.min(i + n, st.moves.length); k++) {
+      const sp = document.createElement('span');
+      sp.textContent = st.moves[k];
+      sp.dataset.ply = k + 1;
+      li.append(sp);
+    }
+    ol.append(li);
+  }
+  const old = ol.querySelector('span.cur');
+  if (old) old.classList.remove('cur');
+  const last = ol.lastElementChild && ol.lastElementChild.lastElementChild;
+  if (last) { last.classList.add('cur'); ol.scrollTop = ol.scrollHeight; }
+  ol.dataset.id = st.id;
+  S.shownMoves = st.moves.slice();
 }
 
 function onPick(cell) {
@@ -684,6 +698,7 @@ async function route() {
     const g = gameInfo(game);
     const seats = (q.get('seats') || '').split(' ').filter(Boolean);
     req.seats = seats.length === g.players.length ? seats : g.players.map(() => 'human');
+    if (/^\d+$/.test(q.get('seed') || '')) req.seed = Number(q.get('seed'));
     try {
       const st = await api.create(req);
       S.st = null;

@@ -147,11 +147,40 @@ export class Board {
     const sel = marks.sel || [];
     this.selectedLast = sel.length ? sel[sel.length - 1] : -1;
     const W = layout.width, H = layout.height;
+    // the drawing of cells, lines, names and click areas is kept while the
+    // geometry is the same; marks and pieces are drawn anew every time
+    const key = [W, H, this.flipped, layout.cells.length, (layout.lines || []).length,
+      layout.cells.map((c) => `${c.x},${c.y},${c.shape},${c.shade || ''}`).join(';')].join('|');
+    let svg = this.svg;
+    if (key !== this.key || !svg || !this.box.contains(svg)) {
+      svg = this.drawStatic(layout, view);
+      this.key = key;
+      this.svg = svg;
+      this.box.replaceChildren(svg);
+    }
+    svg.setAttribute('aria-label', view.label || 'board');
+    const gMarks = el('g', { class: 'marks' });
+    const gPieces = el('g', { class: 'pieces' });
+    const markSets = {};
+    for (const k of ['last', 'from', 'path', 'sel', 'target']) markSets[k] = new Set(marks[k] || []);
+    layout.cells.forEach((c, i) => {
+      const [x, y] = this.pos(c.x, c.y);
+      for (const k of ['last', 'from', 'path', 'sel', 'target']) {
+        if (markSets[k].has(i)) this.drawMark(gMarks, c, x, y, k);
+      }
+      if (i === this.cursor && this.keyboard && document.activeElement === this.box) this.drawMark(gMarks, c, x, y, 'cursor');
+      this.drawContents(gPieces, c, x, y, view.colours || []);
+    });
+    svg.querySelector('g.marks').replaceWith(gMarks);
+    svg.querySelector('g.pieces').replaceWith(gPieces);
+  }
+
+  drawStatic(layout, view) {
+    const W = layout.width, H = layout.height;
     const pad = 0.12;
     const svg = el('svg', {
       viewBox: `${-pad} ${-pad} ${W + 2 * pad} ${H + 2 * pad}`,
-      role: 'img', 'aria-label': view.label || 'board',
-      'data-width': W, 'data-height': H,
+      role: 'img', 'data-width': W, 'data-height': H,
     });
     const hasPoints = layout.cells.some((c) => c.shape === 'point' || c.shape === 'edge');
     const hasSquares = layout.cells.some((c) => c.shape === 'square' || c.shape === 'tile' || c.shape === 'hex');
@@ -160,28 +189,21 @@ export class Board {
     }
     const gCells = el('g', { class: 'cells' }, svg);
     const gLines = el('g', { class: 'lines' }, svg);
-    const gMarks = el('g', { class: 'marks' }, svg);
-    const gPieces = el('g', { class: 'pieces' }, svg);
+    el('g', { class: 'marks' }, svg);
+    el('g', { class: 'pieces' }, svg);
     const gHits = el('g', { class: 'hits' }, svg);
     for (const ln of layout.lines || []) {
       const [x1, y1] = this.pos(ln[0], ln[1]);
       const [x2, y2] = this.pos(ln[2], ln[3]);
       el('line', { class: 'grid', x1: r3(x1), y1: r3(y1), x2: r3(x2), y2: r3(y2) }, gLines);
     }
-    const markSets = {};
-    for (const k of ['last', 'from', 'path', 'sel', 'target']) markSets[k] = new Set(marks[k] || []);
     layout.cells.forEach((c, i) => {
       const [x, y] = this.pos(c.x, c.y);
       this.drawCell(gCells, c, x, y);
-      for (const k of ['last', 'from', 'path', 'sel', 'target']) {
-        if (markSets[k].has(i)) this.drawMark(gMarks, c, x, y, k);
-      }
-      if (i === this.cursor && this.keyboard && document.activeElement === this.box) this.drawMark(gMarks, c, x, y, 'cursor');
-      this.drawContents(gPieces, c, x, y, view.colours || []);
       this.drawHit(gHits, c, x, y, i);
     });
     this.drawCoords(el('g', { class: 'coords' }, svg), layout);
-    this.box.replaceChildren(svg);
+    return svg;
   }
 
   // Cell names in the corner of the bottom row and the left column of a

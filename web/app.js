@@ -310,6 +310,7 @@ function setState(st, push) {
 function render() {
   const st = S.st;
   const g = gameInfo(st.game) || { players: st.players, formats: [] };
+  busy(0);
   app.dataset.game = st.game;
   app.dataset.ply = st.ply;
   app.dataset.toMove = st.to_move;
@@ -598,7 +599,7 @@ function showThink(t) {
   if (t.state === 'thinking') parts.push(S.analysing ? 'analysing' : 'thinking');
   else parts.push('done');
   if (t.depth) parts.push(`depth ${t.depth}`);
-  const sc = fmtScore(t);
+  const sc = t.nodes > 1 || t.depth || t.proven ? fmtScore(t) : '';
   if (sc) parts.push(`score ${sc}`);
   if (t.nodes) parts.push(`${fmtCount(t.nodes)} nodes`);
   if (t.ms !== undefined) parts.push(fmtMs(t.ms));

@@ -152,9 +152,9 @@ export class Board {
     const key = [W, H, this.flipped, layout.cells.length, (layout.lines || []).length,
       layout.cells.map((c) => `${c.x},${c.y},${c.shape},${c.shade || ''}`).join(';')].join('|');
     let svg = this.svg;
-    if (key !== this.key || !svg || !this.box.contains(svg)) {
+    if (key !== this.geomKey || !svg || !this.box.contains(svg)) {
       svg = this.drawStatic(layout, view);
-      this.key = key;
+      this.geomKey = key;
       this.svg = svg;
       this.box.replaceChildren(svg);
     }
@@ -162,10 +162,10 @@ export class Board {
     const gMarks = el('g', { class: 'marks' });
     const gPieces = el('g', { class: 'pieces' });
     const markSets = {};
-    for (const k of ['last', 'from', 'path', 'sel', 'target']) markSets[k] = new Set(marks[k] || []);
+    for (const k of ['last', 'from', 'path', 'sel', 'target', 'hint']) markSets[k] = new Set(marks[k] || []);
     layout.cells.forEach((c, i) => {
       const [x, y] = this.pos(c.x, c.y);
-      for (const k of ['last', 'from', 'path', 'sel', 'target']) {
+      for (const k of ['last', 'from', 'path', 'sel', 'target', 'hint']) {
         if (markSets[k].has(i)) this.drawMark(gMarks, c, x, y, k);
       }
       if (i === this.cursor && this.keyboard && document.activeElement === this.box) this.drawMark(gMarks, c, x, y, 'cursor');
@@ -206,8 +206,9 @@ export class Board {
     return svg;
   }
 
-  // Cell names in the corner of the bottom row and the left column of a
-  // board of squares or points (what a player reads moves by).
+  // Names along the board's edge: the bottom row's under it, the left
+  // column's beside it, shortened to what differs (a1 b1 c1 -> a b c; a1 a2
+  // -> 1 2) when that leaves distinct, non-empty labels.
   drawCoords(g, layout) {
     const cells = layout.cells.filter((c) => c.name !== undefined &&
       (c.shape === 'square' || c.shape === 'point' || c.shape === 'hex'));
@@ -215,12 +216,19 @@ export class Board {
     const at = cells.map((c) => [c, ...this.pos(c.x, c.y)]);
     const maxY = Math.max(...at.map((a) => a[2]));
     const minX = Math.min(...at.map((a) => a[1]));
-    for (const [c, x, y] of at) {
-      if (Math.abs(y - maxY) > 0.01 && Math.abs(x - minX) > 0.01) continue;
-      const pt = c.shape === 'point';
-      this.text(g, 'coord', pt ? x - 0.3 : x - 0.46, pt ? y + 0.34 : y + 0.4, c.name)
-        .setAttribute('text-anchor', 'start');
-    }
+    const bottom = at.filter((a) => Math.abs(a[2] - maxY) < 0.01);
+    const left = at.filter((a) => Math.abs(a[1] - minX) < 0.01);
+    const bl = shorten(bottom.map((a) => a[0].name), false);
+    const ll = shorten(left.map((a) => a[0].name), true);
+    const pt = cells[0].shape === 'point';
+    bottom.forEach(([c, x, y], k) => {
+      const t = pt ? this.text(g, 'coord', x, y + 0.47, bl[k]) : this.text(g, 'coord', x + 0.46, y + 0.4, bl[k]);
+      t.setAttribute('text-anchor', pt ? 'middle' : 'end');
+    });
+    left.forEach(([c, x, y], k) => {
+      const t = pt ? this.text(g, 'coord', x - 0.43, y, ll[k]) : this.text(g, 'coord', x - 0.46, y - 0.33, ll[k]);
+      t.setAttribute('text-anchor', pt ? 'end' : 'start');
+    });
   }
 
   drawCell(g, c, x, y) {
@@ -261,6 +269,16 @@ export class Board {
   }
 
   drawMark(g, c, x, y, kind) {
+    if (kind === 'hint') {   // where a placement may go, before any pick
+      if (c.shape === 'edge') {
+        const [dx, dy] = this.flipped ? [-(c.dx || 0), -(c.dy || 0)] : [c.dx || 0, c.dy || 0];
+        el('line', { class: 'mark hint', x1: r3(x - dx * 0.6), y1: r3(y - dy * 0.6), x2: r3(x + dx * 0.6),
+          y2: r3(y + dy * 0.6), stroke: 'rgba(30,140,60,0.45)', 'stroke-width': 0.05, 'data-mark': kind }, g);
+      } else {
+        el('circle', { class: 'mark hint', cx: r3(x), cy: r3(y), r: 0.11, 'data-mark': kind }, g);
+      }
+      return;
+    }
     if (kind === 'target' && (c.glyph === undefined && !c.count && !c.stack) && c.shape !== 'pit' &&
         c.shape !== 'store' && c.shape !== 'edge') {
       el('circle', { class: 'mark target', cx: r3(x), cy: r3(y), r: 0.17, 'data-mark': kind }, g);
@@ -336,7 +354,7 @@ export class Board {
       const ty = base - (shown.length - 1) * step;
       if (c.king) this.crown(g, x, ty, col(top).text);
       if (layers.length > 1) {
-        this.text(g, 'label', x + 0.33, y + 0.36, String(layers.length), '#111', 0.26);
+        this.text(g, 'count', x + 0.36, y - 0.36, String(layers.length), '#111', 0.24);
       }
       return;
     }
@@ -395,6 +413,22 @@ export class Board {
   }
 }
 
+// Drops the part every name shares (the rank along a row, the file down a
+// column) when what is left is non-empty and tells the names apart.
+function shorten(names, keepEnd) {
+  if (names.length < 2) return names;
+  let k = 0;
+  const at = (n, i) => (keepEnd ? n[i] : n[n.length - 1 - i]);
+  while (names.every((n) => k < n.length && at(n, k) === at(names[0], k))) k++;
+  if (!k) return names;
+  const out = names.map((n) => (keepEnd ? n.slice(k) : n.slice(0, n.length - k)));
+  if (out.some((n) => !n) || new Set(out).size !== out.length) return names;
+  // a cut inside a number (16 26 36 -> 1 2 3) would mislead: keep whole names
+  if (!keepEnd && out.some((n, i) => /\d$/.test(n) && /^\d/.test(names[i].slice(n.length)))) return names;
+  if (keepEnd && out.some((n, i) => /^\d/.test(n) && /\d$/.test(names[i].slice(0, names[i].length - n.length)))) return names;
+  return out;
+}
+
 function hexPoints(x, y, r) {
   const pts = [];
   for (let k = 0; k < 6; k++) {
@@ -422,7 +456,7 @@ export class MoveEntry {
     if (!p.length) {
       const from = new Set(), target = new Set();
       for (const m of this.legal) (m.cells.length === 1 ? target : from).add(m.cells[0]);
-      return { from: [...from], target: target.size <= 64 ? [...target] : [] };
+      return { from: [...from], hint: target.size <= 64 ? [...target] : [] };
     }
     const cands = this.starts(p);
     const target = new Set();

@@ -34,7 +34,7 @@ CFLAGS := $(CFLAGS_COMMON) $(CFLAGS_MODE) $(EXTRA_CFLAGS)
 LDLIBS := -lmicrohttpd -ljansson -lsqlite3 -lcurl -lm -pthread
 # The Vindinium server and client, and the tests that need them.
 SERVER_SRC := src/apps/vindinium/server.c src/apps/vindinium/client.c \
-	src/apps/web/web.c
+	src/apps/web/web.c src/apps/http/http.c
 SERVER_TESTS := test_vdserver test_vdclient test_web
 ifeq ($(SERVER),0)
   BUILD := build/$(MODE)-noserver

@@ -39,6 +39,7 @@ static int serve_web(int argc, char **argv)
         {"max-body", required_argument, 0, 'B'},
         {"idle-s", required_argument, 0, 'i'},
         {"max-think-ms", required_argument, 0, 'T'},
+        {"max-searches", required_argument, 0, 'S'},
         {"threads", required_argument, 0, 't'},
         {"seed", required_argument, 0, 's'},
         {0, 0, 0, 0},
@@ -60,6 +61,7 @@ static int serve_web(int argc, char **argv)
             {'B', "--max-body", 1024, 16 << 20},
             {'i', "--idle-s", 1, 365 * 86400},
             {'T', "--max-think-ms", 10, 3600000},
+            {'S', "--max-searches", 1, 1024},
             {'t', "--threads", 1, 64},
             {'s', "--seed", 0, ~0ull},
         };
@@ -82,6 +84,7 @@ static int serve_web(int argc, char **argv)
         case 'B': cfg.max_body = (int)v; break;
         case 'i': cfg.idle_s = (int)v; break;
         case 'T': cfg.max_think_ms = (int)v; break;
+        case 'S': cfg.max_searches = (int)v; break;
         case 't': cfg.threads = (int)v; break;
         case 's': cfg.seed = v; break;
         case ':': return cli_error("serve", "%s needs a value",

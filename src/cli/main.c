@@ -138,7 +138,8 @@ const Command cli_commands[] = {
     {"serve", cmd_serve, "serve the web page (every game in the browser)",
      "ply serve [--host 127.0.0.1] [--port 8080] [--web-dir DIR]\n"
      "          [--max-games 256] [--max-body 65536] [--idle-s 86400]\n"
-     "          [--max-think-ms 60000] [--threads 2] [--seed N]\n"
+     "          [--max-think-ms 60000] [--max-searches 8] [--threads 4]\n"
+     "          [--seed N]\n"
      "  Serves the page (built in, or from DIR) and its JSON API under\n"
      "  /api/ (docs/web-api.md); prints 'Ply: open http://HOST:PORT/'.\n"
      "  Games live in memory, keyed by random ids; the idlest is dropped\n"

@@ -317,6 +317,9 @@ typedef struct GameVtbl {
      * move's notation by the cell names, layout_move_cells()). */
     int (*move_cells)(const void *st, const Layout *l, Move m,
                       MoveCells *out);
+    /* Why the game ended at terminal st, for people ("checkmate",
+     * "threefold repetition"); NULL when it cannot say. */
+    const char *(*end_reason)(const void *st);
 } GameVtbl;
 
 #endif

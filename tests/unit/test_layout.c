@@ -2,7 +2,8 @@
  * registered game, over seeded random games: cells inside the drawing,
  * names unique, every legal move located on valid cells, moves told apart
  * by their cells and choice (or by their text when they touch no cell),
- * and the notation of each move read back to the same move. A game
+ * and the notation of each move read back to the same move; at the end
+ * of each game, end_reason() (when the game has it) says why. A game
  * without the hook gets the page's text view and is only counted. Also
  * the notation matcher on hand-made layouts. */
 #include "testlib.h"
@@ -123,8 +124,13 @@ static void test_game(void **state)
             check_layout(g, st, l, where);
             positions++;
             int who = g->to_move(st);
-            if (who == PLAYER_TERMINAL)
+            if (who == PLAYER_TERMINAL) {
+                /* a game that says why its games end says it for each */
+                if (g->end_reason && !g->end_reason(st))
+                    fail_msg("%s: over, and end_reason() says nothing",
+                             where);
                 break;
+            }
             int n;
             if (who == PLAYER_CHANCE) {
                 double p[4096];

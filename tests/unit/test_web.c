@@ -234,6 +234,8 @@ static void test_play_undo_redo(void **state)
     json_t *res = json_object_get(j, "result");
     assert_true(json_is_object(res));
     assert_int_equal(json_integer_value(json_object_get(res, "winner")), 0);
+    assert_string_equal(json_string_value(json_object_get(res, "reason")),
+                        "checkmate");
     json_decref(j);
     url_of(url, sizeof url, id, "move");
     expect_error(w, "POST", url, "{\"move\": \"h8g8\"}", 409);
@@ -365,11 +367,41 @@ static void test_bot(void **state)
     assert_int_equal(json_integer_value(json_object_get(j, "ply")), 2);
     json_decref(j);
 
+    /* wait_ms: the answer comes when a quick search is over, with the
+     * new state */
+    url_of(url, sizeof url, id, "go");
+    j = expect(w, "POST", url, "{\"time_ms\": 30, \"wait_ms\": 3000, "
+               "\"bot\": \"alphabeta\"}", 202);
+    assert_string_equal(json_string_value(json_object_get(j, "state")),
+                        "done");
+    assert_true(json_is_true(json_object_get(j, "played")));
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(
+        j, "game"), "ply")), 3);
+    json_decref(j);
+    url_of(url, sizeof url, id, "think?wait_ms=x");
+    expect_error(w, "GET", url, NULL, 400);
+    url_of(url, sizeof url, id, "go");
+    json_decref(expect(w, "POST", url, "{\"time_ms\": 30}", 202));
+    url_of(url, sizeof url, id, "think?wait_ms=3000");
+    j = expect(w, "GET", url, NULL, 200);
+    assert_string_equal(json_string_value(json_object_get(j, "state")),
+                        "done");
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(
+        j, "game"), "ply")), 4);
+    json_decref(j);
+
     /* a move while the bot thinks cancels it */
     url_of(url, sizeof url, id, "go");
     json_decref(expect(w, "POST", url, "{\"time_ms\": 5000}", 202));
+    url_of(url, sizeof url, id, "legal");
+    j = expect(w, "GET", url, NULL, 200);
+    char mv[64];
+    snprintf(mv, sizeof mv, "{\"move\": \"%s\"}", json_string_value(
+        json_object_get(json_array_get(json_object_get(j, "legal"), 0),
+                        "text")));
+    json_decref(j);
     url_of(url, sizeof url, id, "move");
-    j = expect(w, "POST", url, "{\"move\": \"1\"}", 200);
+    j = expect(w, "POST", url, mv, 200);
     assert_string_equal(json_string_value(json_object_get(json_object_get(
         j, "bot"), "state")), "idle");
     json_decref(j);

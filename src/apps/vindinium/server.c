@@ -32,6 +32,7 @@
 
 #include "../../core/bot.h"
 #include "../../core/util.h"
+#include "../http/http.h"
 #include "json.h"
 #include "server.h"
 
@@ -810,16 +811,8 @@ static enum MHD_Result reply_h(struct MHD_Connection *c, unsigned code,
                                const char *type, const char *body,
                                size_t len, const char *allow)
 {
-    struct MHD_Response *r = MHD_create_response_from_buffer(
-        len, (void *)body, MHD_RESPMEM_MUST_COPY);
-    if (!r)
-        return MHD_NO;
-    MHD_add_response_header(r, "Content-Type", type);
-    if (allow)
-        MHD_add_response_header(r, "Allow", allow);
-    enum MHD_Result ret = MHD_queue_response(c, code, r);
-    MHD_destroy_response(r);
-    return ret;
+    const char *hdr[] = {"Allow", allow, NULL};
+    return http_send(c, code, type, body, len, hdr);
 }
 
 static enum MHD_Result reply(struct MHD_Connection *c, unsigned code,
@@ -1554,21 +1547,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
         return answer_poll(s, c, r);
     }
     if (*upload_size) {
-        if (!r->too_big) {
-            if (r->len + *upload_size > (size_t)s->cfg.max_body) {
-                r->too_big = 1;
-                free(r->body);
-                r->body = NULL;
-            } else {
-                char *nb = realloc(r->body, r->len + *upload_size + 1);
-                if (!nb)
-                    return MHD_NO;
-                r->body = nb;
-                memcpy(r->body + r->len, upload_data, *upload_size);
-                r->len += *upload_size;
-                r->body[r->len] = 0;
-            }
-        }
+        HttpBody b = {r->body, r->len, r->too_big};
+        if (http_body_add(&b, upload_data, *upload_size,
+                          (size_t)s->cfg.max_body))
+            return MHD_NO;
+        r->body = b.data;
+        r->len = b.len;
+        r->too_big = b.too_big;
         *upload_size = 0;
         return MHD_YES;
     }

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <malloc.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -34,6 +35,7 @@
 #include "../../core/session.h"
 #include "../../core/setup.h"
 #include "../../core/util.h"
+#include "../http/http.h"
 #include "web.h"
 
 enum {
@@ -41,7 +43,13 @@ enum {
     FILE_MAX = 8 << 20
 };
 
+/* The bot a game holds while no search runs: no tables, no tree (an
+ * alphabeta bot holds 16 MiB of table, so 100 idle games would hold
+ * 1.6 GB); the seat's bot is built for each search and dropped after. */
+#define IDLE_BOT "random"
+
 typedef struct WGame {
+    struct WebServer *srv;
     char id[ID_LEN + 1];
     pthread_mutex_t mu;         /* the session and the fields below */
     Session *s;
@@ -60,6 +68,7 @@ typedef struct WGame {
     int64_t go_ms;
     /* what the search thread reports (under imu) */
     pthread_mutex_t imu;
+    pthread_cond_t cv;          /* with imu: the search is done */
     int have_info, done, played;
     int64_t done_ms;
     SearchInfo info;
@@ -81,6 +90,7 @@ struct WebServer {
     pthread_cond_t cv;
     WGame *games;
     int ngames;
+    int nsearch;                /* searches running (max_searches) */
     Rng rng;
     struct MHD_Daemon *daemon;
     int port;
@@ -333,6 +343,7 @@ static void game_free(WGame *wg)
     free(wg->obs);
     pthread_mutex_destroy(&wg->mu);
     pthread_mutex_destroy(&wg->imu);
+    pthread_cond_destroy(&wg->cv);
     free(wg);
 }
 
@@ -445,16 +456,31 @@ static void on_done(void *user, const void *root, Move best,
         wg->best[0] = 0;
     wg->done = 1;
     wg->done_ms = now_ms();
+    pthread_cond_broadcast(&wg->cv);
     pthread_mutex_unlock(&wg->imu);
 }
 
 /* ---------------- game operations (game mu held) ---------------- */
 
+/* A search's slot back, and the seat's bot with its tables dropped. */
+static void search_ended(WGame *wg)
+{
+    pthread_mutex_lock(&wg->srv->mu);
+    wg->srv->nsearch--;
+    pthread_mutex_unlock(&wg->srv->mu);
+    if (strcmp(session_bot_spec(wg->s), IDLE_BOT)) {
+        session_set_bot(wg->s, IDLE_BOT, NULL);
+        malloc_trim(0);     /* the bot's tables back to the system */
+    }
+}
+
 /* Forgets a search: stopped and joined, its result dropped. */
 static void cancel_search(WGame *wg)
 {
-    if (wg->searching)
+    if (wg->searching) {
         session_cancel(wg->s);
+        search_ended(wg);
+    }
     wg->searching = 0;
     wg->play = 0;
     pthread_mutex_lock(&wg->imu);
@@ -499,6 +525,7 @@ static void play_chance(WGame *wg)
 static void finish_with(WGame *wg, Move best)
 {
     wg->searching = 0;
+    search_ended(wg);
     pthread_mutex_lock(&wg->imu);
     wg->done = 1;
     pthread_mutex_unlock(&wg->imu);
@@ -515,8 +542,33 @@ static void finish_with(WGame *wg, Move best)
 
 static void finish_search(WGame *wg)
 {
-    if (wg->searching && session_search_done(wg->s))
+    if (!wg->searching)
+        return;
+    /* the done callback ran: the search thread is ending, the join is
+     * short */
+    pthread_mutex_lock(&wg->imu);
+    int done = wg->done;
+    pthread_mutex_unlock(&wg->imu);
+    if (done || session_search_done(wg->s))
         finish_with(wg, session_wait(wg->s, NULL));
+}
+
+/* Waits (game mu not held) up to ms for the search to be done. */
+static void wait_done(WGame *wg, long long ms)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    ts.tv_sec += (time_t)(ms / 1000);
+    ts.tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (ts.tv_nsec >= 1000000000L) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&wg->imu);
+    while (!wg->done && wg->go_ms &&
+           pthread_cond_timedwait(&wg->cv, &wg->imu, &ts) == 0)
+        ;
+    pthread_mutex_unlock(&wg->imu);
 }
 
 /* What this request may see of the position: the observation of the
@@ -593,8 +645,14 @@ static json_t *legal_json(WGame *wg, const Layout *l)
     if (g->to_move(st) < 0 || (wg->view >= 0 && g->to_move(st) != wg->view))
         return arr;
     Move *mv = malloc(sizeof *mv * (size_t)g->info.max_moves);
-    if (!mv)
+    LayoutIndex *ix = l ? malloc(sizeof *ix) : NULL;
+    if (!mv || (l && !ix)) {
+        free(mv);
+        free(ix);
         return arr;
+    }
+    if (l)
+        layout_index(l, ix);
     int n = g->gen_moves(st, mv);
     for (int i = 0; i < n; i++) {
         char t[128];
@@ -604,7 +662,7 @@ static json_t *legal_json(WGame *wg, const Layout *l)
         json_object_set_new(o, "text", jstr(t));
         json_t *cs = json_array();
         MoveCells mc;
-        if (l && !layout_move_cells(g, st, l, mv[i], &mc)) {
+        if (l && !layout_move_cells_ix(g, st, ix, mv[i], &mc)) {
             for (int k = 0; k < mc.n; k++)
                 json_array_append_new(cs, json_integer(mc.cells[k]));
             if (mc.choice[0])
@@ -616,6 +674,7 @@ static json_t *legal_json(WGame *wg, const Layout *l)
         json_array_append_new(arr, o);
     }
     free(mv);
+    free(ix);
     return arr;
 }
 
@@ -720,7 +779,10 @@ static json_t *result_json(WGame *wg)
     json_object_set_new(o, "returns", rs);
     json_object_set_new(o, "winner", json_integer(win));
     json_object_set_new(o, "text", jstr(text));
-    json_object_set_new(o, "reason", json_string("the rules ended the game"));
+    const char *why = g->end_reason ? g->end_reason(st) : NULL;
+    json_object_set_new(o, "reason", jstr(why ? why : win >= 0 || np < 2
+                                          ? "game over" : "draw by the "
+                                          "rules"));
     return o;
 }
 
@@ -899,6 +961,7 @@ static int set_seats(WGame *wg, json_t *arr, WebReply *r)
                     return -1;
                 }
                 bot_free(b);
+                malloc_trim(0);
             }
             snprintf(seats[p], SEAT_MAX, "%s", sp);
         }
@@ -981,6 +1044,11 @@ static void api_new(WebServer *w, json_t *b, const char *query,
     }
     pthread_mutex_init(&wg->mu, NULL);
     pthread_mutex_init(&wg->imu, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&wg->cv, &ca);
+    pthread_condattr_destroy(&ca);
     wg->g = g;
     wg->scratch = calloc(1, g->info.state_size);
     wg->obs = calloc(1, g->info.state_size);
@@ -1001,7 +1069,8 @@ static void api_new(WebServer *w, json_t *b, const char *query,
         game_free(wg);
         return;
     }
-    wg->s = session_new(g, opts, NULL, (uint64_t)seed, &err);
+    wg->srv = w;
+    wg->s = session_new(g, opts, IDLE_BOT, (uint64_t)seed, &err);
     if (!wg->s || session_set_position(wg->s, setup, moves, &err)) {
         reply_error(r, 400, "%s", err.msg);
         game_free(wg);
@@ -1038,43 +1107,58 @@ static void api_new(WebServer *w, json_t *b, const char *query,
     game_put(w, wg);
 }
 
-static void api_go(WebServer *w, WGame *wg, json_t *b, WebReply *r)
+/* Starts a search: 1 (the caller answers 202 after *wait_ms), or 0
+ * with an error reply. */
+static int api_go(WebServer *w, WGame *wg, json_t *b, WebReply *r,
+                  long long *wait_ms)
 {
     const GameVtbl *g = wg->g;
     if (wg->searching) {
         reply_error(r, 409, "the bot is already thinking (stop it first)");
-        return;
+        return 0;
     }
     int mover = g->to_move(session_state(wg->s));
     if (mover < 0) {
         reply_error(r, 409, "the game is over");
-        return;
+        return 0;
     }
     long long seat, tms;
     int infinite, play;
-    if (int_field(b, "seat", mover, 0, g->info.num_players - 1, &seat, r) ||
+    if (int_field(b, "wait_ms", 0, 0, 100000, wait_ms, r) ||
+        int_field(b, "seat", mover, 0, g->info.num_players - 1, &seat, r) ||
         int_field(b, "time_ms", 0, 0, 3600000, &tms, r) ||
         bool_field(b, "infinite", 0, &infinite, r) ||
         bool_field(b, "play", !infinite, &play, r))
-        return;
+        return 0;
     if (seat != mover) {
         reply_error(r, 409, "seat %lld is not to move (seat %d is)", seat,
                     mover);
-        return;
+        return 0;
     }
     const char *spec = str_field(b, "bot", NULL, SEAT_MAX - 1, r);
     if (!spec && r->body)
-        return;
+        return 0;
     if (!spec)
         spec = strcmp(wg->seats[mover], "human") ? wg->seats[mover]
                : game_default_bot(g);
+    cancel_search(wg);
+    pthread_mutex_lock(&w->mu);
+    int full = w->nsearch >= w->cfg.max_searches;
+    if (!full)
+        w->nsearch++;
+    pthread_mutex_unlock(&w->mu);
+    if (full) {
+        reply_error(r, 503, "%d bots are thinking already: try again soon",
+                    w->cfg.max_searches);
+        return 0;
+    }
     PlyError err = {{0}};
     if (strcmp(spec, session_bot_spec(wg->s)) &&
         session_set_bot(wg->s, spec, &err)) {
+        search_ended(wg);
         reply_error(r, 400, "bot: %s", err.msg);
-        return;
+        return 0;
     }
-    cancel_search(wg);
     Limits lim = session_bot_limits(wg->s);
     if (tms > 0)
         lim.time_ms = tms;
@@ -1092,15 +1176,16 @@ static void api_go(WebServer *w, WGame *wg, json_t *b, WebReply *r)
     wg->seat = mover;
     pthread_mutex_unlock(&wg->imu);
     if (session_go(wg->s, &lim, 0, &err)) {
+        search_ended(wg);
         cancel_search(wg);
         reply_error(r, 409, "%s", err.msg);
-        return;
+        return 0;
     }
     wg->searching = 1;
     wg->play = play;
     wg->infinite = infinite;
     wg->go_ply = session_ply(wg->s);
-    reply_json(r, 202, think_json(wg));
+    return 1;
 }
 
 static void send_record(WGame *wg, const char *fmt, WebReply *r)
@@ -1230,6 +1315,8 @@ static void api_game(WebServer *w, const char *method, const char *rest,
     finish_search(wg);
     const GameVtbl *g = wg->g;
     PlyError err = {{0}};
+    int think_status = 0;
+    long long wait_ms = 0;
     if (set_view(wg, query, r)) {
         ;
     } else if (!*op) {
@@ -1243,7 +1330,14 @@ static void api_game(WebServer *w, const char *method, const char *rest,
         free(l);
         reply_json(r, 200, o);
     } else if (!strcmp(op, "think")) {
-        reply_json(r, 200, think_json(wg));
+        char v[16];
+        const char *q = query_arg(query, "wait_ms", v, sizeof v);
+        char *end = NULL;
+        wait_ms = q ? strtoll(q, &end, 10) : 0;
+        if (q && (!*q || *end || wait_ms < 0 || wait_ms > 100000))
+            reply_error(r, 400, "?wait_ms= must be 0..100000");
+        else
+            think_status = 200;
     } else if (!strcmp(op, "stop")) {
         if (wg->searching) {
             session_stop(wg->s);
@@ -1262,7 +1356,8 @@ static void api_game(WebServer *w, const char *method, const char *rest,
         else
             send_record(wg, fmt, r);
     } else if (!strcmp(op, "go")) {
-        api_go(w, wg, b, r);
+        if (api_go(w, wg, b, r, &wait_ms))
+            think_status = 202;
     } else if (!strcmp(op, "seats")) {
         if (set_seats(wg, json_object_get(b, "seats"), r) == 0)
             reply_json(r, 200, state_json(wg));
@@ -1313,6 +1408,21 @@ static void api_game(WebServer *w, const char *method, const char *rest,
         } else {
             free(copy);
         }
+    }
+    if (think_status) {
+        /* a short wait for a quick search, outside the game's lock */
+        if (wait_ms > w->cfg.max_wait_ms)
+            wait_ms = w->cfg.max_wait_ms;
+        if (wait_ms > 0 && wg->searching) {
+            pthread_mutex_unlock(&wg->mu);
+            wait_done(wg, wait_ms);
+            pthread_mutex_lock(&wg->mu);
+            finish_search(wg);
+        }
+        json_t *t = think_json(wg);
+        if (!strcmp(json_string_value(json_object_get(t, "state")), "done"))
+            json_object_set_new(t, "game", state_json(wg));
+        reply_json(r, think_status, t);
     }
     pthread_mutex_unlock(&wg->mu);
     game_put(w, wg);
@@ -1520,7 +1630,9 @@ void web_config_default(WebConfig *c)
     c->max_body = 65536;
     c->idle_s = 86400;
     c->max_think_ms = 60000;
-    c->threads = 2;
+    c->max_searches = 8;
+    c->max_wait_ms = 1000;
+    c->threads = 4;
 }
 
 WebServer *web_new(const WebConfig *cfg, PlyError *err)
@@ -1543,6 +1655,10 @@ WebServer *web_new(const WebConfig *cfg, PlyError *err)
         w->cfg.max_think_ms = def.max_think_ms;
     if (w->cfg.threads <= 0)
         w->cfg.threads = def.threads;
+    if (w->cfg.max_wait_ms <= 0)
+        w->cfg.max_wait_ms = def.max_wait_ms;
+    if (w->cfg.max_searches <= 0)
+        w->cfg.max_searches = def.max_searches;
     snprintf(w->host, sizeof w->host, "%s", cfg->host ? cfg->host
                                                       : "127.0.0.1");
     w->cfg.host = w->host;
@@ -1588,9 +1704,7 @@ int web_game_count(WebServer *w)
 /* ---------------- HTTP ---------------- */
 
 typedef struct Conn {
-    char *body;
-    size_t len;
-    int too_big;
+    HttpBody in;
 } Conn;
 
 /* The query back from libmicrohttpd's decoded arguments, %-escaped. */
@@ -1646,27 +1760,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
         return MHD_YES;
     }
     if (*upload_size) {
-        if (!k->too_big) {
-            if (k->len + *upload_size > (size_t)w->cfg.max_body) {
-                k->too_big = 1;
-                free(k->body);
-                k->body = NULL;
-                k->len = 0;
-            } else {
-                char *nb = realloc(k->body, k->len + *upload_size + 1);
-                if (!nb)
-                    return MHD_NO;
-                k->body = nb;
-                memcpy(k->body + k->len, upload_data, *upload_size);
-                k->len += *upload_size;
-                k->body[k->len] = 0;
-            }
-        }
+        if (http_body_add(&k->in, upload_data, *upload_size,
+                          (size_t)w->cfg.max_body))
+            return MHD_NO;
         *upload_size = 0;
         return MHD_YES;
     }
     WebReply r;
-    if (k->too_big) {
+    if (k->in.too_big) {
         memset(&r, 0, sizeof r);
         reply_error(&r, 413, "the body is larger than %d bytes",
                     w->cfg.max_body);
@@ -1684,27 +1785,18 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
         } else {
             snprintf(full, sizeof full, "%s%s%s", url, q.len ? "?" : "",
                      q.buf);
-            web_handle(w, method, full, k->body, k->len, &r);
+            web_handle(w, method, full, k->in.data, k->in.len, &r);
         }
     }
-    struct MHD_Response *resp = MHD_create_response_from_buffer(
-        r.len, r.body ? r.body : (void *)"", MHD_RESPMEM_MUST_COPY);
+    char cd[160];
+    snprintf(cd, sizeof cd, "attachment; filename=\"%s\"", r.filename);
+    const char *hdr[] = {
+        "Cache-Control", "no-store", "X-Content-Type-Options", "nosniff",
+        "Allow", r.allow, "Content-Disposition", r.filename[0] ? cd : NULL,
+        NULL};
+    enum MHD_Result ret = http_send(c, (unsigned)r.status, r.type ? r.type
+                                    : "text/plain", r.body, r.len, hdr);
     web_reply_free(&r);
-    if (!resp)
-        return MHD_NO;
-    MHD_add_response_header(resp, "Content-Type", r.type ? r.type
-                            : "text/plain");
-    MHD_add_response_header(resp, "Cache-Control", "no-store");
-    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-    if (r.allow)
-        MHD_add_response_header(resp, "Allow", r.allow);
-    if (r.filename[0]) {
-        char cd[160];
-        snprintf(cd, sizeof cd, "attachment; filename=\"%s\"", r.filename);
-        MHD_add_response_header(resp, "Content-Disposition", cd);
-    }
-    enum MHD_Result ret = MHD_queue_response(c, (unsigned)r.status, resp);
-    MHD_destroy_response(resp);
     return ret;
 }
 
@@ -1716,7 +1808,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     (void)toe;
     Conn *k = *con_cls;
     if (k) {
-        free(k->body);
+        http_body_free(&k->in);
         free(k);
     }
     *con_cls = NULL;

@@ -23,7 +23,9 @@ typedef struct WebConfig {
     int max_body;           /* request body bound in bytes (64 KiB) */
     int idle_s;             /* a game untouched this long is dropped */
     int max_think_ms;       /* bound on one search (60000) */
-    int threads;            /* HTTP threads (2) */
+    int max_searches;       /* searches at once, all games (8); then 503 */
+    int max_wait_ms;        /* bound on go's and think's wait_ms (1000) */
+    int threads;            /* HTTP threads (4) */
     uint64_t seed;          /* 0: from the system */
 } WebConfig;
 

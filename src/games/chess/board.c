@@ -956,6 +956,17 @@ int cb_hook_repeated(const void *st)
 
 /* ---------------------------------------------------------- layout */
 
+const char *cb_hook_end_reason(const void *st)
+{
+    static const char *const why[] = {
+        NULL, "checkmate", "stalemate", "the no-progress move limit",
+        "threefold repetition", "insufficient material", "bare king",
+        "the counting rule"};
+    const CBoard *b = st;
+    return b->over && b->reason < sizeof why / sizeof *why
+           ? why[b->reason] : NULL;
+}
+
 /* The 8x8 board for drawing: a1 bottom left, pieces by their FEN letter
  * (uppercase for both sides; owner tells the colour). */
 int cb_hook_layout(const void *st, Layout *l)

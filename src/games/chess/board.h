@@ -106,6 +106,7 @@ int cb_hook_text_to_move(const void *st, const char *s, Move *m,
                          PlyError *err);
 int cb_hook_render(const void *st, char *buf, size_t n);
 int cb_hook_layout(const void *st, Layout *l);
+const char *cb_hook_end_reason(const void *st);
 int cb_hook_check(const void *st);
 int cb_hook_eval(const void *st, int player);
 int cb_hook_heuristic(const void *st, Move m);

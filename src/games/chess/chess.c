@@ -123,6 +123,7 @@ const GameVtbl game_chess = {
     .text_to_move = cb_hook_text_to_move,
     .render = cb_hook_render,
     .layout = cb_hook_layout,
+    .end_reason = cb_hook_end_reason,
     .eval = cb_hook_eval,
     .heuristic = cb_hook_heuristic,
     .is_noisy = cb_hook_is_noisy,

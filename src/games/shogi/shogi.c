@@ -58,7 +58,7 @@ static const char minishogi_rules[] =
     .to_text = shogi_to_text, .from_text = shogi_from_text,             \
     .move_to_text = shogi_move_to_text,                                 \
     .text_to_move = shogi_text_to_move, .render = shogi_render,         \
-    .layout = shogi_layout,                                             \
+    .layout = shogi_layout, .end_reason = shogi_end_reason,             \
     .eval = shogi_eval, .heuristic = shogi_heuristic,                   \
     .is_noisy = shogi_is_noisy, .score = shogi_score,                   \
     .check = shogi_check, .in_check = shogi_in_check,                   \

@@ -209,6 +209,7 @@ int shogi_text_to_move(const void *st, const char *text, Move *m,
                        PlyError *err);
 int shogi_render(const void *st, char *buf, size_t n);
 int shogi_layout(const void *st, Layout *l);
+const char *shogi_end_reason(const void *st);
 
 /* ---- eval.c: evaluation and move ordering ---- */
 int shogi_eval(const void *st, int player);

@@ -466,6 +466,15 @@ int shogi_layout(const void *st, Layout *l)
     return 0;
 }
 
+const char *shogi_end_reason(const void *st)
+{
+    static const char *const why[] = {
+        NULL, "checkmate (no legal move)", "sennichite (fourfold repetition)",
+        "perpetual check", "impasse (entering king)", "the move limit"};
+    const Shogi *s = st;
+    return s->reason < sizeof why / sizeof *why ? why[s->reason] : NULL;
+}
+
 int shogi_render(const void *st, char *buf, size_t n)
 {
     const Shogi *s = st;

@@ -640,6 +640,17 @@ static int xq_layout(const void *st, Layout *l)
     return 0;
 }
 
+static const char *xq_end_reason(const void *st)
+{
+    static const char *const why[] = {
+        NULL, "checkmate", "stalemate (no legal move loses)",
+        "the no-capture move limit", "repetition", "perpetual check or chase",
+        "no attacking material"};
+    const XBoard *b = st;
+    return b->over && b->reason < sizeof why / sizeof *why ? why[b->reason]
+                                                             : NULL;
+}
+
 static int xq_render(const void *st, char *buf, size_t n)
 {
     const XBoard *b = st;
@@ -1024,6 +1035,7 @@ const GameVtbl game_xiangqi = {
     .text_to_move = xq_text_to_move,
     .render = xq_render,
     .layout = xq_layout,
+    .end_reason = xq_end_reason,
     .eval = xq_eval,
     .heuristic = xq_heuristic,
     .is_noisy = xq_is_noisy,

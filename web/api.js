@@ -38,7 +38,7 @@ export const api = {
   position: (id, setup, moves) => call('POST', g(id) + '/position', { setup, moves }),
   seats: (id, seats) => call('POST', g(id) + '/seats', { seats }),
   go: (id, req) => call('POST', g(id) + '/go', req),
-  think: (id) => call('GET', g(id) + '/think'),
+  think: (id, waitMs) => call('GET', g(id) + '/think' + (waitMs ? '?wait_ms=' + waitMs : '')),
   stop: (id) => call('POST', g(id) + '/stop', {}),
   remove: (id) => call('DELETE', g(id)),
   recordUrl: (id, format) => 'api/' + g(id) + '/record?format=' + encodeURIComponent(format),

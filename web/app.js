@@ -11,7 +11,7 @@ const app = $('app');
 
 // Think times offered by the slider; 0: each seat's own spec (or 1 s).
 const THINK = [0, 50, 100, 250, 500, 1000, 2000];
-const POLL_MS = 120;
+const LONGPOLL_MS = 250;   // live info of a thinking bot: four times a second
 
 const S = {
   cat: null, games: new Map(), bots: [],
@@ -544,35 +544,18 @@ async function runBot(token, delayed, req) {
       if (!(e instanceof ApiError) || e.status !== 409) throw e;
       t = await api.think(S.id);   // already thinking: follow it
     }
-    if (t.game && token === S.token) {   // the answer carries the new state
-      showThink(t);
-      S.botRunning = false;
-      setState(t.game);
-      return;
-    }
-    // poll soon at first (a quick bot is done in milliseconds): the whole
-    // state, which is all the page needs when the bot is done; then /think
-    let wait = 4, first = true;
+    // while it thinks: long polls (the server answers when the search is
+    // over, or after wait_ms with the live info); a finished search's
+    // answer carries the new state in 'game'
     while (token === S.token) {
       showThink(t);
       if (t.state !== 'thinking') break;
-      await sleep(wait);
-      wait = Math.min(POLL_MS, wait * 2);
-      if (token !== S.token) return;
-      if (first) {
-        first = false;
-        const st = await api.state(S.id);
-        if (token !== S.token) return;
-        if (st.bot && st.bot.state !== 'thinking') {
-          showThink(st.bot);
-          S.botRunning = false;
-          setState(st);
-          return;
-        }
-        t = st.bot && st.bot.state ? st.bot : await api.think(S.id);
-        continue;
-      }
-      t = await api.think(S.id);
+      t = await api.think(S.id, LONGPOLL_MS);
+    }
+    if (t && t.game && token === S.token) {
+      S.botRunning = false;
+      setState(t.game);
+      return;
     }
     if (token === S.token) {
       S.botRunning = false;

@@ -460,12 +460,12 @@ function offerChoice(moves) {
   const box = $('choice');
   box.replaceChildren();
   const lab = document.createElement('span');
-  lab.textContent = 'Choose:';
+  lab.textContent = 'Which move?';
   box.append(lab);
   for (const m of moves) {
     const b = document.createElement('button');
-    b.textContent = m.choice || m.drop || m.text;
-    b.title = m.text;
+    b.textContent = m.text;
+    b.title = m.choice ? `${m.text} (${m.choice})` : m.text;
     b.dataset.move = m.text;
     b.addEventListener('click', () => { box.hidden = true; playMove(m.text); });
     box.append(b);

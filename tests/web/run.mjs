@@ -179,6 +179,31 @@ test('draughts: a multi-capture clicked through its path', async (ctx) => {
   return page;
 });
 
+test('chess: a promotion asks which piece', async (ctx) => {
+  const setup = encodeURIComponent('k7/4P3/8/8/8/8/8/K7 w - - 0 1');
+  const page = await open(ctx, `?game=chess&setup=${setup}`);
+  await page.waitForSelector('#play:not([hidden])');
+  await clickName(page, 'e7');
+  await clickName(page, 'e8');
+  await page.waitForSelector('#choice:not([hidden])');
+  assert.equal(await count(page, '#choice button[data-move]'), 4);
+  assert.equal(await ply(page), 0);
+  await page.click('#choice button[data-move="e7e8n"]');
+  await waitPly(page, 1);
+  const st = await stateOf(page);
+  assert.equal(st.moves[0], 'e7e8n');
+  assert.equal(await page.getAttribute('#board [data-name="e8"]', 'data-cell') !== null, true);
+  const e8 = st.layout.cells.find((c) => c.name === 'e8');
+  assert.equal(e8.glyph, 'N');
+  assert.equal(await page.isVisible('#choice'), false);
+  // the PGN record of the game downloads
+  const href = await page.getAttribute('#records a:first-child', 'href');
+  const r = await fetch(new URL(href, page.url()));
+  assert.equal(r.status, 200);
+  assert.match(await r.text(), /e8=N/);
+  return page;
+});
+
 test('shogi: a drop from the hand', async (ctx) => {
   const page = await open(ctx, '?game=shogi&moves=' + encodeURIComponent('7g7f 3c3d 8h2b+ 3a2b'));
   await waitPly(page, 4);

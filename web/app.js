@@ -299,7 +299,8 @@ function setState(st, push) {
     S.lastMover = -1;
   }
   S.st = st;
-  S.token++;
+  S.token++;              // a bot loop still running for the old state stops
+  S.botRunning = false;
   S.entry = new MoveEntry(st.legal || []);
   S.choiceFor = null;
   render();
@@ -396,7 +397,7 @@ function render() {
   $('b-stop').disabled = !S.analysing && !S.botRunning;
   const allBots = st.seats.every((s) => !isHuman(s));
   $('b-pause').textContent = S.paused ? 'Resume' : 'Pause';
-  $('b-pause').disabled = !st.seats.some((s) => !isHuman(s));
+  $('b-pause').disabled = !st.seats.some((s) => !isHuman(s)) || !!st.result;
   $('b-step').disabled = !S.paused || !!st.result;
   $('watch').dataset.allBots = allBots ? '1' : '0';
   // share, records, position
@@ -613,16 +614,18 @@ function startAnalysis() {
   runBot(S.token, false, { infinite: true, play: false, ...(bot ? { bot } : {}) });
 }
 
+// Stop: analysis ends (no move); a bot that is thinking moves now (the
+// running bot loop picks its move up).
 async function stopThinking() {
   const was = S.analysing;
   S.analysing = false;
-  S.paused = true;
+  if (was) { S.token++; S.botRunning = false; }
   busy(1);
   try {
     const t = await api.stop(S.id);
-    showThink(t);
+    if (was) showThink(t);
   } catch (e) { setError('play-error', e); } finally { busy(-1); }
-  if (!was) await refresh(); else render();
+  render();
 }
 
 // Undo back to a human's turn when a human plays against bots.

@@ -129,8 +129,12 @@ test('chess: moves by clicking, bot reply at 1 s, undo, reload, shared link', as
   const from = page.locator('#board [data-name="g1"]');
   const to = page.locator('#board [data-name="f3"]');
   await from.dragTo(to);
+  const t1 = Date.now();
   await waitPly(page, 3);
   await waitPly(page, 4, 10000);
+  const reply2 = Date.now() - t1;
+  notes.push(`chess: drag to the bot's reply at alphabeta:time=1s: ${reply2} ms`);
+  assert.ok(reply2 >= 900 && reply2 < 4000, `the second reply took ${reply2} ms`);
   await waitIdle(page);
   st = await stateOf(page);
   assert.equal(st.moves[2], 'g1f3');
@@ -310,6 +314,26 @@ test('analysis: live info, then stop', async (ctx) => {
   await page.click('#b-stop');
   await waitIdle(page);
   assert.equal(await ply(page), 0, 'analysis plays no move');
+  return page;
+});
+
+test('stop: a thinking bot moves at once, and the game goes on', async (ctx) => {
+  const page = await open(ctx, '?game=reversi&seats=human+alphabeta:time=20s');
+  await page.waitForSelector('#play:not([hidden])');
+  const st = await stateOf(page);
+  await clickCell(page, st.legal[0].cells[0]);
+  await waitPly(page, 1);
+  await page.waitForSelector('#think[data-state="thinking"]');
+  const t0 = Date.now();
+  await page.click('#b-stop');
+  await waitPly(page, 2, 5000);
+  assert.ok(Date.now() - t0 < 4000, 'the bot moved when told');
+  const st2 = await stateOf(page);
+  await clickCell(page, st2.legal[0].cells[0]);
+  await waitPly(page, 3);
+  await page.waitForSelector('#think[data-state="thinking"]');
+  await page.click('#b-stop');
+  await waitPly(page, 4, 5000);
   return page;
 });
 

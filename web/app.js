@@ -400,6 +400,7 @@ function render() {
   $('b-pause').disabled = !st.seats.some((s) => !isHuman(s)) || !!st.result;
   $('b-step').disabled = !S.paused || !!st.result;
   $('watch').dataset.allBots = allBots ? '1' : '0';
+  renderSeatEditor(st);
   // share, records, position
   const rec = $('records');
   rec.replaceChildren();
@@ -411,6 +412,58 @@ function render() {
     rec.append(a);
   }
   $('position').textContent = (st.render ? st.render + '\n' : '') + st.position;
+}
+
+// Who plays each seat, changeable during the game (POST /seats): a human
+// can hand over to a bot, or take a seat back.
+function renderSeatEditor(st) {
+  const box = $('w-seats');
+  const key = st.id + '|' + st.seats.join('|');
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren();
+  st.players.forEach((p, i) => {
+    const row = document.createElement('label');
+    row.className = 'seatsel';
+    const name = document.createElement('span');
+    name.textContent = p;
+    const sel = document.createElement('select');
+    sel.dataset.seatEdit = i;
+    const add = (v, t) => { const o = document.createElement('option'); o.value = v; o.textContent = t; sel.append(o); };
+    add('human', 'Human');
+    const g = gameInfo(st.game);
+    if (g && g.default_bot) add(g.default_bot, `${g.default_bot} (the game's bot)`);
+    for (const b of S.bots) if (!g || b.name !== g.default_bot) add(b.name, b.name);
+    if (![...sel.options].some((o) => o.value === st.seats[i])) add(st.seats[i], st.seats[i]);
+    sel.value = st.seats[i];
+    sel.addEventListener('change', () => changeSeat(i, sel.value));
+    row.append(name, sel);
+    box.append(row);
+  });
+}
+
+async function changeSeat(i, spec) {
+  const seats = S.st.seats.slice();
+  seats[i] = spec;
+  busy(1);
+  try {
+    const st = await api.seats(S.id, seats);
+    setState(st);
+  } catch (e) { setError('play-error', e); render(); } finally { busy(-1); }
+}
+
+// A click on a move in the list goes back (or forward) to the position
+// after it; the bots wait there until resumed.
+async function gotoPly(k) {
+  const st = S.st;
+  if (!st || k === st.ply) return;
+  S.paused = st.seats.some((s) => !isHuman(s));
+  busy(1);
+  try {
+    const s = k < st.ply ? await api.undo(S.id, st.ply - k) : await api.redo(S.id, k - st.ply);
+    S.st = null;
+    setState(s);
+  } catch (e) { setError('play-error', e); } finally { busy(-1); }
 }
 
 function renderMoves(st) {
@@ -714,6 +767,10 @@ function wire() {
     openSetup(st.game, false, { options: st.options, seats: st.seats });
   });
   $('b-undo').addEventListener('click', undo);
+  $('movelist').addEventListener('click', (e) => {
+    const sp = e.target.closest('span[data-ply]');
+    if (sp) gotoPly(Number(sp.dataset.ply));
+  });
   $('b-redo').addEventListener('click', redo);
   $('b-flip').addEventListener('click', () => { S.flipped = !S.flipped; render(); });
   $('b-hint').addEventListener('click', () => {

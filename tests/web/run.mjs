@@ -302,6 +302,31 @@ test('watch: bots play a whole game, with pause and step', async (ctx) => {
   return page;
 });
 
+test('seats change during a game; the move list goes back', async (ctx) => {
+  const page = await open(ctx, '?game=kalah');
+  await page.waitForSelector('#play:not([hidden])');
+  const st = await stateOf(page);
+  await clickCell(page, st.legal.find((m) => m.text === '1').cells[0]);
+  await waitPly(page, 1);
+  // North (to move) is handed to a bot, which moves
+  await page.click('#w-seats-box summary');
+  const tomove = (await stateOf(page)).to_move;
+  await page.selectOption(`#w-seats [data-seat-edit="${tomove}"]`, 'random');
+  await page.waitForFunction(() => Number(document.getElementById('app').dataset.ply) >= 2);
+  await waitIdle(page);
+  const st2 = await stateOf(page);
+  assert.equal(st2.seats[tomove], 'random');
+  assert.ok(st2.ply >= 2);
+  // back to the position after the first move
+  await page.click('#movelist span[data-ply="1"]');
+  await waitPly(page, 1);
+  await waitIdle(page);
+  await page.waitForTimeout(300);
+  assert.equal(await ply(page), 1, 'the bots wait after going back');
+  assert.equal(await page.textContent('#b-pause'), 'Resume');
+  return page;
+});
+
 test('analysis: live info, then stop', async (ctx) => {
   const page = await open(ctx, '?game=chess');
   await page.waitForSelector('#play:not([hidden])');

@@ -315,7 +315,7 @@ static int kalah_layout(const void *st, Layout *l)
     l->height = 2;
     for (int side = 0; side < 2; side++) {
         for (int i = 0; i < H; i++) {
-            char name[8] = "";
+            char name[16] = "";
             if (!k->over && k->side == side)
                 snprintf(name, sizeof name, "%d", i + 1);
             float x = side ? (float)(H - i) + 0.5f : (float)(i + 1) + 0.5f;

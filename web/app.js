@@ -637,7 +637,8 @@ function showThink(t) {
   else parts.push('done');
   if (t.depth) parts.push(`depth ${t.depth}`);
   const sc = t.nodes > 1 || t.depth || t.proven ? fmtScore(t) : '';
-  if (sc) parts.push(`score ${sc}`);
+  const who = S.st && S.st.players[t.seat !== undefined && t.seat >= 0 ? t.seat : S.st.to_move];
+  if (sc) parts.push(`score ${sc}${who ? ' for ' + who : ''}`);
   if (t.nodes) parts.push(`${fmtCount(t.nodes)} nodes`);
   if (t.ms !== undefined) parts.push(fmtMs(t.ms));
   line.textContent = parts.join(' · ');

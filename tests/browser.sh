@@ -5,7 +5,8 @@
 # on a free loopback port, runs tests/web/run.mjs against it, and always
 # kills the server. Screenshots go to $BUILD/web/ (kept as artifacts).
 # Environment: PLY (the ply binary), BUILD (build dir), CHROMIUM (the
-# browser, default /usr/bin/chromium), WEB_ONLY (a test name filter).
+# browser, default /usr/bin/chromium), WEB_ONLY (a test name filter),
+# WEB_SWEEP_PLIES (the sweep stops each game after that many plies).
 set -u
 PLY=${PLY:-./ply}
 BUILD=${BUILD:-build/release}
@@ -50,6 +51,11 @@ while [ -z "$url" ]; do
 done
 echo "web: server at $url, screenshots in $out"
 
+# a sanitizer build's server is several times slower: the sweep over every
+# game then stops each game after 40 plies instead of playing it out
+case "$BUILD" in
+    *sanitize*|*tsan*) : "${WEB_SWEEP_PLIES:=40}"; export WEB_SWEEP_PLIES ;;
+esac
 CHROMIUM=$CHROMIUM PLY=$PLY timeout 240 node "$tw/run.mjs" "$url" "$out"
 rc=$?
 kill -0 "$spid" 2>/dev/null || { echo "FAIL: ply serve died during the tests"; rc=1; }

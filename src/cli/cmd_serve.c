@@ -94,9 +94,9 @@ static int serve_web(int argc, char **argv)
         }
     }
     if (optind < argc)
-        return cli_error("serve", "unexpected '%s' (usage: ply serve "
-                         "[--host H] [--port P] [--web-dir DIR], or ply "
-                         "serve vindinium ...)", argv[optind]);
+        return cli_error("serve", "only 'vindinium' has a server of its "
+                         "own, not '%s' (ply serve [--host H] [--port P] "
+                         "serves every game's web page)", argv[optind]);
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGINT);

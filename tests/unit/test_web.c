@@ -413,6 +413,51 @@ static void test_bot(void **state)
     web_free(w);
 }
 
+/* Every registered game, bots on every seat, played through the API (the
+ * page's watch mode): to its end with PLY_SLOW, else its first 200
+ * plies (most games end sooner). */
+static void test_sweep(void **state)
+{
+    (void)state;
+    WebServer *w = server(8);
+    for (int i = 0; ply_games[i]; i++) {
+        const GameVtbl *g = ply_games[i];
+        char body[256], id[40], url[128];
+        snprintf(body, sizeof body, "{\"game\": \"%s\", \"seed\": 5}",
+                 g->info.name);
+        json_t *j = expect(w, "POST", "/api/games", body, 201);
+        id_of(j, id);
+        json_decref(j);
+        url_of(url, sizeof url, id, "go");
+        int over = 0, plies = 0;
+        int cap = tl_slow() ? g->info.max_game_length : 200;
+        for (int k = 0; k <= cap && !over; k++) {
+            j = expect(w, "POST", url, "{\"bot\": \"random\", "
+                       "\"wait_ms\": 1000}", 202);
+            json_t *st = json_object_get(j, "game");
+            if (!st)
+                fail_msg("%s: the random bot took over a second", g->info.name);
+            plies = (int)json_integer_value(json_object_get(st, "ply"));
+            over = json_is_object(json_object_get(st, "result"));
+            if (over && json_integer_value(json_object_get(st, "to_move"))
+                != -1)
+                fail_msg("%s: a result while a player is to move",
+                         g->info.name);
+            json_decref(j);
+        }
+        if (!over && plies < cap)
+            fail_msg("%s: not over after %d plies", g->info.name, plies);
+        print_message("%s: %s after %d plies\n", g->info.name,
+                      over ? "over" : "still going", plies);
+        url_of(url, sizeof url, id, "go");
+        if (over)
+            expect_error(w, "POST", url, "{}", 409);
+        url_of(url, sizeof url, id, "");
+        json_decref(expect(w, "DELETE", url, NULL, 200));
+    }
+    web_free(w);
+}
+
 static void test_bounds(void **state)
 {
     (void)state;
@@ -433,6 +478,40 @@ static void test_bounds(void **state)
         url_of(url, sizeof url, ids[i], "");
         json_decref(expect(w, "GET", url, NULL, 200));
     }
+    web_free(w);
+}
+
+/* A game dropped while its finished search was not collected gives its
+ * search slot back. */
+static void test_search_slots(void **state)
+{
+    (void)state;
+    WebConfig c;
+    web_config_default(&c);
+    c.seed = 9;
+    c.max_games = 1;
+    c.max_searches = 1;
+    PlyError err = {{0}};
+    WebServer *w = web_new(&c, &err);
+    assert_non_null(w);
+    char id[40], id2[40], url[128];
+    json_t *j = expect(w, "POST", "/api/games", "{\"game\": \"kalah\"}",
+                       201);
+    id_of(j, id);
+    json_decref(j);
+    url_of(url, sizeof url, id, "go");
+    json_decref(expect(w, "POST", url, "{\"time_ms\": 10}", 202));
+    /* done but not collected (nothing asked since): the game may go */
+    usleep(300000);
+    j = expect(w, "POST", "/api/games", "{\"game\": \"kalah\"}", 201);
+    id_of(j, id2);
+    json_decref(j);
+    url_of(url, sizeof url, id2, "go");
+    assert_int_equal(web_game_count(w), 1);
+    url_of(url, sizeof url, id, "");
+    expect_error(w, "GET", url, NULL, 404);     /* the first went */
+    url_of(url, sizeof url, id2, "go");
+    json_decref(expect(w, "POST", url, "{\"time_ms\": 10}", 202));
     web_free(w);
 }
 
@@ -628,7 +707,9 @@ int main(void)
         cmocka_unit_test(test_play_undo_redo),
         cmocka_unit_test(test_families),
         cmocka_unit_test(test_bot),
+        cmocka_unit_test(test_sweep),
         cmocka_unit_test(test_bounds),
+        cmocka_unit_test(test_search_slots),
         cmocka_unit_test(test_files),
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_socket),

@@ -337,6 +337,12 @@ static void game_free(WGame *wg)
 {
     if (!wg)
         return;
+    if (wg->searching) {
+        /* dropped with a search not collected: its slot comes back */
+        pthread_mutex_lock(&wg->srv->mu);
+        wg->srv->nsearch--;
+        pthread_mutex_unlock(&wg->srv->mu);
+    }
     session_free(wg->s);
     free(wg->setup);
     free(wg->scratch);

@@ -37,6 +37,10 @@ if ! cmp -s "$tw/package-lock.json" "$stamp" 2>/dev/null; then
     cp "$tw/package-lock.json" "$stamp"
 fi
 
+# the page's move entry logic alone (no browser)
+node --test "$tw/entry.test.mjs" >"$out/entry.log" 2>&1 || { cat "$out/entry.log"; fail "entry.test.mjs"; }
+echo "web: $(grep -E '^# (pass|fail) ' "$out/entry.log" | tr '\n' ' ')(entry.test.mjs)"
+
 # the server, bounded: it dies after 5 minutes whatever happens here
 timeout 300 "$PLY" serve --host 127.0.0.1 --port 0 \
     >"$out/server.out" 2>"$out/server.err" &

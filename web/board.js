@@ -53,6 +53,8 @@ export class Board {
     this.selectedLast = -1;
     container.addEventListener('pointerdown', (e) => this.pointerDown(e));
     container.addEventListener('pointerup', (e) => this.pointerUp(e));
+    container.addEventListener('pointermove', (e) => this.pointerMove(e));
+    container.addEventListener('pointercancel', () => { this.down = -1; this.dragTo(null); });
     container.addEventListener('keydown', (e) => this.key(e));
   }
 
@@ -76,13 +78,37 @@ export class Board {
     e.preventDefault();
     this.cursor = c;
     this.keyboard = false;
+    this.start = [e.clientX, e.clientY];
+    try { this.box.setPointerCapture(e.pointerId); } catch (err) { /* synthetic events */ }
     // A press on the selected cell may start a drag: decide on release.
     if (c === this.selectedLast) { this.pendingReclick = true; return; }
     this.pendingReclick = false;
     this.onPick(c);
   }
 
+  // While a press moves, the pressed cell's piece follows the pointer.
+  pointerMove(e) {
+    if (this.down < 0 || !this.svg || !this.start) return;
+    if (Math.hypot(e.clientX - this.start[0], e.clientY - this.start[1]) < 4) return;
+    const g = this.svg.querySelector(`g[data-of="${this.down}"]`);
+    if (!g || !g.firstChild) return;
+    const m = this.svg.getScreenCTM();
+    if (!m) return;
+    const k = 1 / m.a;
+    this.dragTo(g, (e.clientX - this.start[0]) * k, (e.clientY - this.start[1]) * k);
+  }
+
+  dragTo(g, dx, dy) {
+    if (!g) return;
+    g.setAttribute('transform', `translate(${r3(dx)} ${r3(dy)})`);
+    g.classList.add('dragging');
+    g.parentNode.appendChild(g);
+  }
+
   pointerUp(e) {
+    try { this.box.releasePointerCapture(e.pointerId); } catch (err) { /* not captured */ }
+    const moved = this.svg && this.svg.querySelector('g.dragging');
+    if (moved) { moved.removeAttribute('transform'); moved.classList.remove('dragging'); }
     const c = this.cellAt(e);
     const from = this.down;
     this.down = -1;
@@ -169,7 +195,9 @@ export class Board {
         if (markSets[k].has(i)) this.drawMark(gMarks, c, x, y, k);
       }
       if (i === this.cursor && this.keyboard && document.activeElement === this.box) this.drawMark(gMarks, c, x, y, 'cursor');
-      this.drawContents(gPieces, c, x, y, view.colours || []);
+      if (c.glyph !== undefined || c.stack || c.count !== undefined || c.owner !== undefined || c.label) {
+        this.drawContents(el('g', { 'data-of': i }, gPieces), c, x, y, view.colours || []);
+      }
     });
     svg.querySelector('g.marks').replaceWith(gMarks);
     svg.querySelector('g.pieces').replaceWith(gPieces);

@@ -110,6 +110,21 @@ function renderLobby() {
     li.append(b);
     ul.append(li);
   }
+  const f = $('filter');
+  const apply = () => {
+    const words = f.value.toLowerCase().split(/\s+/).filter(Boolean);
+    for (const b of ul.querySelectorAll('button[data-game]')) {
+      const text = b.textContent.toLowerCase();
+      b.parentNode.hidden = !words.every((w) => text.includes(w));
+    }
+  };
+  f.oninput = apply;
+  f.onkeydown = (e) => {   // Enter opens the first game shown
+    if (e.key !== 'Enter') return;
+    const first = [...ul.querySelectorAll('li')].find((li) => !li.hidden);
+    if (first) first.querySelector('button').click();
+  };
+  apply();
   let last = null;
   try { last = JSON.parse(localStorage.getItem('ply.last') || 'null'); } catch (e) { last = null; }
   $('resume').hidden = !last;

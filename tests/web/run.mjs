@@ -92,6 +92,13 @@ test('lobby: the game list shows every game', async (ctx) => {
   assert.ok(n >= 20, `only ${n} games`);
   const got = await shot(page, 'lobby', { games: '#gamelist li' });
   assert.equal(got.games, cat.games.length);
+  // the filter narrows the list; Enter opens the first game left
+  await page.fill('#filter', 'draughts column');
+  assert.equal(await count(page, '#gamelist li:not([hidden])'), cat.games.filter((g) =>
+    `${g.title} ${g.name}`.toLowerCase().includes('draughts') && `${g.title}`.toLowerCase().includes('column')).length);
+  assert.ok(await count(page, '#gamelist li:not([hidden])') >= 1);
+  await page.fill('#filter', '');
+  assert.equal(await count(page, '#gamelist li:not([hidden])'), cat.games.length);
   // a game from the list opens its form; Start makes a game
   await page.click('#gamelist button[data-game="reversi"]');
   await page.waitForSelector('#setup:not([hidden])');

@@ -395,6 +395,44 @@ test('keyboard: cursor, pick, undo key', async (ctx) => {
   return page;
 });
 
+test('board: every cell shape of the layout is drawn (a made-up layout)', async (ctx) => {
+  const page = await open(ctx);
+  const got = await page.evaluate(async () => {
+    const { Board, seatColours } = await import('./board.js');
+    const box = document.createElement('div');
+    box.id = 'synthetic';
+    document.body.append(box);
+    const b = new Board(box, () => {});
+    const cells = [
+      { x: 0.5, y: 0.5, shape: 'square', shade: 'dark', name: 'a', glyph: 'K', owner: 0, king: true },
+      { x: 1.5, y: 0.5, shape: 'hex', shade: 'light', name: 'b', glyph: '●', owner: 1 },
+      { x: 2.5, y: 0.5, shape: 'point', name: 'c', glyph: '●', owner: 2 },
+      { x: 3.5, y: 0.5, shape: 'pit', name: 'd', count: 7 },
+      { x: 4.5, y: 1, shape: 'store', h: 2, count: 12 },
+      { x: 0.5, y: 1.5, shape: 'hand', name: 'P*', glyph: 'P', owner: 0, count: 3 },
+      { x: 1.5, y: 1.5, shape: 'edge', dx: 0.4, dy: 0, name: 'e', owner: 1 },
+      { x: 2.5, y: 1.5, shape: 'tile', shade: 'mine', glyph: '$', owner: 3, label: '@1 90hp' },
+      { x: 3.5, y: 1.5, shape: 'square', shade: 'light', name: 'f', stack: '0110', king: true },
+    ];
+    b.draw({ kind: 'board', width: 5, height: 2, cells, lines: [[0, 0, 5, 0]] },
+      { colours: seatColours(['White', 'Black', 'Red', 'Blue']), marks: { target: [0, 3], sel: [2], last: [6] } });
+    const n = (sel) => box.querySelectorAll(sel).length;
+    return { hits: n('[data-cell]'), named: n('[data-name]'), hex: n('polygon.cell'), pieces: n('[data-piece]'),
+      counts: [...box.querySelectorAll('[data-count]')].map((e) => e.dataset.count).join(' '),
+      lines: n('line.grid'), targets: n('[data-mark="target"]'), kings: n('[data-king]'), stackTop: n('ellipse[data-piece]') };
+  });
+  assert.equal(got.hits, 9);
+  assert.equal(got.named, 7);
+  assert.equal(got.hex, 1);
+  assert.equal(got.pieces, 7, JSON.stringify(got));   // every cell with a piece; the pit and store hold counts
+  assert.equal(got.counts, '7 12');
+  assert.equal(got.lines, 1);
+  assert.equal(got.targets, 2);
+  assert.equal(got.kings, 1);
+  assert.equal(got.stackTop, 1);
+  return page;
+});
+
 test('phone width: the board fits the screen', async (ctx) => {
   const page = await ctx.newPage();
   await page.setViewportSize({ width: 390, height: 844 });

@@ -771,8 +771,10 @@ static json_t *result_json(WGame *wg)
             win = p;
     }
     for (int p = 0; p < np; p++)
-        if (p != win && ret[p] == ret[win])
+        if (p != win && ret[p] == ret[win]) {
             win = -1;
+            break;
+        }
     if (win >= 0 && np > 1 && ret[win] <= 0)
         win = -1;
     char text[96];

@@ -7,7 +7,7 @@
 #   make test            every test (unit, conformance, perft, CLI, fuzz)
 #   make test-slow       deeper perft and longer runs
 #   make golden          rewrite tests/golden (seeded playthroughs)
-#   make run             the main job: play against the strongest bot
+#   make run             the main job: the web page (ply serve), its URL
 #   make SERVER=0        without the Vindinium server and client (no
 #                        libmicrohttpd, SQLite or libcurl); in build/MODE-noserver
 #   make lib             the public library (include/ply.h): libply.so.1
@@ -232,9 +232,20 @@ test-slow: $(BUILD)/ply $(TEST_BIN) lib
 golden: $(BUILD)/ply
 	@PLY=$(BUILD)/ply sh scripts/golden.sh
 
+# make run: `ply serve` on RUN_PORT (another port when it is busy) prints
+# the page's URL. Without a terminal on stdin it stops after RUN_SECONDS,
+# so a script or CI never blocks.
+RUN_PORT ?= 8080
+RUN_SECONDS ?= 300
 run: ply
-	@if [ -t 0 ]; then ./ply play reversi; \
-	else ./ply play reversi --demo; fi
+	@echo "Ply: the web page (every game, against any bot, or bots watched) starts below; Ctrl-C stops it."
+	@echo "In a terminal instead: ./ply play GAME (./ply list names the games), e.g. ./ply play reversi"
+	@if [ -t 0 ]; then t=""; else t="timeout -s INT $(RUN_SECONDS)"; \
+	  echo "(no terminal on stdin: the server stops after $(RUN_SECONDS) s)"; fi; \
+	$$t ./ply serve --port $(RUN_PORT); rc=$$?; \
+	if [ $$rc -eq 2 ]; then echo "port $(RUN_PORT) is busy: serving on a free port"; \
+	  $$t ./ply serve --port 0; rc=$$?; fi; \
+	[ $$rc -eq 124 ] && rc=0; exit $$rc
 
 clean:
 	rm -rf build ply

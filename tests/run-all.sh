@@ -37,6 +37,7 @@ run libply env BUILD="$BUILD" MODE="${MODE:-release}" PLY_SERVER="${PLY_SERVER:-
 run python env BUILD="$BUILD" PLY="$PLY" sh tests/python.sh
 if [ "${PLY_SERVER:-1}" = 1 ]; then
     run vdrestart env PLY="$PLY" sh tests/vdrestart.sh
+    run browser env PLY="$PLY" BUILD="$BUILD" sh tests/browser.sh
     run web env PLY="$PLY" sh tests/web.sh
 else
     echo "SKIP test_vdserver test_vdclient vdrestart: built with SERVER=0"

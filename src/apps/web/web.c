@@ -130,8 +130,15 @@ static void reply_error(WebReply *r, int status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    json_t *m = json_string(msg);
+    if (!m) {   /* the message quotes bytes that are not UTF-8 */
+        for (char *p = msg; *p; p++)
+            if ((unsigned char)*p >= 0x80)
+                *p = '?';
+        m = json_string(msg);
+    }
     json_t *o = json_object();
-    json_object_set_new(o, "error", json_string(msg));
+    json_object_set_new(o, "error", m);
     reply_json(r, status, o);
 }
 
@@ -771,8 +778,10 @@ static json_t *result_json(WGame *wg)
             win = p;
     }
     for (int p = 0; p < np; p++)
-        if (p != win && ret[p] == ret[win])
+        if (p != win && ret[p] == ret[win]) {
             win = -1;
+            break;
+        }
     if (win >= 0 && np > 1 && ret[win] <= 0)
         win = -1;
     char text[96];

@@ -31,6 +31,8 @@ extern const GameVtbl game_draughts_thai;
 extern const GameVtbl game_vindinium;
 extern const GameVtbl game_go;
 extern const GameVtbl game_atari_go;
+extern const GameVtbl game_gomoku;
+extern const GameVtbl game_renju;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -39,6 +41,7 @@ extern const BotVtbl bot_alphabeta;
 extern const BotVtbl bot_mcts;
 extern const BotVtbl bot_vindinium;
 extern const BotVtbl bot_vindinium_simple;
+extern const BotVtbl bot_gomoku;
 
 const GameVtbl *game_find(const char *name)
 {
@@ -160,6 +163,8 @@ const GameVtbl *const ply_games[] = {
     &game_vindinium,
     &game_go,
     &game_atari_go,
+    &game_gomoku,
+    &game_renju,
     NULL,
 };
 
@@ -170,5 +175,6 @@ const BotVtbl *const ply_bots[] = {
     &bot_mcts,
     &bot_vindinium,
     &bot_vindinium_simple,
+    &bot_gomoku,
     NULL,
 };

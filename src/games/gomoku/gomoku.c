@@ -447,6 +447,20 @@ static int gk_is_noisy(const void *st, Move m)
     return 0;
 }
 
+/* The Gomocup (Piskvork) protocol: moves go on the wire as x,y, which
+ * text_to_move reads; the variant is the Gomocup rule number a game
+ * without a "rule" option plays (renju: 4). */
+static const GameFormat gomoku_format_gomocup = {
+    .name = "gomocup", .variant = "0", .flags = FORMAT_NATIVE,
+};
+static const GameFormat renju_format_gomocup = {
+    .name = "gomocup", .variant = "4",
+};
+static const GameFormat *const gomoku_formats[] = {&gomoku_format_gomocup,
+                                                   NULL};
+static const GameFormat *const renju_formats[] = {&renju_format_gomocup,
+                                                  NULL};
+
 static const char *const gk_players[] = {"Black", "White"};
 
 #define GK_NOTATION                                                       \
@@ -478,6 +492,7 @@ const GameVtbl game_gomoku = {
             "three moves to the centre, the central 3x3 and the central 5x5.",
         .default_bot = "gomoku",
     },
+    .formats = gomoku_formats,
     .init = gomoku_init,
     .to_move = gk_to_move,
     .gen_moves = gk_gen_moves,
@@ -526,6 +541,7 @@ const GameVtbl game_renju = {
             "central 5x5; opening=free lifts it.",
         .default_bot = "gomoku",
     },
+    .formats = renju_formats,
     .init = renju_init,
     .to_move = gk_to_move,
     .gen_moves = gk_gen_moves,

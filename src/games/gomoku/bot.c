@@ -192,7 +192,7 @@ static int time_up(Gb *b)
 {
     if (b->aborted)
         return 1;
-    if ((++b->nodes & 255) == 0 &&
+    if ((++b->nodes & 63) == 0 &&
         (botclock_check(&b->clk, &b->tick) ||
          (b->max_nodes && b->nodes >= b->max_nodes) ||
          atomic_load(&b->stop)))

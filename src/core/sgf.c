@@ -195,3 +195,27 @@ int sgf_read_games(const char *text, size_t len, PlyError *err,
     free(ps.props);
     return rc;
 }
+
+int sgf_game_type(const char *text, size_t len)
+{
+    /* the first GM[...] before the first node ends: a plain scan of the
+     * root node, values skipped */
+    size_t i = 0;
+    while (i < len && text[i] != ';')
+        i++;
+    for (i++; i < len && text[i] != ';' && text[i] != '(' &&
+               text[i] != ')'; i++) {
+        if (text[i] == '[') {
+            size_t v = i + 1;
+            while (i < len && text[i] != ']') {
+                if (text[i] == '\\')
+                    i++;
+                i++;
+            }
+            if (v >= 3 && text[v - 3] == 'G' && text[v - 2] == 'M' &&
+                (v < 4 || !isupper((unsigned char)text[v - 4])))
+                return atoi(text + v);
+        }
+    }
+    return 1;
+}

@@ -47,4 +47,8 @@ typedef int (*SgfGameFn)(SgfParser *ps, int number, void *ctx);
 int sgf_read_games(const char *text, size_t len, PlyError *err,
                    SgfGameFn each, void *ctx);
 
+/* The game type GM[n] of the first game tree's root (1, Go, when it has
+ * none): for a format's claims() hook. */
+int sgf_game_type(const char *text, size_t len);
+
 #endif

@@ -11,6 +11,8 @@
 #include "testlib.h"
 
 #include "core/bot.h"
+#include "core/format.h"
+#include "core/record.h"
 #include "core/rng.h"
 #include "games/gomoku/gomoku.h"
 
@@ -728,6 +730,127 @@ static void test_bot(void **state)
     }
 }
 
+/* ---- SGF GM[4] ---- */
+
+typedef struct Got {
+    int n;
+    char game[32], setup[600], moves[4096];
+    int winner;
+} Got;
+
+static int keep(const Record *r, void *ctx, PlyError *err)
+{
+    (void)err;
+    Got *g = ctx;
+    g->n++;
+    snprintf(g->game, sizeof g->game, "%s", r->game);
+    snprintf(g->setup, sizeof g->setup, "%s", r->setup ? r->setup : "");
+    size_t k = 0;
+    g->moves[0] = 0;
+    for (int i = 0; i < r->nmoves && k < sizeof g->moves; i++)
+        k += (size_t)snprintf(g->moves + k, sizeof g->moves - k, "%s%s",
+                              i ? " " : "", r->moves[i]);
+    g->winner = record_winner(r);
+    return 0;
+}
+
+static int read_sgf(const char *game, const char *text, Got *got,
+                    PlyError *err)
+{
+    const GameVtbl *g = game_find(game);
+    const GameFormat *f = game_format(g, "sgf");
+    memset(got, 0, sizeof *got);
+    return f->read_records(g, text, strlen(text), keep, got, err);
+}
+
+static void test_sgf(void **state)
+{
+    (void)state;
+    /* round trips: a renju game won by Black, a gomoku game from a setup */
+    static const struct {
+        const char *game, *options, *setup, *moves;
+        int winner;
+    } cases[] = {
+        {"renju", "", "", "h8 h9 i9 g7 j10 k11 i10 i11 j9 k8 h10 g10 j11 "
+                          "k12 j8", 0},
+        {"gomoku", "size=9,rule=standard",
+         "........./........./...x...../...o...../........./........./"
+         "........./........./......... w", "e5 e6 d5 c5 f5 g5", -2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const GameVtbl *g = game_find(cases[i].game);
+        const char *mv[64];
+        char buf[512];
+        snprintf(buf, sizeof buf, "%s", cases[i].moves);
+        int n = 0;
+        for (char *sv = NULL, *t = strtok_r(buf, " ", &sv); t;
+             t = strtok_r(NULL, " ", &sv))
+            mv[n++] = t;
+        Record r;
+        record_init(&r);
+        r.game = g->info.name;
+        r.options = cases[i].options;
+        r.setup = cases[i].setup;
+        r.nseats = 2;
+        r.seats[0] = "Kuro]x";
+        r.seats[1] = "Shiro";
+        r.nmoves = n;
+        r.moves = mv;
+        record_set_winner(&r, cases[i].winner, "normal");
+        char *text = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&text, &len);
+        PlyError err = {{0}};
+        assert_int_equal(game_format(g, "sgf")->write_record(g, &r, mem,
+                                                             &err), 0);
+        fclose(mem);
+        assert_non_null(strstr(text, "GM[4]"));
+        assert_non_null(strstr(text, "PB[Kuro\\]x]"));
+        assert_true(game_format(g, "sgf")->claims(text, len));
+        assert_false(game_format(game_find("go"), "sgf")->claims(text, len));
+        Got got;
+        /* read by the other game's reader: PLYGAME names the game */
+        const char *other = i == 0 ? "gomoku" : "renju";
+        if (read_sgf(other, text, &got, &err))
+            fail_msg("%s: %s\n%s", cases[i].game, err.msg, text);
+        assert_int_equal(got.n, 1);
+        assert_string_equal(got.game, cases[i].game);
+        assert_string_equal(got.moves, cases[i].moves);
+        assert_string_equal(got.setup, cases[i].setup);
+        assert_int_equal(got.winner, cases[i].winner);
+        free(text);
+    }
+    /* errors name the line and the cause */
+    Got got;
+    PlyError err = {{0}};
+    assert_int_equal(read_sgf("gomoku", "(;GM[1]SZ[15];B[hh])", &got, &err),
+                     -1);
+    assert_non_null(strstr(err.msg, "GM[4]"));
+    assert_int_equal(read_sgf("gomoku", "(;GM[4]SZ[15];B[hh];W[hh])", &got,
+                              &err), -1);
+    assert_non_null(strstr(err.msg, "not empty"));
+    assert_int_equal(read_sgf("gomoku", "(;GM[4]SZ[15];B[hh];B[hi])", &got,
+                              &err), -1);
+    assert_non_null(strstr(err.msg, "White is to move"));
+    assert_int_equal(read_sgf("gomoku", "(;GM[4]SZ[15];B[zz])", &got, &err),
+                     -1);
+    assert_int_equal(read_sgf("gomoku", "(;GM[4]SZ[25];B[aa])", &got, &err),
+                     -1);
+    assert_int_equal(read_sgf("gomoku", "(;GM[4]SZ[15];B[hh]", &got, &err),
+                     -1);
+    /* a renju record with Black's double-three */
+    assert_int_equal(read_sgf("renju", "(;GM[4]SZ[15]PLYGAME[renju]"
+                              "PLYOPTIONS[opening=free]"
+                              "AB[gh][ih][hg][hf]AW[aa][ab][ac][ad]PL[B]"
+                              ";B[hh])", &got, &err), -1);
+    assert_non_null(strstr(err.msg, "double-three"));
+    /* a five ends the game: nothing after it */
+    assert_int_equal(read_sgf("gomoku", "(;GM[4]SZ[15];B[aa];W[ao];B[ba];"
+                              "W[bo];B[ca];W[co];B[da];W[do];B[ea];W[eo])",
+                              &got, &err), -1);
+    assert_non_null(strstr(err.msg, "after the end"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -739,6 +862,7 @@ int main(void)
         cmocka_unit_test(test_false_three),
         cmocka_unit_test(test_notation_and_setup),
         cmocka_unit_test(test_bot),
+        cmocka_unit_test(test_sgf),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -507,7 +507,13 @@ const GameFormat go_format_gtp = {
     .score_text = gtp_score,
 };
 
+static int sgf_claims(const char *text, size_t len)
+{
+    return sgf_game_type(text, len) == 1;
+}
+
 const GameFormat go_format_sgf = {
     .name = "sgf", .extension = "sgf",
     .write_record = sgf_write, .read_records = sgf_read,
+    .claims = sgf_claims,
 };

@@ -456,10 +456,10 @@ static const GameFormat gomoku_format_gomocup = {
 static const GameFormat renju_format_gomocup = {
     .name = "gomocup", .variant = "4",
 };
-static const GameFormat *const gomoku_formats[] = {&gomoku_format_gomocup,
-                                                   NULL};
-static const GameFormat *const renju_formats[] = {&renju_format_gomocup,
-                                                  NULL};
+static const GameFormat *const gomoku_formats[] = {
+    &gk_format_sgf, &gomoku_format_gomocup, NULL};
+static const GameFormat *const renju_formats[] = {
+    &gk_format_sgf, &renju_format_gomocup, NULL};
 
 static const char *const gk_players[] = {"Black", "White"};
 
@@ -468,7 +468,8 @@ static const char *const gk_players[] = {"Black", "White"};
     "the bottom (h8 is the centre of 15x15), or Gomocup's x,y (0-based,\n" \
     "y = 0 the top row: 7,7 is h8 on 15x15). Setup string: the rows from\n"\
     "the top down, '/' between them, '.' empty, 'x' Black, 'o' White,\n"   \
-    "then b or w (to move), e.g. on 5x5: ...../..x../...../...../..... w."
+    "then b or w (to move), e.g. on 5x5: ...../..x../...../...../..... w.\n"\
+    "Records: SGF GM[4] (ply record --to sgf)."
 
 const GameVtbl game_gomoku = {
     .info = {

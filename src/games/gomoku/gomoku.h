@@ -64,6 +64,9 @@ enum { SH_NONE = 0, SH_TWO = 1, SH_THREE = 2, SH_OPEN3 = 3, SH_FOUR = 4,
        SH_OPEN4 = 5, SH_FIVE = 6 };
 int gk_shape(uint8_t *cell, int rule, int p, int d, int c);
 
+/* SGF FF[4] GM[4] records (sgf.c). */
+extern const GameFormat gk_format_sgf;
+
 /* The evaluation of the board from player's view (0 Black, 1 White). */
 int gk_eval_board(const GkState *s, int player);
 

@@ -26,6 +26,7 @@ typedef struct GbOpts {
     int width;
     int vcf_depth;
     int leaf_vcf;
+    int vct_depth;
 } GbOpts;
 
 static const Option gb_options[] = {
@@ -38,6 +39,10 @@ static const Option gb_options[] = {
     {.key = "leafvcf", .type = OPT_INT, .def = 4, .min = 0, .max = 20,
      .offset = offsetof(GbOpts, leaf_vcf),
      .help = "fours in a row the VCF at the horizon tries"},
+    {.key = "vct", .type = OPT_INT, .def = 4, .min = 0, .max = 12,
+     .offset = offsetof(GbOpts, vct_depth),
+     .help = "threats (fours and open threes) in a row the root's VCT "
+             "search tries, within a third of the move's time"},
     {.key = NULL},
 };
 
@@ -48,6 +53,7 @@ typedef struct Gb {
     BotClock clk;
     BotTick tick;
     uint64_t nodes, max_nodes;
+    int64_t soft_us;            /* a phase's own deadline (0: none) */
     int aborted;
     atomic_int stop;
 } Gb;
@@ -195,7 +201,8 @@ static int time_up(Gb *b)
     if ((++b->nodes & 63) == 0 &&
         (botclock_check(&b->clk, &b->tick) ||
          (b->max_nodes && b->nodes >= b->max_nodes) ||
-         atomic_load(&b->stop)))
+         atomic_load(&b->stop) ||
+         (b->soft_us && botclock_elapsed_us(&b->clk) > b->soft_us)))
         b->aborted = 1;
     return b->aborted;
 }
@@ -239,6 +246,94 @@ static int vcf(Gb *b, int depth, int *first)
         }
         if (b->aborted)
             return 0;
+    }
+    return 0;
+}
+
+/* VCT for the side to move (whose opponent has no four): threats of
+ * fours and open threes. A four's reply is its block; an open three's
+ * replies are every empty point within four of the new stone on its line
+ * and every four of the defender; a reply that gives the defender a four
+ * counts as a defence (the search does not follow it). 1 when every
+ * defence loses within depth threats; *first gets the first threat. */
+static int vct(Gb *b, int depth, int *first)
+{
+    GkState *s = &b->s;
+    int me = colour_of(s), op = GK_BLACK + GK_WHITE - me;
+    if (depth <= 0 || time_up(b))
+        return 0;
+    if (vcf(b, 2 * depth, first))
+        return 1;
+    for (int p = 0; p < GK_CELLS && !b->aborted; p++) {
+        if (s->cell[p] != GK_EMPTY || !b->near[p])
+            continue;
+        int dirs3 = 0, four = 0;
+        for (int i = 0; i < 4; i++) {
+            int sh = gk_shape(s->cell, s->rule, p, gk_dir[i], me);
+            if (sh >= SH_FOUR)
+                four = 1;
+            else if (sh == SH_OPEN3)
+                dirs3 |= 1 << i;
+        }
+        if (!four && !dirs3)
+            continue;
+        if (!legal(b, p))
+            continue;
+        place(b, p);
+        int win = 1;
+        int f[3], nf = five_points_near(b, p, me, f, 3);
+        if (nf >= 2) {
+            win = 1;
+        } else if (nf == 1) {
+            if (legal(b, f[0])) {
+                place(b, f[0]);
+                int g[1];
+                win = !five_points_near(b, f[0], op, g, 1) &&
+                      vct(b, depth - 1, NULL);
+                unplace(b, f[0]);
+            }
+        } else {
+            /* the defences of an open three */
+            int def[64], nd = 0;
+            for (int i = 0; i < 4; i++) {
+                if (!(dirs3 >> i & 1))
+                    continue;
+                for (int sgn = -1; sgn <= 1; sgn += 2)
+                    for (int k = 1, q = p + sgn * gk_dir[i];
+                         k <= 4 && s->cell[q] != GK_WALL;
+                         k++, q += sgn * gk_dir[i])
+                        if (s->cell[q] == GK_EMPTY && nd < 64)
+                            def[nd++] = q;
+            }
+            for (int q = 0; q < GK_CELLS && nd < 64; q++) {
+                if (s->cell[q] != GK_EMPTY || !b->near[q])
+                    continue;
+                int dup = 0;
+                for (int j = 0; j < nd; j++)
+                    dup |= def[j] == q;
+                if (!dup && best_shape(b, q, op, NULL) >= SH_FOUR)
+                    def[nd++] = q;
+            }
+            for (int j = 0; j < nd && win; j++) {
+                int q = def[j];
+                if (s->cell[q] != GK_EMPTY || !legal(b, q))
+                    continue;
+                place(b, q);
+                int g[1];
+                if (gk_makes_five(s, q, op) ||
+                    five_points_near(b, q, op, g, 1))
+                    win = 0;
+                else
+                    win = vct(b, depth - 1, NULL);
+                unplace(b, q);
+            }
+        }
+        unplace(b, p);
+        if (win && !b->aborted) {
+            if (first)
+                *first = p;
+            return 1;
+        }
     }
     return 0;
 }
@@ -429,6 +524,22 @@ static Move gb_choose(void *p, const void *st, const Limits *lim,
     }
     best = -1;
     b->aborted = 0;
+    /* victory by continuous threats, deepening, within a third of the
+     * time */
+    if (b->o.vct_depth) {
+        b->soft_us = budget ? budget * 1000 / 3 : 0;
+        for (int d = 1; d <= b->o.vct_depth && !b->aborted; d++)
+            if (vct(b, d, &best)) {
+                value = GB_WIN;
+                proven = 1;
+                b->soft_us = 0;
+                goto done;
+            }
+        b->soft_us = 0;
+        best = -1;
+        /* a stop or the node limit ends the alpha-beta below at once */
+        b->aborted = 0;
+    }
     Cand root[GB_MAX_CAND];
     int open4, n = candidates(b, root, &open4);
     if (n == 0) {

@@ -72,6 +72,33 @@ out=$(gc "START 15\nINFO timeout_turn 200\nBOARD\n${board}DONE\nTURN 6,7\nINFO r
 check "ply gomocup renju: refused too" [ "$(line "$out" 3)" = "ERROR '6,7' is forbidden for Black: double-three" ]
 check "ply gomocup renju: rule 1 refused" matches "$(line "$out" 4)" '^ERROR rule 1'
 
+# --- ply match against Gomocup brains: ply gomocup itself (TURN; BOARD
+# after opening moves, renju's rule by INFO rule), and a brain that
+# answers ERROR (it forfeits)
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+"$P" match gomoku gomoku:vct=0 g -n 2 --tc 200ms --grace 2s --quiet \
+    --engine "g=$P gomocup,proto=gomocup" --out "$T/g.jsonl" > /dev/null 2>&1
+check "match: ply gomocup as a brain finishes" [ $? -eq 0 ]
+check "match: 2 normal games" [ "$(grep -c '"reason":"normal"' "$T/g.jsonl")" -eq 2 ]
+"$P" match renju gomoku:vct=0 g -n 2 --tc 200ms --grace 2s --quiet \
+    --openings random:4 --engine "g=$P gomocup renju,proto=gomocup" \
+    --out "$T/r.jsonl" > /dev/null 2>&1
+check "match: renju with openings (BOARD)" [ "$(grep -c '"reason":"normal"' "$T/r.jsonl")" -eq 2 ]
+cat > "$T/bad.sh" <<'EOS'
+#!/bin/sh
+while read -r l; do
+    case "$l" in
+    START*) echo OK ;;
+    BEGIN*|TURN*|DONE*) echo "MESSAGE thinking"; echo "ERROR no idea" ;;
+    END*) exit 0 ;;
+    esac
+done
+EOS
+"$P" match gomoku random bad -n 2 --tc 500ms --quiet \
+    --engine "bad=sh $T/bad.sh,proto=gomocup" --out "$T/b.jsonl" > /dev/null 2>&1
+check "match: a brain answering ERROR forfeits" [ "$(grep -c '"reason":"crash".*ERROR no idea' "$T/b.jsonl")" -eq 2 ]
+
 # --- the command line
 "$P" gomocup chess < /dev/null > /dev/null 2>&1
 check "a game without the protocol: exit 2" [ $? -eq 2 ]

@@ -58,7 +58,7 @@ const Command cli_commands[] = {
      "          [--tc 100ms | --tc 30s+0.1s] [--openings random:PLIES | FILE]\n"
      "          [--sprt elo0,elo1[,alpha,beta]] [--out FILE [--resume]]\n"
      "          [--seed N] [--json] [--options K=V,...] [--grace 200ms]\n"
-     "          [--engine NAME=CMD[,proto=ugi|uci|usi|cecp|codecup|gtp]]\n"
+     "          [--engine NAME=CMD[,proto=ugi|uci|usi|cecp|codecup|gtp|gomocup]]\n"
      "          [--movetime 1s]"
  " [--startup 10s] [--quiet]\n"
      "  Participants are bot specs (mcts:iterations=1000) or NAMEs given\n"

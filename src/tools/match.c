@@ -57,7 +57,7 @@ int match_parse_engine(const char *s, Participant *p, PlyError *err)
     const char *eq = strchr(s, '=');
     if (!eq || eq == s || (size_t)(eq - s) >= sizeof p->name)
         return ply_fail(err, "bad --engine '%s' (want NAME=CMD[,proto=ugi|"
-                        "uci|usi|cecp|codecup|gtp])", s);
+                        "uci|usi|cecp|codecup|gtp|gomocup])", s);
     memcpy(p->name, s, (size_t)(eq - s));
     for (const char *q = p->name; *q; q++)
         if (*q == ':' || *q == ',' || *q <= ' ' || *q > '~')
@@ -85,9 +85,12 @@ int match_parse_engine(const char *s, Participant *p, PlyError *err)
             p->kind = PART_CECP;
         else if (!strcmp(v, "gtp"))
             p->kind = PART_GTP;
+        else if (!strcmp(v, "gomocup"))
+            p->kind = PART_GOMOCUP;
         else
             return ply_fail(err, "engine %s: unknown protocol '%s' (ugi, "
-                            "uci, usi, cecp, codecup, gtp)", p->name, v);
+                            "uci, usi, cecp, codecup, gtp, gomocup)", p->name,
+                            v);
         len = (size_t)(pr - cmd);
     }
     if (len == 0 || len >= sizeof p->cmd)

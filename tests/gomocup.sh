@@ -58,6 +58,17 @@ check "BOARD: not our turn" matches "$(line "$out" 2)" '^ERROR 3 own and 0'
 check "BOARD: walls refused" matches "$(line "$out" 3)" '^ERROR walls'
 check "BOARD: a point twice" matches "$(line "$out" 4)" '^ERROR a stone'
 
+# --- INFO rule: exactly five (1) makes 3,0 an overline, five or more (0)
+# a win
+ov='0,0,1\n1,0,1\n2,0,1\n4,0,1\n5,0,1\n9,9,2\n9,10,2\n9,11,2\n3,14,2\n5,14,2\n7,14,2\n'
+out=$(gc "START 15\nINFO rule 0\nINFO timeout_turn 100\nBOARD\n${ov}DONE\nEND\n")
+check "rule 0: the overline wins" [ "$(line "$out" 2)" = "3,0" ]
+out=$(gc "START 15\nINFO rule 1\nINFO timeout_turn 100\nBOARD\n${ov}DONE\nEND\n")
+check "rule 1: no overline" [ "$(line "$out" 2)" != "3,0" ]
+out=$(gc "START 15\nINFO rule 8\nINFO rule 2\nEND\n")
+check "rule 8 (caro) refused" matches "$(line "$out" 2)" '^ERROR rule 8'
+check "rule 2 (continuous) is free-style: no answer" [ "$(echo "$out" | wc -l)" -eq 2 ]
+
 # --- renju: Black's double-three is refused with the rule named. We are
 # White and must block Black's four at 4,0; then Black tries 6,7, which
 # makes two open threes (6..8 on row 7, 7..9 on column 6).

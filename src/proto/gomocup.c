@@ -140,6 +140,40 @@ static int parse_xy(const char *s, int *x, int *y, const char **rest)
     return 0;
 }
 
+int gomocup_rules(const GameVtbl *g, int *nums, int max)
+{
+    const char *v = format_variant_name(g, "gomocup");
+    int n = 0;
+    while (v && *v && n < max) {
+        char *e;
+        long x = strtol(v, &e, 10);
+        if (e == v)
+            break;
+        nums[n++] = (int)x;
+        v = *e == ',' ? e + 1 : NULL;
+    }
+    return n;
+}
+
+int gomocup_rule_of(long long v)
+{
+    /* bits: 1 exactly five, 2 continuous game, 4 renju, 8 caro */
+    return (v & 4) ? 4 : (v & 1) ? 1 : 0;
+}
+
+/* The choice of option key whose index is i, or NULL. */
+static const char *choice_at(const GameVtbl *g, const char *key, int i)
+{
+    for (const GameOption *o = g->info.options; o && o->key; o++)
+        if (!strcmp(o->key, key) && o->type == OPT_CHOICE) {
+            for (int k = 0; o->choices[k]; k++)
+                if (k == i)
+                    return o->choices[k];
+            return NULL;
+        }
+    return NULL;
+}
+
 static int64_t move_budget(Gc *G)
 {
     Limits lim = session_bot_limits(G->s);
@@ -343,20 +377,22 @@ static void cmd_info(Gc *G, const char *arg)
     } else if (!strcmp(key, "time_left")) {
         G->time_left = v < 0 ? 0 : v;
     } else if (!strcmp(key, "rule")) {
-        /* bits: 1 exactly five, 2 continuous game, 4 renju, 8 caro */
-        const char *want = (v & 4) ? "renju" : (v & 1) ? "standard"
-                                             : "freestyle";
+        int nums[8], nr = gomocup_rules(G->g, nums, 8), want = -1;
+        for (int i = 0; i < nr; i++)
+            if (nums[i] == gomocup_rule_of(v))
+                want = i;
         PlyError err = {{0}};
-        if (v & 8)
+        if (v & 8) {
             say(G, "ERROR rule %lld: caro is not supported", v);
-        else if (has_option(G->g, "rule") && session_ply(G->s) == 0)
-            (void)(set_option(G, "rule", want, &err) &&
-                   (say(G, "ERROR rule %lld: %s", v, err.msg), 0));
-        else if (!has_option(G->g, "rule") &&
-                 atoi(format_variant_name(G->g, "gomocup")) !=
-                 ((v & 4) ? 4 : (int)(v & 1)))
+        } else if (want < 0) {
             say(G, "ERROR rule %lld: this game plays rule %s only", v,
                 format_variant_name(G->g, "gomocup"));
+        } else if (has_option(G->g, "rule") && session_ply(G->s) == 0) {
+            const char *c = choice_at(G->g, "rule", want);
+            if (!c || set_option(G, "rule", c, &err))
+                say(G, "ERROR rule %lld: %s", v, c ? err.msg : "no such "
+                    "rule");
+        }
     }
     /* max_memory, game_type, folder, evaluate: nothing to do */
 }

@@ -15,4 +15,12 @@
 int gomocup_run(FILE *in, FILE *out, const GameVtbl *g, const char *options,
                 const char *spec, uint64_t seed, PlyError *err);
 
+/* The Gomocup rule numbers (INFO rule) a game plays, from its gomocup
+ * format's variant "0,1,4": one per choice of its "rule" option, in
+ * order, or the one rule of a game without that option. Returns the
+ * count (at most max). */
+int gomocup_rules(const GameVtbl *g, int *nums, int max);
+/* The rule number of the (bitmask) INFO rule value v among those. */
+int gomocup_rule_of(long long v);
+
 #endif

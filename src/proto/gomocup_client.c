@@ -17,6 +17,7 @@
 #include "../core/format.h"
 #include "../core/util.h"
 #include "client.h"
+#include "gomocup.h"
 
 typedef struct GcClient {
     Client c;
@@ -80,9 +81,14 @@ static Reason gc_begin(Player *p, const PlayerGame *pg, PlyError *err)
         return player_fail(err, REASON_CRASH, "%s: %s has no size",
                            p->name, g->info.name);
     T->size = atoi(val);
-    int rule = atoi(format_variant_name(g, "gomocup"));
+    /* the rule option's choice, by its index in the format's numbers */
+    int nums[8], nn = gomocup_rules(g, nums, 8), rule = nn ? nums[0] : 0;
     if (!option_text(g, pg->options, "rule", val, sizeof val))
-        rule = !strcmp(val, "standard") ? 1 : !strcmp(val, "renju") ? 4 : 0;
+        for (const GameOption *o = g->info.options; o && o->key; o++)
+            if (!strcmp(o->key, "rule") && o->type == OPT_CHOICE)
+                for (int i = 0; o->choices[i] && i < nn; i++)
+                    if (!strcmp(o->choices[i], val))
+                        rule = nums[i];
     Reason why = client_begin(c, pg, err);
     if (why)
         return why;

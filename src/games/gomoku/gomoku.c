@@ -448,10 +448,11 @@ static int gk_is_noisy(const void *st, Move m)
 }
 
 /* The Gomocup (Piskvork) protocol: moves go on the wire as x,y, which
- * text_to_move reads; the variant is the Gomocup rule number a game
- * without a "rule" option plays (renju: 4). */
+ * text_to_move reads; the variant lists the Gomocup rule numbers (INFO
+ * rule) of the rule option's choices in order (freestyle 0, standard 1,
+ * renju 4), or renju's one rule. */
 static const GameFormat gomoku_format_gomocup = {
-    .name = "gomocup", .variant = "0", .flags = FORMAT_NATIVE,
+    .name = "gomocup", .variant = "0,1,4", .flags = FORMAT_NATIVE,
 };
 static const GameFormat renju_format_gomocup = {
     .name = "gomocup", .variant = "4",

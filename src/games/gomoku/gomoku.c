@@ -430,20 +430,41 @@ static int gk_eval(const void *st, int player)
                                                              : v;
 }
 
+/* Stones of each colour within four points of p along d (either way):
+ * n[GK_BLACK], n[GK_WHITE]. */
+static void near_counts(const uint8_t *cell, int p, int d, int *n)
+{
+    n[GK_BLACK] = n[GK_WHITE] = 0;
+    for (int k = 1, q = p + d; k <= 4 && cell[q] != GK_WALL; k++, q += d)
+        n[cell[q]]++;
+    for (int k = 1, q = p - d; k <= 4 && cell[q] != GK_WALL; k++, q -= d)
+        n[cell[q]]++;
+}
+
 /* Noisy: a four or a five of one's own, or the block of the opponent's
- * five. */
+ * five. A four needs three more own stones within four points on its
+ * line, a five to block four of the opponent's: cheap counts first. */
 static int gk_is_noisy(const void *st, Move m)
 {
     const GkState *s = st;
-    if (lines_empty(s->cell, (int)m))
-        return 0;
-    uint8_t cell[GK_CELLS];
-    memcpy(cell, s->cell, sizeof cell);
+    int p = (int)m;
     int me = s->side ? GK_WHITE : GK_BLACK, op = GK_BLACK + GK_WHITE - me;
-    for (int i = 0; i < 4; i++)
-        if (gk_shape(cell, s->rule, (int)m, gk_dir[i], me) >= SH_FOUR ||
-            gk_shape(cell, s->rule, (int)m, gk_dir[i], op) == SH_FIVE)
+    uint8_t cell[GK_CELLS];
+    int copied = 0;
+    for (int i = 0; i < 4; i++) {
+        int d = gk_dir[i], cnt[4];
+        near_counts(s->cell, p, d, cnt);
+        int mine = cnt[me], theirs = cnt[op];
+        if (mine < 3 && theirs < 4)
+            continue;
+        if (!copied) {
+            memcpy(cell, s->cell, sizeof cell);
+            copied = 1;
+        }
+        if ((mine >= 3 && gk_shape(cell, s->rule, p, d, me) >= SH_FOUR) ||
+            (theirs >= 4 && gk_shape(cell, s->rule, p, d, op) == SH_FIVE))
             return 1;
+    }
     return 0;
 }
 
@@ -461,6 +482,45 @@ static const GameFormat *const gomoku_formats[] = {
     &gk_format_sgf, &gomoku_format_gomocup, NULL};
 static const GameFormat *const renju_formats[] = {
     &gk_format_sgf, &renju_format_gomocup, NULL};
+
+/* The noisy moves without asking every point: a noisy point lies in a
+ * window of five points holding three or more of the mover's stones and
+ * none of the opponent's (a four or a five), or four of the opponent's
+ * and none of the mover's (blocking a five). Those points are checked
+ * with gk_is_noisy and the rules, in gen_moves order. */
+static int gk_gen_noisy(const void *st, Move *out)
+{
+    const GkState *s = st;
+    if (s->result)
+        return 0;
+    int me = s->side ? GK_WHITE : GK_BLACK, op = GK_BLACK + GK_WHITE - me;
+    uint8_t mark[GK_CELLS];
+    memset(mark, 0, sizeof mark);
+    int any = 0;
+    for (int y = 1; y <= s->size; y++)
+        for (int x = 1; x <= s->size; x++) {
+            int p = y * GK_STRIDE + x;
+            for (int i = 0; i < 4; i++) {
+                int d = gk_dir[i], e = p + 4 * d;
+                int ex = e % GK_STRIDE, ey = e / GK_STRIDE;
+                if (e < 0 || e >= GK_CELLS || ex < 1 || ex > s->size ||
+                    ey < 1 || ey > s->size)
+                    continue;
+                int cnt[4] = {0, 0, 0, 0};
+                for (int k = 0; k < 5; k++)
+                    cnt[s->cell[p + k * d]]++;
+                if ((cnt[me] >= 3 && !cnt[op]) || (cnt[op] >= 4 && !cnt[me]))
+                    for (int k = 0; k < 5; k++)
+                        if (s->cell[p + k * d] == GK_EMPTY)
+                            mark[p + k * d] = 1, any = 1;
+            }
+        }
+    int n = 0;
+    for (int p = 0; any && p < GK_CELLS; p++)
+        if (mark[p] && gk_illegal(s, p) == GK_OK && gk_is_noisy(s, (Move)p))
+            out[n++] = (Move)p;
+    return n;
+}
 
 static const char *const gk_players[] = {"Black", "White"};
 
@@ -509,6 +569,7 @@ const GameVtbl game_gomoku = {
     .eval = gk_eval,
     .heuristic = gk_heuristic,
     .is_noisy = gk_is_noisy,
+    .gen_noisy = gk_gen_noisy,
     .check = gk_check,
     .plies_left = gk_plies_left,
 };
@@ -558,6 +619,7 @@ const GameVtbl game_renju = {
     .eval = gk_eval,
     .heuristic = gk_heuristic,
     .is_noisy = gk_is_noisy,
+    .gen_noisy = gk_gen_noisy,
     .check = gk_check,
     .plies_left = gk_plies_left,
 };

@@ -28,6 +28,7 @@ run match env PLY="$PLY" sh tests/match.sh
 run usi env PLY="$PLY" sh tests/usi.sh
 run engines env PLY="$PLY" sh tests/engines.sh
 run gtp env PLY="$PLY" sh tests/gtp.sh
+run gomocup env PLY="$PLY" sh tests/gomocup.sh
 if [ -n "${PLY_SLOW:-}" ] && [ "$PLY_SLOW" != 0 ]; then
     # other programs' KIF readers, when installed (skips itself if not)
     run kif-readers env PLY="$PLY" sh scripts/kif-readers.sh

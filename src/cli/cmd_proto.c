@@ -6,6 +6,7 @@
 
 #include "../core/format.h"
 #include "../core/registry.h"
+#include "../proto/gomocup.h"
 #include "../proto/gtp.h"
 #include "../proto/ugi.h"
 #include "cli.h"
@@ -158,5 +159,62 @@ int cmd_gtp(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     if (gtp_run(stdin, stdout, g, options, spec, seed, &err))
         return cli_error("gtp", "%s", err.msg);
+    return 0;
+}
+
+int cmd_gomocup(int argc, char **argv)
+{
+    if (!cli_wants_help(argc, argv, "gomocup"))
+        return 0;
+    static const struct option longopts[] = {
+        {"bot", required_argument, 0, 'b'},
+        {"options", required_argument, 0, 'o'},
+        {"seed", required_argument, 0, 'r'},
+        {0, 0, 0, 0},
+    };
+    const char *spec = NULL, *options = NULL;
+    unsigned long long seed = 1;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'b': spec = optarg; break;
+        case 'o': options = optarg; break;
+        case 'r':
+            if (cli_parse_uint("gomocup", "--seed", optarg, &seed))
+                return 2;
+            break;
+        case ':': return cli_error("gomocup", "%s needs a value",
+                                   argv[optind - 1]);
+        default: return cli_error("gomocup", "unknown option '%s'",
+                                  argv[optind - 1]);
+        }
+    }
+    if (argc - optind > 1)
+        return cli_error("gomocup", "usage: ply gomocup [GAME] [--bot SPEC]");
+    const GameVtbl *g = NULL;
+    if (argc - optind == 1) {
+        if (!(g = cli_game("gomocup", argv[optind])))
+            return 2;
+    } else {
+        g = format_native_game("gomocup", NULL);
+    }
+    if (!g || !game_format(g, "gomocup")) {
+        const GameVtbl *all[64];
+        int n = games_with_format("gomocup", all, 64);
+        char list[512] = "";
+        size_t len = 0;
+        for (int i = 0; i < n && i < 64 && len < sizeof list; i++)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+                                    i ? ", " : "", all[i]->info.name);
+        return cli_error("gomocup", "%s%s does not speak the Gomocup "
+                         "protocol (games that do: %s)", g ? "" : "name a "
+                         "game: ", g ? g->info.name : "", list);
+    }
+    PlyError err = {{0}};
+    signal(SIGPIPE, SIG_IGN);
+    if (gomocup_run(stdin, stdout, g, options, spec, seed, &err))
+        return cli_error("gomocup", "%s", err.msg);
     return 0;
 }

@@ -15,6 +15,7 @@ int cmd_match(int argc, char **argv);
 int cmd_ugi(int argc, char **argv);
 int cmd_codecup(int argc, char **argv);
 int cmd_gtp(int argc, char **argv);
+int cmd_gomocup(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_usi(int argc, char **argv);
@@ -62,6 +63,7 @@ const Command cli_commands[] = {
      "          [--sprt elo0,elo1[,alpha,beta]] [--out FILE [--resume]]\n"
      "          [--seed N] [--json] [--options K=V,...] [--grace 200ms]\n"
      "          [--engine NAME=CMD[,proto=P][,option.NAME=VALUE]...]\n"
+     "          [--engine NAME=CMD[,proto=ugi|uci|usi|cecp|codecup|gtp|gomocup]]\n"
      "          [--movetime 1s]"
  " [--startup 10s] [--quiet]\n"
      "  Participants are bot specs (mcts:iterations=1000) or NAMEs given\n"
@@ -97,6 +99,13 @@ const Command cli_commands[] = {
      "  time_settings, time_left. Moves as the game's GTP format writes\n"
      "  them. Without GAME: the one game that\n"
      "  speaks GTP natively."},
+    {"gomocup", cmd_gomocup, "Gomocup brain (Piskvork protocol)",
+     "ply gomocup [GAME] [--bot SPEC] [--options K=V,...] [--seed N]\n"
+     "  Speaks the Gomocup (Piskvork) protocol on stdin/stdout: START,\n"
+     "  RECTSTART (square), RESTART, BEGIN, TURN, BOARD..DONE, TAKEBACK,\n"
+     "  INFO (timeout_turn, timeout_match, time_left, rule), ABOUT, END.\n"
+     "  Moves as x,y from 0, y = 0 the top row. Without GAME: the game\n"
+     "  that speaks it natively (INFO rule sets its rule option)."},
     {"analyze", cmd_analyze, "what a bot thinks of a position",
      "ply analyze GAME [--setup S] [--moves \"m1 m2 ...\"] [--options K=V,...]\n"
      "                [--bot SPEC] [--seed N] [--watch] [--interactive]\n"

@@ -159,6 +159,15 @@ int records_read(const char *cmd, const char *format, const char *file)
     fclose(mem);
     if (in != stdin)
         fclose(in);
+    /* a format several games share: the game whose records these are */
+    for (int i = 0; i < k && i < 64; i++) {
+        const GameFormat *fi = game_format(gs[i], format);
+        if (fi->read_records && fi->claims && fi->claims(buf, len)) {
+            g = gs[i];
+            f = fi;
+            break;
+        }
+    }
     PlyError err = {{0}};
     int games = 0, rc = 0;
     if (f->read_records(g, buf, len, print_record, &games, &err))

@@ -193,6 +193,9 @@ typedef struct GameFormat {
     int (*move_from_wire)(const char *wire, char *buf, size_t n);
     int (*setup_to_wire)(const char *own, char *buf, size_t n);
     int (*setup_from_wire)(const char *wire, char *buf, size_t n);
+    /* Records of a format several games share (SGF's GM[n]): 1 when the
+     * file's text holds this game's records; NULL: any file does. */
+    int (*claims)(const char *text, size_t len);
 } GameFormat;
 
 /* ---- drawing: the layout hook (optional) ----

@@ -34,6 +34,8 @@ extern const GameVtbl game_go;
 extern const GameVtbl game_atari_go;
 extern const GameVtbl game_splut;
 extern const GameVtbl game_splut_duel;
+extern const GameVtbl game_gomoku;
+extern const GameVtbl game_renju;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -42,6 +44,7 @@ extern const BotVtbl bot_alphabeta;
 extern const BotVtbl bot_mcts;
 extern const BotVtbl bot_vindinium;
 extern const BotVtbl bot_vindinium_simple;
+extern const BotVtbl bot_gomoku;
 
 const GameVtbl *game_find(const char *name)
 {
@@ -191,6 +194,8 @@ const GameVtbl *const ply_games[] = {
     &game_atari_go,
     &game_splut,
     &game_splut_duel,
+    &game_gomoku,
+    &game_renju,
     NULL,
 };
 
@@ -201,5 +206,6 @@ const BotVtbl *const ply_bots[] = {
     &bot_mcts,
     &bot_vindinium,
     &bot_vindinium_simple,
+    &bot_gomoku,
     NULL,
 };

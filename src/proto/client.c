@@ -13,6 +13,7 @@ const PlayerClient proto_clients[] = {
     {"cecp", cecp_client_new},
     {"codecup", codecup_client_new},
     {"gtp", gtp_client_new},
+    {"gomocup", gomocup_client_new},
     {NULL, NULL},
 };
 

@@ -74,5 +74,7 @@ Player *codecup_client_new(const char *name, const char *cmd, int quiet,
                            const EngineWatch *watch, PlyError *err);
 Player *gtp_client_new(const char *name, const char *cmd, int quiet,
                        const EngineWatch *watch, PlyError *err);
+Player *gomocup_client_new(const char *name, const char *cmd, int quiet,
+                           const EngineWatch *watch, PlyError *err);
 
 #endif

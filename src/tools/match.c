@@ -57,8 +57,8 @@ int match_parse_engine(const char *s, Participant *p, PlyError *err)
     const char *eq = strchr(s, '=');
     if (!eq || eq == s || (size_t)(eq - s) >= sizeof p->name)
         return ply_fail(err, "bad --engine '%s' (want NAME=CMD[,proto=ugi|"
-                        "uci|usi|cecp|codecup|gtp][,option.NAME=VALUE]...)",
-                        s);
+                        "uci|usi|cecp|codecup|gtp|gomocup][,option.NAME="
+                        "VALUE]...)", s);
     memcpy(p->name, s, (size_t)(eq - s));
     for (const char *q = p->name; *q; q++)
         if (*q == ':' || *q == ',' || *q <= ' ' || *q > '~')
@@ -118,11 +118,15 @@ int match_parse_engine(const char *s, Participant *p, PlyError *err)
             p->kind = PART_CECP;
         else if (!strcmp(v, "gtp"))
             p->kind = PART_GTP;
+        else if (!strcmp(v, "gomocup"))
+            p->kind = PART_GOMOCUP;
         else
             return ply_fail(err, "engine %s: unknown protocol '%s' (ugi, "
-                            "uci, usi, cecp, codecup, gtp)", p->name, v);
+                            "uci, usi, cecp, codecup, gtp, gomocup)", p->name,
+                            v);
     }
-    if (p->opts[0] && (p->kind == PART_CODECUP || p->kind == PART_GTP))
+    if (p->opts[0] && (p->kind == PART_CODECUP || p->kind == PART_GTP ||
+                       p->kind == PART_GOMOCUP))
         return ply_fail(err, "engine %s: its protocol has no options",
                         p->name);
     if (len == 0 || len >= sizeof p->cmd)

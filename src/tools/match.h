@@ -28,7 +28,7 @@ enum {
 
 typedef enum {
     PART_BOT, PART_UGI, PART_CODECUP, PART_UCI, PART_USI, PART_CECP,
-    PART_GTP
+    PART_GTP, PART_GOMOCUP
 } PartKind;
 
 typedef struct Participant {
@@ -76,7 +76,7 @@ typedef struct MatchConfig {
 
 /* Parses "100ms" (per move) or "30s+0.1s" (per game with increment). */
 int match_parse_tc(const char *s, MatchConfig *c, PlyError *err);
-/* Parses "NAME=CMD[,proto=ugi|uci|usi|cecp|codecup|gtp]" into p. */
+/* Parses "NAME=CMD[,proto=ugi|uci|usi|cecp|codecup|gtp|gomocup]" into p. */
 int match_parse_engine(const char *s, Participant *p, PlyError *err);
 /* Checks the participants against the game and fills in the pairings. */
 int match_prepare(MatchConfig *c, PlyError *err);

@@ -28,6 +28,7 @@ static const char *proto_name(PartKind k)
     static const char *const names[] = {
         [PART_UGI] = "ugi", [PART_CODECUP] = "codecup", [PART_UCI] = "uci",
         [PART_USI] = "usi", [PART_CECP] = "cecp", [PART_GTP] = "gtp",
+        [PART_GOMOCUP] = "gomocup",
     };
     return (unsigned)k < sizeof names / sizeof *names ? names[k] : NULL;
 }

@@ -1,9 +1,10 @@
 /* fuzz_proto.c — the engine modes' command lines: a script of lines fed
- * to UGI (on a game), UCI, UCCI, USI, GTP or CodeCup (on a two-player
- * game) through their run functions on memory streams, answered into
- * /dev/null. Each must answer or ignore every line and end at the end of
- * input, never crash or hang. Input: a byte that picks the protocol, a
- * byte that picks the game (UGI, GTP, CodeCup), then the script.
+ * to UGI (on a game), UCI, UCCI, USI, GTP, CodeCup (on a two-player
+ * game) or Gomocup through their run functions on memory streams,
+ * answered into /dev/null. Each must answer or ignore every line and end
+ * at the end of input, never crash or hang. Input: a byte that picks the
+ * protocol, a byte that picks the game (UGI, GTP, CodeCup, Gomocup), then
+ * the script.
  *
  * The bot is always `random` (a move at once), and lines that would make
  * a unit slow without being a parser's business are dropped before the
@@ -14,12 +15,13 @@
 
 #include "core/format.h"
 #include "fuzz.h"
+#include "proto/gomocup.h"
 #include "proto/gtp.h"
 #include "proto/uci.h"
 #include "proto/ugi.h"
 #include "proto/usi.h"
 
-enum { P_UGI, P_UCI, P_UCCI, P_USI, P_GTP, P_CODECUP, P_COUNT };
+enum { P_UGI, P_UCI, P_UCCI, P_USI, P_GTP, P_CODECUP, P_GOMOCUP, P_COUNT };
 
 /* The script without the lines the note above drops. */
 static char *filtered(const char *text)
@@ -84,6 +86,11 @@ static void fuzz_one(FuzzIn *in)
         if (g->info.num_players == 2)
             codecup_run(f, sink, sink, g, "", "random", 1, 30000);
         break;
+    case P_GOMOCUP:
+        if (game_format(g, "gomocup") &&
+            gomocup_run(f, sink, g, "", "random", 1, &err) && !err.msg[0])
+            abort();        /* refused without saying why */
+        break;
     default:
         if (game_format(g, "gtp") &&
             gtp_run(f, sink, g, "", "random", 1, &err) && !err.msg[0])
@@ -122,6 +129,11 @@ static void fuzz_seeds(FuzzSeeds *s)
          "play w pass\nfinal_score\n",
          "1 known_command genmove\nlist_commands\nplay x y\nboardsize 99\n"},
         {"Start\nQuit\n", "a1\nb2\nQuit\n", "Start\nStart\n\nx y z\n"},
+        {"START 15\r\nINFO timeout_turn 100\r\nBEGIN\r\nTURN 7,8\r\nEND\r\n",
+         "START 20\nINFO rule 4\nBOARD\n9,9,2\n10,10,1\n9,10,2\nDONE\n"
+         "TAKEBACK 9,10\nRESTART\nABOUT\n",
+         "RECTSTART 15,15\nINFO time_left 1000\nTURN 99,1\nBOARD\n1,1,3\n"
+         "DONE\nSTART x\nEND\n"},
     };
     for (int p = 0; p < P_COUNT; p++)
         for (int gi = 0; ply_games[gi]; gi++) {
@@ -129,7 +141,10 @@ static void fuzz_seeds(FuzzSeeds *s)
                 continue;
             if (p == P_CODECUP && ply_games[gi]->info.num_players != 2)
                 continue;
-            if (p != P_UGI && p != P_GTP && p != P_CODECUP && gi > 0)
+            if (p == P_GOMOCUP && !game_format(ply_games[gi], "gomocup"))
+                continue;
+            if (p != P_UGI && p != P_GTP && p != P_CODECUP &&
+                p != P_GOMOCUP && gi > 0)
                 continue;           /* the game comes from the script */
             uint8_t head[2] = {(uint8_t)p, (uint8_t)gi};
             for (int k = 0; k < 3; k++)

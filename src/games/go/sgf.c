@@ -13,18 +13,10 @@
 
 #include "../../core/record.h"
 #include "../../core/setup.h"
+#include "../../core/sgf.h"
 #include "go.h"
 
 /* ---------------------------------------------------------- writing */
-
-static void put_value(FILE *out, const char *v)
-{
-    for (; *v; v++) {
-        if (*v == ']' || *v == '\\')
-            fputc('\\', out);
-        fputc(*v, out);
-    }
-}
 
 static void put_point(FILE *out, const GoState *s, int p)
 {
@@ -61,12 +53,12 @@ static int sgf_write(const GameVtbl *g, const Record *r, FILE *out,
     }
     if (r->options && *r->options) {
         fputs("PLYOPTIONS[", out);
-        put_value(out, r->options);
+        sgf_put_value(out, r->options);
         fputs("]", out);
     }
     for (int p = 0; p < 2; p++) {
         fputs(p ? "PW[" : "PB[", out);
-        put_value(out, r->seats[p] ? r->seats[p] : "?");
+        sgf_put_value(out, r->seats[p] ? r->seats[p] : "?");
         fputs("]", out);
     }
     int setup = memcmp(st->color, start->color, sizeof st->color) ||
@@ -110,7 +102,7 @@ static int sgf_write(const GameVtbl *g, const Record *r, FILE *out,
         }
         if (step) {
             fputs("\n;C[illegal move: ", mem);
-            put_value(mem, text);
+            sgf_put_value(mem, text);
             fputs("]", mem);
             break;
         }
@@ -122,7 +114,7 @@ static int sgf_write(const GameVtbl *g, const Record *r, FILE *out,
     }
     if (!bad && r->error && *r->error) {
         fputs("\n;C[", mem);
-        put_value(mem, r->error);
+        sgf_put_value(mem, r->error);
         fputs("]", mem);
     }
     fclose(mem);
@@ -160,168 +152,8 @@ done:
 
 /* ---------------------------------------------------------- reading */
 
-typedef struct Prop {
-    char id[16];
-    const char *val;        /* raw, escapes still in */
-    size_t len;
-    int node;               /* index of the node on the main line */
-    size_t at;              /* offset, for line numbers */
-} Prop;
-
-typedef struct Parser {
-    const char *s;
-    size_t len, pos;
-    Prop *props;
-    int nprops, cap;
-    int nodes;
-    PlyError *err;
-} Parser;
-
-enum { SGF_MAX_DEPTH = 4000, SGF_MAX_PROPS = 1 << 20 };
-
-static int line_of(const Parser *ps, size_t at)
-{
-    int line = 1;
-    for (size_t i = 0; i < at && i < ps->len; i++)
-        line += ps->s[i] == '\n';
-    return line;
-}
-
-static void skip_ws(Parser *ps)
-{
-    while (ps->pos < ps->len && isspace((unsigned char)ps->s[ps->pos]))
-        ps->pos++;
-}
-
-static int peek(Parser *ps)
-{
-    skip_ws(ps);
-    return ps->pos < ps->len ? (unsigned char)ps->s[ps->pos] : -1;
-}
-
-/* One value "[...]": start and length of its raw text. */
-static int read_value(Parser *ps, const char **v, size_t *n)
-{
-    size_t start = ++ps->pos;
-    while (ps->pos < ps->len && ps->s[ps->pos] != ']') {
-        if (ps->s[ps->pos] == '\\')
-            ps->pos++;
-        ps->pos++;
-    }
-    if (ps->pos >= ps->len)
-        return ply_fail(ps->err, "sgf line %d: a value '[' is never closed",
-                        line_of(ps, start));
-    *v = ps->s + start;
-    *n = ps->pos - start;
-    ps->pos++;
-    return 0;
-}
-
-/* A node ";" and its properties; keep says whether to store them. */
-static int read_node(Parser *ps, int keep)
-{
-    ps->pos++;      /* ';' */
-    int node = ps->nodes;
-    if (keep)
-        ps->nodes++;
-    for (;;) {
-        int c = peek(ps);
-        if (c < 0 || !isalpha(c))
-            return 0;
-        size_t at = ps->pos;
-        char id[16];
-        size_t k = 0;
-        while (ps->pos < ps->len && isalpha((unsigned char)ps->s[ps->pos])) {
-            char ch = ps->s[ps->pos++];
-            if (isupper((unsigned char)ch)) {   /* FF[3] lower case: dropped */
-                if (k + 1 >= sizeof id)
-                    return ply_fail(ps->err, "sgf line %d: property name too "
-                                    "long", line_of(ps, at));
-                id[k++] = ch;
-            }
-        }
-        id[k] = 0;
-        if (peek(ps) != '[')
-            return ply_fail(ps->err, "sgf line %d: property %s has no value",
-                            line_of(ps, at), id);
-        while (peek(ps) == '[') {
-            const char *v = NULL;
-            size_t n = 0;
-            if (read_value(ps, &v, &n))
-                return -1;
-            if (!keep)
-                continue;
-            if (ps->nprops >= SGF_MAX_PROPS)
-                return ply_fail(ps->err, "sgf: too many properties");
-            if (ps->nprops == ps->cap) {
-                int nc = ps->cap ? 2 * ps->cap : 256;
-                Prop *np = realloc(ps->props, sizeof *np * (size_t)nc);
-                if (!np)
-                    return ply_fail(ps->err, "out of memory");
-                ps->props = np;
-                ps->cap = nc;
-            }
-            Prop *p = &ps->props[ps->nprops++];
-            memcpy(p->id, id, k + 1);
-            p->val = v;
-            p->len = n;
-            p->node = node;
-            p->at = at;
-        }
-    }
-}
-
-/* "(" nodes, variations ")": the first variation continues the main line
- * when keep is set, the others are only checked. */
-static int read_tree(Parser *ps, int keep, int depth)
-{
-    if (depth > SGF_MAX_DEPTH)
-        return ply_fail(ps->err, "sgf: variations nested too deep");
-    size_t at = ps->pos;
-    ps->pos++;      /* '(' */
-    if (peek(ps) != ';')
-        return ply_fail(ps->err, "sgf line %d: a game tree must start with "
-                        "';'", line_of(ps, ps->pos));
-    while (peek(ps) == ';')
-        if (read_node(ps, keep))
-            return -1;
-    int first = 1;
-    while (peek(ps) == '(') {
-        if (read_tree(ps, keep && first, depth + 1))
-            return -1;
-        first = 0;
-    }
-    if (peek(ps) != ')')
-        return ply_fail(ps->err, "sgf line %d: the game tree opened on line "
-                        "%d is not closed with ')'",
-                        line_of(ps, ps->pos), line_of(ps, at));
-    ps->pos++;
-    return 0;
-}
-
-/* A value without escapes and soft line breaks, cut to n-1 bytes. */
-static void unescape(const Prop *p, char *out, size_t n)
-{
-    size_t k = 0;
-    for (size_t i = 0; i < p->len && k + 1 < n; i++) {
-        char c = p->val[i];
-        if (c == '\\' && i + 1 < p->len) {
-            c = p->val[++i];
-            if (c == '\n' || c == '\r')
-                continue;
-        }
-        out[k++] = c;
-    }
-    out[k] = 0;
-}
-
-static int prop_is(const Prop *p, const char *id)
-{
-    return !strcmp(p->id, id);
-}
-
 /* A point "xy" on a size board; GO_PASS for "" and (size <= 19) "tt". */
-static int sgf_point(const Prop *p, int size, int pass_ok)
+static int sgf_point(const SgfProp *p, int size, int pass_ok)
 {
     if (pass_ok && (p->len == 0 ||
                     (p->len == 2 && !memcmp(p->val, "tt", 2) && size <= 19)))
@@ -340,7 +172,7 @@ typedef struct Game {
     const char **mvp;
 } Game;
 
-static int interpret(Parser *ps, const GameVtbl *g0, int number,
+static int interpret(SgfParser *ps, const GameVtbl *g0, int number,
                      RecordSink sink, void *ctx)
 {
     PlyError *err = ps->err;
@@ -359,20 +191,20 @@ static int interpret(Parser *ps, const GameVtbl *g0, int number,
     /* the root node */
     int nmoves = 0;
     for (int i = 0; i < ps->nprops; i++) {
-        Prop *p = &ps->props[i];
-        if (prop_is(p, "B") || prop_is(p, "W"))
+        SgfProp *p = &ps->props[i];
+        if (sgf_prop_is(p, "B") || sgf_prop_is(p, "W"))
             nmoves++;
         if (p->node != 0)
             continue;
-        unescape(p, val, sizeof val);
-        int line = line_of(ps, p->at);
-        if (prop_is(p, "GM")) {
+        sgf_unescape(p, val, sizeof val);
+        int line = sgf_line_of(ps, p->at);
+        if (sgf_prop_is(p, "GM")) {
             if (strcmp(val, "1")) {
                 ply_fail(err, "sgf line %d: GM[%s] is not Go (GM[1])", line,
                          val);
                 goto done;
             }
-        } else if (prop_is(p, "SZ")) {
+        } else if (sgf_prop_is(p, "SZ")) {
             char *end;
             long a = strtol(val, &end, 10), b = a;
             if (*end == ':')
@@ -384,14 +216,14 @@ static int interpret(Parser *ps, const GameVtbl *g0, int number,
             }
             size = (int)a;
             have_size = 1;
-        } else if (prop_is(p, "KM")) {
+        } else if (sgf_prop_is(p, "KM")) {
             if (go_komi_parse(val, &komi2)) {
                 ply_fail(err, "sgf line %d: KM[%s]: komi is -10..20 by "
                          "halves here", line, val);
                 goto done;
             }
             have_komi = 1;
-        } else if (prop_is(p, "HA")) {
+        } else if (sgf_prop_is(p, "HA")) {
             char *end;
             long h = strtol(val, &end, 10);
             if (end == val || *end || h < 0 || h > 9) {
@@ -399,11 +231,11 @@ static int interpret(Parser *ps, const GameVtbl *g0, int number,
                 goto done;
             }
             ha = (int)h;
-        } else if (prop_is(p, "PB")) {
-            unescape(p, gm->pb, sizeof gm->pb);
-        } else if (prop_is(p, "PW")) {
-            unescape(p, gm->pw, sizeof gm->pw);
-        } else if (prop_is(p, "PLYGAME")) {
+        } else if (sgf_prop_is(p, "PB")) {
+            sgf_unescape(p, gm->pb, sizeof gm->pb);
+        } else if (sgf_prop_is(p, "PW")) {
+            sgf_unescape(p, gm->pw, sizeof gm->pw);
+        } else if (sgf_prop_is(p, "PLYGAME")) {
             if (!strcmp(val, game_go.info.name))
                 g = &game_go;
             else if (!strcmp(val, game_atari_go.info.name))
@@ -413,17 +245,17 @@ static int interpret(Parser *ps, const GameVtbl *g0, int number,
                          "atari-go", line, val);
                 goto done;
             }
-        } else if (prop_is(p, "PLYOPTIONS")) {
-            unescape(p, gm->opts, sizeof gm->opts);
+        } else if (sgf_prop_is(p, "PLYOPTIONS")) {
+            sgf_unescape(p, gm->opts, sizeof gm->opts);
             have_opts = 1;
-        } else if (prop_is(p, "PL")) {
+        } else if (sgf_prop_is(p, "PL")) {
             pl = (val[0] == 'B' || val[0] == 'b') ? 0
                : (val[0] == 'W' || val[0] == 'w') ? 1 : -1;
             if (pl < 0 || val[1]) {
                 ply_fail(err, "sgf line %d: PL[%s] is not B or W", line, val);
                 goto done;
             }
-        } else if (prop_is(p, "RE")) {
+        } else if (sgf_prop_is(p, "RE")) {
             if (val[0] == 'B' && val[1] == '+')
                 res = 0;
             else if (val[0] == 'W' && val[1] == '+')
@@ -458,8 +290,8 @@ static int interpret(Parser *ps, const GameVtbl *g0, int number,
             for (int i = 0; ok && i < n; i++) {
                 int found = 0;
                 for (int j = 0; j < ps->nprops; j++) {
-                    Prop *p = &ps->props[j];
-                    if (p->node == 0 && prop_is(p, "AB") &&
+                    SgfProp *p = &ps->props[j];
+                    if (p->node == 0 && sgf_prop_is(p, "AB") &&
                         sgf_point(p, size, 0) == pts[i])
                         found = 1;
                 }
@@ -478,11 +310,11 @@ static int interpret(Parser *ps, const GameVtbl *g0, int number,
     memcpy(board, start->color, sizeof board);
     int any_setup = 0;
     for (int i = 0; i < ps->nprops; i++) {
-        Prop *p = &ps->props[i];
-        int ab = prop_is(p, "AB"), aw = prop_is(p, "AW"), ae = prop_is(p, "AE");
+        SgfProp *p = &ps->props[i];
+        int ab = sgf_prop_is(p, "AB"), aw = sgf_prop_is(p, "AW"), ae = sgf_prop_is(p, "AE");
         if (!ab && !aw && !ae)
             continue;
-        int line = line_of(ps, p->at);
+        int line = sgf_line_of(ps, p->at);
         if (p->node != 0) {
             ply_fail(err, "sgf line %d: %s after the first node (setup "
                      "during the game) is not supported", line, p->id);
@@ -491,7 +323,7 @@ static int interpret(Parser *ps, const GameVtbl *g0, int number,
         /* a compressed list "aa:cc" is a rectangle */
         int x0, y0, x1, y1;
         if (p->len == 5 && p->val[2] == ':') {
-            Prop a = *p, b = *p;
+            SgfProp a = *p, b = *p;
             a.len = 2;
             b.val += 3;
             b.len = 2;
@@ -526,7 +358,7 @@ static int interpret(Parser *ps, const GameVtbl *g0, int number,
     }
     int first_mover = -1;
     for (int i = 0; i < ps->nprops && first_mover < 0; i++)
-        if (prop_is(&ps->props[i], "B") || prop_is(&ps->props[i], "W"))
+        if (sgf_prop_is(&ps->props[i], "B") || sgf_prop_is(&ps->props[i], "W"))
             first_mover = ps->props[i].id[0] == 'W';
     int side = pl >= 0 ? pl : first_mover >= 0 ? first_mover : start->side;
     const char *setup = NULL;
@@ -557,10 +389,10 @@ static int interpret(Parser *ps, const GameVtbl *g0, int number,
     }
     int k = 0;
     for (int i = 0; i < ps->nprops; i++) {
-        Prop *p = &ps->props[i];
-        if (!prop_is(p, "B") && !prop_is(p, "W"))
+        SgfProp *p = &ps->props[i];
+        if (!sgf_prop_is(p, "B") && !sgf_prop_is(p, "W"))
             continue;
-        int line = line_of(ps, p->at), who = p->id[0] == 'W';
+        int line = sgf_line_of(ps, p->at), who = p->id[0] == 'W';
         int tm = g->to_move(st);
         if (tm < 0) {
             ply_fail(err, "sgf line %d: a move after the end of the game",
@@ -618,38 +450,23 @@ done:
     return rc;
 }
 
+typedef struct ReadCtx {
+    const GameVtbl *g;
+    RecordSink sink;
+    void *ctx;
+} ReadCtx;
+
+static int read_one(SgfParser *ps, int number, void *ctx)
+{
+    ReadCtx *rc = ctx;
+    return interpret(ps, rc->g, number, rc->sink, rc->ctx);
+}
+
 static int sgf_read(const GameVtbl *g, const char *text, size_t len,
                     RecordSink sink, void *ctx, PlyError *err)
 {
-    PlyError local;
-    if (!err)
-        err = &local;
-    Parser ps = {.s = text, .len = len, .err = err};
-    int number = 0, rc = 0;
-    for (;;) {
-        int c = peek(&ps);
-        if (c < 0)
-            break;
-        if (c != '(') {
-            rc = ply_fail(err, "sgf line %d: expected '(' (a game tree), "
-                          "found '%c'", line_of(&ps, ps.pos),
-                          isprint(c) ? c : '?');
-            break;
-        }
-        ps.nprops = 0;
-        ps.nodes = 0;
-        if (read_tree(&ps, 1, 0)) {
-            rc = -1;
-            break;
-        }
-        number++;
-        if (interpret(&ps, g, number, sink, ctx)) {
-            rc = -1;
-            break;
-        }
-    }
-    free(ps.props);
-    return rc;
+    ReadCtx rc = {g, sink, ctx};
+    return sgf_read_games(text, len, err, read_one, &rc);
 }
 
 /* The area score of a finished game as SGF and GTP write it: "B+3.5",
@@ -690,7 +507,13 @@ const GameFormat go_format_gtp = {
     .score_text = gtp_score,
 };
 
+static int sgf_claims(const char *text, size_t len)
+{
+    return sgf_game_type(text, len) == 1;
+}
+
 const GameFormat go_format_sgf = {
     .name = "sgf", .extension = "sgf",
     .write_record = sgf_write, .read_records = sgf_read,
+    .claims = sgf_claims,
 };

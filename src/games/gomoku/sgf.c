@@ -1,0 +1,352 @@
+/* sgf.c — SGF FF[4] records (GM[4]) of gomoku and renju, written and read
+ * on the generic reader of core/sgf.h. Points are two lower-case letters,
+ * column then row from the top left (Gomocup's x,y). The writer puts the
+ * size in SZ, the game in PLYGAME, Ply's options in PLYOPTIONS; a setup
+ * string becomes AB/AW/PL. The reader follows the main line, replays
+ * every move through the rules (renju's forbidden points included) and
+ * reports the first bad one; it never trusts the input. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/record.h"
+#include "../../core/setup.h"
+#include "../../core/sgf.h"
+#include "gomoku.h"
+
+extern const GameVtbl game_gomoku, game_renju;
+
+static void put_point(FILE *out, int p)
+{
+    fputc('a' + p % GK_STRIDE - 1, out);
+    fputc('a' + p / GK_STRIDE - 1, out);
+}
+
+static int sgf_write(const GameVtbl *g, const Record *r, FILE *out,
+                     PlyError *err)
+{
+    PlyError local;
+    if (!err)
+        err = &local;
+    if (g->info.state_size != sizeof(GkState))
+        return ply_fail(err, "%s has no GM[4] SGF here", g->info.name);
+    if (r->nseats != 2)
+        return ply_fail(err, "\"seats\" is not a list of two");
+    GkState *st = malloc(sizeof *st), *start = malloc(sizeof *start);
+    char *moves = NULL;
+    size_t mlen = 0;
+    int rc = -1;
+    if (!st || !start) {
+        ply_fail(err, "out of memory");
+        goto done;
+    }
+    if (state_setup(g, start, r->options, NULL, 1, err) ||
+        state_setup(g, st, r->options, r->setup, 1, err))
+        goto done;
+    fprintf(out, "(;FF[4]GM[4]CA[UTF-8]AP[Ply]SZ[%d]PLYGAME[%s]", st->size,
+            g->info.name);
+    if (r->options && *r->options) {
+        fputs("PLYOPTIONS[", out);
+        sgf_put_value(out, r->options);
+        fputs("]", out);
+    }
+    for (int p = 0; p < 2; p++) {
+        fputs(p ? "PW[" : "PB[", out);
+        sgf_put_value(out, r->seats[p] ? r->seats[p] : "?");
+        fputs("]", out);
+    }
+    int setup = memcmp(st->cell, start->cell, sizeof st->cell) ||
+                st->side != start->side;
+    for (int c = GK_BLACK; setup && c <= GK_WHITE; c++) {
+        int first = 1;
+        for (int p = 0; p < GK_CELLS; p++)
+            if (st->cell[p] == c) {
+                if (first)
+                    fputs(c == GK_BLACK ? "\nAB" : "\nAW", out);
+                first = 0;
+                fputc('[', out);
+                put_point(out, p);
+                fputc(']', out);
+            }
+    }
+    if (setup)
+        fprintf(out, "PL[%c]", st->side ? 'W' : 'B');
+    /* the moves, replayed and checked; the result goes in the root */
+    FILE *mem = open_memstream(&moves, &mlen);
+    if (!mem) {
+        ply_fail(err, "out of memory");
+        goto done;
+    }
+    int bad = 0;
+    for (int i = 0; i < r->nmoves; i++) {
+        Move m;
+        int p = g->to_move(st);
+        int step = record_move(g, st, r, i, &m, err);
+        if (step < 0) {
+            bad = 1;
+            break;
+        }
+        if (step) {
+            fputs("\n;C[illegal move: ", mem);
+            sgf_put_value(mem, r->moves[i]);
+            fputs("]", mem);
+            break;
+        }
+        fprintf(mem, "%s;%c[", i % 10 == 0 ? "\n" : "", p ? 'W' : 'B');
+        put_point(mem, (int)m);
+        fputc(']', mem);
+        g->make(st, m);
+    }
+    if (!bad && r->error && *r->error) {
+        fputs("\n;C[", mem);
+        sgf_put_value(mem, r->error);
+        fputs("]", mem);
+    }
+    fclose(mem);
+    if (bad)
+        goto done;
+    int winner = record_winner(r);
+    if (winner != -2) {
+        const char *reason = r->reason ? r->reason : "normal";
+        if (winner == -1)
+            fputs("RE[0]", out);
+        else
+            fprintf(out, "RE[%c+%s]", winner ? 'W' : 'B',
+                    !strcmp(reason, "time") ? "T"
+                    : !strcmp(reason, "illegal") || !strcmp(reason, "crash")
+                    ? "F" : "");
+    }
+    if (moves && mlen)
+        fwrite(moves, 1, mlen, out);
+    fputs(")\n", out);
+    rc = 0;
+done:
+    free(moves);
+    free(st);
+    free(start);
+    return rc;
+}
+
+/* A point "xy" of a size board as Gomocup's "x,y", or -1. */
+static int sgf_xy(const SgfProp *p, int size, char *buf, size_t n)
+{
+    if (p->len != 2)
+        return -1;
+    int x = p->val[0] - 'a', y = p->val[1] - 'a';
+    if (x < 0 || x >= size || y < 0 || y >= size)
+        return -1;
+    snprintf(buf, n, "%d,%d", x, y);
+    return (y + 1) * GK_STRIDE + x + 1;
+}
+
+typedef struct ReadCtx {
+    const GameVtbl *g;
+    RecordSink sink;
+    void *ctx;
+} ReadCtx;
+
+static int interpret(SgfParser *ps, int number, void *vctx)
+{
+    ReadCtx *rx = vctx;
+    PlyError *err = ps->err;
+    const GameVtbl *g = rx->g;
+    char val[512], pb[128] = "", pw[128] = "", opts[512] = "";
+    char setup[GK_CELLS + 8];
+    int size = 15, have_opts = 0, pl = -1, res = -2, rc = -1;
+    const char *reason = NULL, *setup_text = NULL;
+    char (*mv)[8] = NULL;
+    const char **mvp = NULL;
+    GkState *st = malloc(sizeof *st), *start = malloc(sizeof *start);
+    if (!st || !start) {
+        ply_fail(err, "out of memory");
+        goto done;
+    }
+    int nmoves = 0;
+    for (int i = 0; i < ps->nprops; i++) {
+        SgfProp *p = &ps->props[i];
+        if (sgf_prop_is(p, "B") || sgf_prop_is(p, "W"))
+            nmoves++;
+        if (p->node != 0)
+            continue;
+        sgf_unescape(p, val, sizeof val);
+        int line = sgf_line_of(ps, p->at);
+        if (sgf_prop_is(p, "GM")) {
+            if (strcmp(val, "4")) {
+                ply_fail(err, "sgf line %d: GM[%s] is not gomoku (GM[4])",
+                         line, val);
+                goto done;
+            }
+        } else if (sgf_prop_is(p, "SZ")) {
+            char *end;
+            long a = strtol(val, &end, 10), b = a;
+            if (*end == ':')
+                b = strtol(end + 1, &end, 10);
+            if (end == val || *end || a != b || a < 5 || a > GK_MAX_SIZE) {
+                ply_fail(err, "sgf line %d: SZ[%s]: Ply plays square boards "
+                         "5..%d", line, val, GK_MAX_SIZE);
+                goto done;
+            }
+            size = (int)a;
+        } else if (sgf_prop_is(p, "PB")) {
+            sgf_unescape(p, pb, sizeof pb);
+        } else if (sgf_prop_is(p, "PW")) {
+            sgf_unescape(p, pw, sizeof pw);
+        } else if (sgf_prop_is(p, "PLYGAME")) {
+            if (!strcmp(val, game_gomoku.info.name))
+                g = &game_gomoku;
+            else if (!strcmp(val, game_renju.info.name))
+                g = &game_renju;
+            else {
+                ply_fail(err, "sgf line %d: PLYGAME[%s] is not gomoku or "
+                         "renju", line, val);
+                goto done;
+            }
+        } else if (sgf_prop_is(p, "PLYOPTIONS")) {
+            sgf_unescape(p, opts, sizeof opts);
+            have_opts = 1;
+        } else if (sgf_prop_is(p, "PL")) {
+            pl = (val[0] == 'B' || val[0] == 'b') ? 0
+               : (val[0] == 'W' || val[0] == 'w') ? 1 : -1;
+            if (pl < 0 || val[1]) {
+                ply_fail(err, "sgf line %d: PL[%s] is not B or W", line, val);
+                goto done;
+            }
+        } else if (sgf_prop_is(p, "RE")) {
+            if ((val[0] == 'B' || val[0] == 'W') && val[1] == '+') {
+                res = val[0] == 'W';
+                if (val[2] == 'T' || !strncmp(val + 2, "Time", 4))
+                    reason = "time";
+                else if (val[2] == 'F' || !strncmp(val + 2, "Forfeit", 7))
+                    reason = "illegal";
+            } else if (!strcmp(val, "0") || !strcmp(val, "Draw")) {
+                res = -1;
+            }
+        }
+    }
+    if (!have_opts && size != 15)
+        snprintf(opts, sizeof opts, "size=%d", size);
+    if (state_setup(g, start, opts, NULL, 1, err))
+        goto done;
+    size = start->size;
+    /* setup stones, on the first node only */
+    GkState board = *start;
+    int any_setup = 0;
+    for (int i = 0; i < ps->nprops; i++) {
+        SgfProp *p = &ps->props[i];
+        int ab = sgf_prop_is(p, "AB"), aw = sgf_prop_is(p, "AW");
+        int ae = sgf_prop_is(p, "AE");
+        if (!ab && !aw && !ae)
+            continue;
+        int line = sgf_line_of(ps, p->at);
+        char xy[16];
+        int q = sgf_xy(p, size, xy, sizeof xy);
+        if (p->node != 0) {
+            ply_fail(err, "sgf line %d: %s after the first node (setup "
+                     "during the game) is not supported", line, p->id);
+            goto done;
+        }
+        if (q < 0) {
+            ply_fail(err, "sgf line %d: %s[%.*s] is not a point of the %dx%d "
+                     "board", line, p->id, (int)(p->len > 8 ? 8 : p->len),
+                     p->val, size, size);
+            goto done;
+        }
+        board.cell[q] = ab ? GK_BLACK : aw ? GK_WHITE : GK_EMPTY;
+        any_setup = 1;
+    }
+    int first_mover = -1;
+    for (int i = 0; i < ps->nprops && first_mover < 0; i++)
+        if (sgf_prop_is(&ps->props[i], "B") || sgf_prop_is(&ps->props[i], "W"))
+            first_mover = ps->props[i].id[0] == 'W';
+    int side = pl >= 0 ? pl : first_mover >= 0 ? first_mover : 0;
+    if (any_setup || side != 0) {
+        if (g->to_text(&board, setup, sizeof setup) < 0) {
+            ply_fail(err, "sgf: cannot write the setup");
+            goto done;
+        }
+        setup[strlen(setup) - 1] = side ? 'w' : 'b';
+        setup_text = setup;
+    }
+    if (state_setup(g, st, opts, setup_text, 1, err))
+        goto done;
+    mv = calloc((size_t)nmoves + 1, sizeof *mv);
+    mvp = calloc((size_t)nmoves + 1, sizeof *mvp);
+    if (!mv || !mvp) {
+        ply_fail(err, "out of memory");
+        goto done;
+    }
+    int k = 0;
+    for (int i = 0; i < ps->nprops; i++) {
+        SgfProp *p = &ps->props[i];
+        if (!sgf_prop_is(p, "B") && !sgf_prop_is(p, "W"))
+            continue;
+        int line = sgf_line_of(ps, p->at), who = p->id[0] == 'W';
+        int tm = g->to_move(st);
+        if (tm < 0) {
+            ply_fail(err, "sgf line %d: a move after the end of the game",
+                     line);
+            goto done;
+        }
+        if (tm != who) {
+            ply_fail(err, "sgf line %d: %s[] but %s is to move", line, p->id,
+                     tm ? "White" : "Black");
+            goto done;
+        }
+        char xy[16];
+        if (sgf_xy(p, size, xy, sizeof xy) < 0) {
+            ply_fail(err, "sgf line %d: %s[%.*s] is not a point of the %dx%d "
+                     "board", line, p->id, (int)(p->len > 8 ? 8 : p->len),
+                     p->val, size, size);
+            goto done;
+        }
+        Move m;
+        PlyError e2 = {{0}};
+        if (g->text_to_move(st, xy, &m, &e2) ||
+            g->move_to_text(st, m, mv[k], sizeof mv[k]) < 0) {
+            ply_fail(err, "sgf line %d: move %d %s[%.2s]: %s", line, k + 1,
+                     p->id, p->val, e2.msg[0] ? e2.msg : "cannot write it");
+            goto done;
+        }
+        g->make(st, m);
+        mvp[k] = mv[k];
+        k++;
+    }
+    Record r;
+    record_init(&r);
+    r.game = g->info.name;
+    r.options = opts;
+    r.setup = setup_text;
+    r.nseats = 2;
+    r.seats[0] = pb[0] ? pb : "?";
+    r.seats[1] = pw[0] ? pw : "?";
+    r.nmoves = k;
+    r.moves = mvp;
+    r.number = number;
+    record_set_winner(&r, res, reason ? reason : "normal");
+    rc = rx->sink(&r, rx->ctx, err);
+done:
+    free(mv);
+    free(mvp);
+    free(st);
+    free(start);
+    return rc;
+}
+
+static int sgf_read(const GameVtbl *g, const char *text, size_t len,
+                    RecordSink sink, void *ctx, PlyError *err)
+{
+    ReadCtx rx = {g, sink, ctx};
+    return sgf_read_games(text, len, err, interpret, &rx);
+}
+
+static int sgf_claims(const char *text, size_t len)
+{
+    return sgf_game_type(text, len) == 4;
+}
+
+const GameFormat gk_format_sgf = {
+    .name = "sgf", .extension = "sgf",
+    .write_record = sgf_write, .read_records = sgf_read,
+    .claims = sgf_claims,
+};

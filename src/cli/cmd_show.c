@@ -1,8 +1,68 @@
 /* cmd_show.c — `ply show GAME`: a position, its moves, its result. */
 #include <getopt.h>
 #include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 
 #include "cli.h"
+
+/* What one player sees (games with hidden information): his observation
+ * drawn and written as a view string; his moves when he is to move. */
+static int show_as(const GameVtbl *g, const void *st, const char *who)
+{
+    if (!(g->info.flags & GAME_HIDDEN) || !g->observe)
+        return cli_error("show", "--as: %s has no hidden information; every "
+                         "player sees the whole position", g->info.name);
+    int seat = -1;
+    for (int p = 0; p < g->info.num_players; p++)
+        if (!strcasecmp(who, g->info.player_names[p]))
+            seat = p;
+    if (seat < 0) {
+        char *end;
+        long v = strtol(who, &end, 10);
+        if (*who && !*end && v >= 1 && v <= g->info.num_players)
+            seat = (int)v - 1;
+    }
+    if (seat < 0)
+        return cli_error("show", "--as: no player '%s' in %s (give a name "
+                         "or 1..%d)", who, g->info.name,
+                         g->info.num_players);
+    size_t sz = g->info.state_size;
+    unsigned char *obs = calloc(2, sz);
+    char *buf = malloc(8192);
+    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    if (!obs || !buf || !mv) {
+        free(obs), free(buf), free(mv);
+        return cli_error("show", "out of memory");
+    }
+    g->observe(st, seat, obs);
+    if (g->render(obs, buf, 8192) >= 0)
+        fputs(buf, stdout);
+    if (g->to_text(obs, buf, 8192) >= 0)
+        printf("view: %s\n", buf);
+    int p = g->to_move(st);
+    if (p == seat) {
+        /* his moves, from what he sees: any consistent world has them */
+        Rng r;
+        rng_seed(&r, 1);
+        g->determinize(obs, seat, &r, obs + sz);
+        int n = g->gen_moves(obs + sz, mv);
+        printf("legal moves (%d):", n);
+        for (int i = 0; i < n; i++) {
+            char mb[128];
+            printf(" %s", cli_move_text(g, obs + sz, mv[i], mb, sizeof mb));
+        }
+        putchar('\n');
+    } else if (p == PLAYER_TERMINAL) {
+        printf("game over\n");
+        cli_print_result(stdout, g, st);
+    } else {
+        printf("to move: %s\n", p == PLAYER_CHANCE
+                                     ? "chance" : g->info.player_names[p]);
+    }
+    free(obs), free(buf), free(mv);
+    return 0;
+}
 
 int cmd_show(int argc, char **argv)
 {
@@ -12,9 +72,10 @@ int cmd_show(int argc, char **argv)
         {"setup", required_argument, 0, 's'},
         {"options", required_argument, 0, 'o'},
         {"moves", required_argument, 0, 'm'},
+        {"as", required_argument, 0, 'a'},
         {0, 0, 0, 0},
     };
-    const char *setup = NULL, *options = NULL, *moves = NULL;
+    const char *setup = NULL, *options = NULL, *moves = NULL, *as = NULL;
     int c;
     optind = 1;
     opterr = 0;
@@ -23,6 +84,7 @@ int cmd_show(int argc, char **argv)
         case 's': setup = optarg; break;
         case 'o': options = optarg; break;
         case 'm': moves = optarg; break;
+        case 'a': as = optarg; break;
         case ':': return cli_error("show", "%s needs a value",
                                    argv[optind - 1]);
         default: return cli_error("show", "unknown option '%s'",
@@ -37,6 +99,11 @@ int cmd_show(int argc, char **argv)
     void *st = cli_position("show", g, options, setup, moves, 1);
     if (!st)
         return 2;
+    if (as) {
+        int rc = show_as(g, st, as);
+        free(st);
+        return rc;
+    }
     cli_print_position(stdout, g, st);
     free(st);
     return 0;

@@ -41,7 +41,8 @@ const Command cli_commands[] = {
      "  move. Game-over positions before DEPTH count 0 unless the game's\n"
      "  oracle convention says otherwise (see ply info)."},
     {"show", cmd_show, "print a position, its legal moves and its result",
-     "ply show GAME [--setup S] [--options K=V,...] [--moves \"m1 m2 ...\"]"},
+     "ply show GAME [--setup S] [--options K=V,...] [--moves \"m1 m2 ...\"]\n"
+     "  [--as PLAYER]  (hidden information: what PLAYER sees)"},
     {"play", cmd_play, "play in the terminal against a bot",
      "ply play GAME [--bot SPEC] [--seat N] [--setup S] [--options K=V,...]\n"
      "             [--seed N] [--demo]\n"

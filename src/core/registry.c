@@ -38,6 +38,8 @@ extern const BotVtbl bot_random;
 extern const BotVtbl bot_greedy;
 extern const BotVtbl bot_alphabeta;
 extern const BotVtbl bot_mcts;
+extern const BotVtbl bot_ismcts;
+extern const BotVtbl bot_pimc;
 extern const BotVtbl bot_vindinium;
 extern const BotVtbl bot_vindinium_simple;
 
@@ -172,5 +174,7 @@ const BotVtbl *const ply_bots[] = {
     &bot_mcts,
     &bot_vindinium,
     &bot_vindinium_simple,
+    &bot_ismcts,
+    &bot_pimc,
     NULL,
 };

@@ -142,12 +142,12 @@ static inline int promotes(int variant, int c, int to)
 
 /* noisy: only captures and promotions (the moves cb_hook_is_noisy takes),
  * in the order the full generation writes them. */
-static int gen(const CBoard *b, Move *out, int limit, int noisy)
+static inline __attribute__((always_inline)) int
+gen_impl(const CBoard *b, Move *out, int limit, int noisy, int pseudo)
 {
     int n = 0, us = b->side, them = !us, v = b->variant;
     const U64 *p = b->pcs;
     U64 own = b->col[us], opp = b->col[them], occ = own | opp;
-    int pseudo = b->pseudo;
     if (pseudo && !(p[CB_KING] & own))
         return 0;   /* dark chess: the king was captured */
     int ksq = cb_lsb(p[CB_KING] & own);
@@ -251,6 +251,13 @@ static int gen(const CBoard *b, Move *out, int limit, int noisy)
             EMIT(CB_MOVE(base + 4, base + 2, 0));
     }
     return n;
+}
+
+/* pseudo (dark chess) is a constant inside each copy of the generator */
+static int gen(const CBoard *b, Move *out, int limit, int noisy)
+{
+    return b->pseudo ? gen_impl(b, out, limit, noisy, 1)
+                     : gen_impl(b, out, limit, noisy, 0);
 }
 
 int cb_gen(const CBoard *b, Move *out, int limit)

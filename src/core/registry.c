@@ -32,6 +32,7 @@ extern const GameVtbl game_vindinium;
 extern const GameVtbl game_go;
 extern const GameVtbl game_atari_go;
 extern const GameVtbl game_dark_chess;
+extern const GameVtbl game_banqi;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -164,6 +165,7 @@ const GameVtbl *const ply_games[] = {
     &game_go,
     &game_atari_go,
     &game_dark_chess,
+    &game_banqi,
     NULL,
 };
 

@@ -41,6 +41,7 @@ extern const BotVtbl bot_alphabeta;
 extern const BotVtbl bot_mcts;
 extern const BotVtbl bot_ismcts;
 extern const BotVtbl bot_pimc;
+extern const BotVtbl bot_banqi_chain;
 extern const BotVtbl bot_vindinium;
 extern const BotVtbl bot_vindinium_simple;
 
@@ -178,5 +179,6 @@ const BotVtbl *const ply_bots[] = {
     &bot_vindinium_simple,
     &bot_ismcts,
     &bot_pimc,
+    &bot_banqi_chain,
     NULL,
 };

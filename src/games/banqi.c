@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/bot.h"
 #include "../core/game.h"
 
 enum { SQ = 32, FACE_DOWN = 15, NCODES = 14, QUIET_DRAW = 180 };
@@ -567,13 +568,165 @@ static int banqi_eval(const void *st, int player)
     return v[c] - v[!c];
 }
 
+/* ---- the Dagaz author's chain heuristic (seed 001), as he describes
+ * it: from each of the mover's face-up pieces, shortest chains of steps
+ * over empty squares to every enemy face-up piece (for a Taiwanese cannon,
+ * to the squares it can fire from); each chain is priced by the two
+ * pieces' values, who can take whom, its length and its parity (an even
+ * chain favours the side not to move); a move is worth the sum of the
+ * chains it shortens. A flip is worth the chance that the piece revealed
+ * is ours and takes an enemy beside it, less the chance that it is theirs
+ * and takes one of ours beside it. Negative: a move a sensible player
+ * avoids. With greedy (sort by it, drop the negative, skip moves that let
+ * the opponent win at once) this is his bot. */
+
+/* Steps from `from` over empty squares (from itself may be occupied). */
+static void bfs(const Banqi *b, int from, int *dist)
+{
+    int q[SQ], h = 0, t = 0;
+    for (int s = 0; s < SQ; s++)
+        dist[s] = -1;
+    dist[from] = 0;
+    q[t++] = from;
+    while (h < t) {
+        int s = q[h++];
+        for (int d = 0; d < 4; d++) {
+            int f1 = (s & 7) + DF[d], r1 = (s >> 3) + DR[d];
+            if (f1 < 0 || f1 > 7 || r1 < 0 || r1 > 3)
+                continue;
+            int n = r1 * 8 + f1;
+            if (dist[n] >= 0)
+                continue;
+            dist[n] = dist[s] + 1;
+            if (!b->sq[n])
+                q[t++] = n;   /* occupied squares end a chain */
+        }
+    }
+}
+
+/* getChainPrice: the mover's piece of type a against enemy type e at
+ * chain length len. */
+static int chain_price(const Banqi *b, int a, int e, int len)
+{
+    int attacking = can_take(b, a, e), attacked = can_take(b, e, a);
+    if (a == T_CAN && b->rules == 0) {
+        attacking = 1;
+        attacked = e == T_CAN && len == 1;
+    }
+    if (e == T_CAN && b->rules == 0)
+        attacked = 0;   /* a cannon never takes an adjacent piece */
+    int even = len % 2 == 0, price = 0;
+    if (attacking) {
+        if (attacked)
+            price = even ? len - VALUE[a] : VALUE[e] - len;
+        else {
+            price = VALUE[e] - len;
+            if (even)
+                price /= 2;
+        }
+    } else if (attacked) {
+        price = len - VALUE[a];
+    }
+    return price;
+}
+
+/* Squares from which a cannon takes the piece on t: beyond exactly one
+ * screen, over empty squares (the cannon's own square counts). */
+static uint32_t fire_squares(const Banqi *b, int t, int cannon)
+{
+    uint32_t set = 0;
+    for (int d = 0; d < 4; d++) {
+        int screen = 0;
+        for (int f = (t & 7) + DF[d], r = (t >> 3) + DR[d];
+             f >= 0 && f < 8 && r >= 0 && r < 4; f += DF[d], r += DR[d]) {
+            int s = r * 8 + f;
+            if (!screen) {
+                screen = b->sq[s] != 0;
+                continue;
+            }
+            if (b->sq[s] && s != cannon)
+                break;
+            set |= 1u << s;
+        }
+    }
+    return set;
+}
+
+/* Probability (percent) that a flip reveals a piece of colour col that
+ * takes a face-up piece of type other beside it. */
+static int flip_odds(const Banqi *b, int col, int other)
+{
+    int total = 0, good = 0;
+    for (int c = 0; c < NCODES; c++) {
+        total += b->pool[c];
+        if (code_colour(c + 1) != col)
+            continue;
+        int t = c % NTYPES;
+        int ok = can_take(b, t, other);
+        if (t == T_CAN && b->rules == 0)
+            ok = 0;   /* a cannon does not take its neighbour */
+        if (ok)
+            good += b->pool[c];
+    }
+    return total ? 100 * good / total : 0;
+}
+
 static int banqi_heuristic(const void *st, Move m)
 {
     const Banqi *b = st;
-    if (m & (FLIP | REVEAL))
+    if (m & REVEAL)
         return 0;
-    int to = (int)((m >> 5) & 31);
-    return b->sq[to] ? VALUE[code_type(b->sq[to])] : 1;
+    int c = colour_of_player(b, b->side);
+    if (c < 0)
+        return 0;
+    if (m & FLIP) {
+        int s = (int)(m & 31), v = 0;
+        for (int d = 0; d < 4; d++) {
+            int f1 = (s & 7) + DF[d], r1 = (s >> 3) + DR[d];
+            if (f1 < 0 || f1 > 7 || r1 < 0 || r1 > 3)
+                continue;
+            int x = b->sq[r1 * 8 + f1];
+            if (!x || x == FACE_DOWN)
+                continue;
+            int t = code_type(x);
+            if (code_colour(x) != c)   /* ours may take it */
+                v += flip_odds(b, c, t) * VALUE[t] / 100;
+            else                       /* theirs may take ours */
+                v -= flip_odds(b, !c, t) * VALUE[t] / 100;
+        }
+        return v;
+    }
+    int from = (int)(m & 31), to = (int)((m >> 5) & 31);
+    int a = code_type(b->sq[from]);
+    if (b->sq[to])   /* a capture: the chain of length 1 */
+        return chain_price(b, a, code_type(b->sq[to]), 1);
+    int d0[SQ], d1[SQ];
+    bfs(b, from, d0);
+    bfs(b, to, d1);
+    int sum = 0;
+    for (int e = 0; e < SQ; e++) {
+        int x = b->sq[e];
+        if (!x || x == FACE_DOWN || code_colour(x) == c)
+            continue;
+        int et = code_type(x);
+        if (a == T_CAN && b->rules == 0) {
+            uint32_t fs = fire_squares(b, e, from);
+            int best0 = -1, best1 = -1;
+            for (int s = 0; s < SQ; s++)
+                if (fs & (1u << s)) {
+                    if (d0[s] >= 0 && (best0 < 0 || d0[s] < best0))
+                        best0 = d0[s];
+                    if (d1[s] >= 0 && (best1 < 0 || d1[s] < best1))
+                        best1 = d1[s];
+                }
+            if (best0 > 0 && best1 >= 0 && best1 < best0)
+                sum += chain_price(b, a, et, best0 + 1);
+            continue;
+        }
+        if (d0[e] > 1 && d1[e] >= 0 && d1[e] < d0[e])
+            sum += chain_price(b, a, et, d0[e]);
+    }
+    return sum;
 }
 
 static int banqi_is_noisy(const void *st, Move m)
@@ -669,4 +822,71 @@ const GameVtbl game_banqi = {
     .observe = banqi_observe,
     .determinize = banqi_determinize,
     .check = banqi_check,
+};
+
+/* ---- the chain bot: the Dagaz author's bot as he describes it (seed
+ * 001): the moves sorted by the chain heuristic, the negative ones
+ * dropped, the first that leaves the opponent no immediately winning
+ * reply. That is the greedy bot (src/search/greedy.c) on banqi's
+ * heuristic, without noise; this bot names it and plays only banqi. */
+typedef struct ChainBot {
+    Bot *greedy;
+} ChainBot;
+
+static void *chain_create(const GameVtbl *g, const void *opts, uint64_t seed,
+                          PlyError *err)
+{
+    (void)opts;
+    if (g != &game_banqi) {
+        ply_fail(err, "the chain bot plays banqi only");
+        return NULL;
+    }
+    ChainBot *c = calloc(1, sizeof *c);
+    if (!c) {
+        ply_fail(err, "out of memory");
+        return NULL;
+    }
+    c->greedy = bot_new(g, "greedy", seed, err);
+    if (!c->greedy) {
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+static void chain_destroy(void *p)
+{
+    ChainBot *c = p;
+    if (c)
+        bot_free(c->greedy);
+    free(c);
+}
+
+static void chain_new_game(void *p)
+{
+    ChainBot *c = p;
+    bot_new_game(c->greedy);
+}
+
+static Move chain_choose(void *p, const void *st, const Limits *lim,
+                         SearchInfo *out)
+{
+    ChainBot *c = p;
+    (void)lim;
+    Move m = bot_choose(c->greedy, st, NULL, out);
+    return m;
+}
+
+const BotVtbl bot_banqi_chain = {
+    .name = "banqi-chain",
+    .help = "Banqi only: the Dagaz author's bot as he describes it (seed "
+            "001): moves sorted by his chain heuristic (shortest chains to "
+            "targets priced by values, captures and parity; flips by the "
+            "odds of a favourable reveal), negative ones dropped, the first "
+            "that leaves no immediately winning reply. The benchmark "
+            "opponent for banqi bots.",
+    .create = chain_create,
+    .destroy = chain_destroy,
+    .new_game = chain_new_game,
+    .choose = chain_choose,
 };

@@ -13,6 +13,7 @@
  *   state (kept here as the negative control) fails the same check. */
 #include "testlib.h"
 
+#include "core/bot.h"
 #include "core/session.h"
 
 /* ------------------------------------------------- the slow generator */
@@ -593,6 +594,89 @@ static void test_banqi(void **state)
     free(t);
 }
 
+/* ------------------------------------- the cost of honesty (slow only) */
+
+/* Games between an honest bot (given its seat's observation, as every
+ * front end gives it) and the same kind of search given the true state
+ * (peeking): the honest bot's score. Seats alternate; seeded. */
+static double honesty_match(const char *game, const char *honest,
+                            const char *peeker, int games)
+{
+    const GameVtbl *g = game_find(game);
+    size_t sz = g->info.state_size;
+    unsigned char *st = malloc(sz), *obs = malloc(sz);
+    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    double pr[1024];
+    double score = 0;
+    PlyError err = {{0}};
+    int opt[PLY_MAX_OPTIONS];
+    assert_int_equal(options_parse(g, NULL, opt, &err), 0);
+    for (int i = 0; i < games; i++) {
+        Bot *h = bot_new(g, honest, 100 + (uint64_t)i, &err);
+        Bot *k = bot_new(g, peeker, 200 + (uint64_t)i, &err);
+        assert_non_null(h);
+        assert_non_null(k);
+        Rng r;
+        rng_seed(&r, 300 + (uint64_t)i);
+        int hseat = i & 1;
+        memset(st, 0, sz);
+        g->init(st, opt, (uint64_t)i, &err);
+        /* a few random plies so that games differ */
+        for (int j = 0; j < 2 && g->to_move(st) >= 0; j++) {
+            int n = g->gen_moves(st, mv);
+            g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+        }
+        int p;
+        while ((p = g->to_move(st)) != PLAYER_TERMINAL) {
+            Move m;
+            if (p == PLAYER_CHANCE) {
+                int n = g->chance_outcomes(st, mv, pr);
+                double x = rng_double(&r), acc = 0;
+                m = mv[n - 1];
+                for (int j = 0; j < n; j++)
+                    if (x < (acc += pr[j])) {
+                        m = mv[j];
+                        break;
+                    }
+            } else if (p == hseat) {
+                g->observe(st, p, obs);
+                m = bot_choose(h, obs, NULL, NULL);
+            } else {
+                m = bot_choose(k, st, NULL, NULL);   /* peeks */
+            }
+            g->make(st, m);
+        }
+        double ret[PLY_MAX_PLAYERS];
+        g->returns(st, ret);
+        score += (ret[hseat] + 1) / 2;
+        bot_free(h);
+        bot_free(k);
+    }
+    free(st), free(obs), free(mv);
+    return score / games;
+}
+
+static void test_cost_of_honesty(void **state)
+{
+    (void)state;
+    if (!tl_slow())
+        return;   /* make test-slow: a measurement, a few minutes */
+    static const struct {
+        const char *game, *honest, *peeker;
+    } runs[] = {
+        {"dark-chess", "pimc", "alphabeta:depth=3"},
+        {"dark-chess", "alphabeta:depth=3", "alphabeta:depth=3"},
+        {"dark-chess", "ismcts:iterations=3000", "alphabeta:depth=3"},
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        double s = honesty_match(runs[i].game, runs[i].honest,
+                                 runs[i].peeker, 20);
+        printf("honesty %s: %s (honest) vs %s (peeking): %.1f%% over 20\n",
+               runs[i].game, runs[i].honest, runs[i].peeker, 100 * s);
+        assert_true(s >= 0 && s <= 1);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -600,6 +684,7 @@ int main(void)
         cmocka_unit_test(test_dark_perft),
         cmocka_unit_test(test_dark_views),
         cmocka_unit_test(test_honesty),
+        cmocka_unit_test(test_cost_of_honesty),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

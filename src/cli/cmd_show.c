@@ -27,41 +27,7 @@ static int show_as(const GameVtbl *g, const void *st, const char *who)
         return cli_error("show", "--as: no player '%s' in %s (give a name "
                          "or 1..%d)", who, g->info.name,
                          g->info.num_players);
-    size_t sz = g->info.state_size;
-    unsigned char *obs = calloc(2, sz);
-    char *buf = malloc(8192);
-    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
-    if (!obs || !buf || !mv) {
-        free(obs), free(buf), free(mv);
-        return cli_error("show", "out of memory");
-    }
-    g->observe(st, seat, obs);
-    if (g->render(obs, buf, 8192) >= 0)
-        fputs(buf, stdout);
-    if (g->to_text(obs, buf, 8192) >= 0)
-        printf("view: %s\n", buf);
-    int p = g->to_move(st);
-    if (p == seat) {
-        /* his moves, from what he sees: any consistent world has them */
-        Rng r;
-        rng_seed(&r, 1);
-        g->determinize(obs, seat, &r, obs + sz);
-        int n = g->gen_moves(obs + sz, mv);
-        printf("legal moves (%d):", n);
-        for (int i = 0; i < n; i++) {
-            char mb[128];
-            printf(" %s", cli_move_text(g, obs + sz, mv[i], mb, sizeof mb));
-        }
-        putchar('\n');
-    } else if (p == PLAYER_TERMINAL) {
-        printf("game over\n");
-        cli_print_result(stdout, g, st);
-    } else {
-        printf("to move: %s\n", p == PLAYER_CHANCE
-                                     ? "chance" : g->info.player_names[p]);
-    }
-    free(obs), free(buf), free(mv);
-    return 0;
+    return cli_print_view(stdout, g, st, seat) ? cli_error("show", "out of memory") : 0;
 }
 
 int cmd_show(int argc, char **argv)

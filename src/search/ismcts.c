@@ -8,8 +8,9 @@
  * candidates, each counts how often it was available, and UCB uses that
  * count in place of the parent's visits. Moves not yet in the tree are
  * expanded one per iteration; a playout of at most `playout` plies
- * follows (chance by its odds, else the better of two random moves by the
- * game's heuristic), scored by the result or by tanh(eval/scale). Chance
+ * follows (chance by its odds, else the move the game's heuristic likes
+ * best, or a random one with probability eps), scored by the result or by
+ * tanh(eval/scale). Chance
  * nodes are sampled by probability. In games without hidden information it
  * is plain UCT with availability counts equal to visits.
  *
@@ -35,7 +36,7 @@ typedef struct INode {
 } INode;
 
 typedef struct IsOpts {
-    double c;
+    double c, eps;
     int playout;
     double scale;
     int tree;
@@ -67,6 +68,9 @@ static const Option is_options[] = {
     ISO("playout", OPT_INT, 24, 0, 100000, playout,
         "playout plies before the position is scored by eval (0: eval at "
         "once; games without eval play to the end)"),
+    ISO("eps", OPT_DOUBLE, 0.5, 0, 1, eps,
+        "playouts: probability of a uniformly random move; otherwise the "
+        "move the game's heuristic likes best"),
     ISO("scale", OPT_DOUBLE, 400, 1, 1e9, scale,
         "eval to reward: tanh(eval/scale)"),
     ISO("tree", OPT_INT, 400000, 16, 100000000, tree,
@@ -184,10 +188,16 @@ static void playout(Ismcts *b, void *st, double *r)
             if (k < 1)
                 break;
             m = b->moves[rng_below(&b->rng, (uint32_t)k)];
-            if (g->heuristic) {
-                Move m2 = b->moves[rng_below(&b->rng, (uint32_t)k)];
-                if (g->heuristic(st, m2) > g->heuristic(st, m))
-                    m = m2;
+            if (g->heuristic && rng_double(&b->rng) >= b->o.eps) {
+                /* the game's favourite move (a king capture, a big take) */
+                int best = g->heuristic(st, m);
+                for (int i = 0; i < k; i++) {
+                    int h = g->heuristic(st, b->moves[i]);
+                    if (h > best) {
+                        best = h;
+                        m = b->moves[i];
+                    }
+                }
             }
         }
         g->make(st, m);
@@ -363,8 +373,8 @@ const BotVtbl bot_ismcts = {
         "Single-observer Information Set MCTS: each iteration samples a "
         "world consistent with what the player to move sees and walks one "
         "tree of his information sets, counting how often each move was "
-        "available (UCB with availability); short playouts (heuristic "
-        "tournament of two random moves) scored by eval. Honest by "
+        "available (UCB with availability); short playouts (epsilon-greedy "
+        "by the game's heuristic) scored by eval. Honest by "
         "construction: it only ever gets the observation. Limits: time, "
         "iterations.",
     .options = is_options,

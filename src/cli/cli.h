@@ -32,6 +32,10 @@ void *cli_position(const char *cmd, const GameVtbl *g, const char *options,
 /* Text helpers: a move, the setup string, the board, the legal moves. */
 const char *cli_move_text(const GameVtbl *g, const void *st, Move m,
                           char *buf, size_t n);
+/* What player `seat` sees in a game with hidden information: his
+ * observation drawn, its view string, his moves when he is to move.
+ * -1 when out of memory. */
+int cli_print_view(FILE *f, const GameVtbl *g, const void *st, int seat);
 void cli_print_position(FILE *f, const GameVtbl *g, const void *st);
 void cli_print_result(FILE *f, const GameVtbl *g, const void *st);
 /* "--time 2s"-style number parsing with a clear error. */

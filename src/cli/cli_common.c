@@ -99,6 +99,45 @@ void cli_print_result(FILE *f, const GameVtbl *g, const void *st)
     fputc('\n', f);
 }
 
+int cli_print_view(FILE *f, const GameVtbl *g, const void *st, int seat)
+{
+    size_t sz = g->info.state_size;
+    unsigned char *obs = calloc(2, sz);
+    char *buf = malloc(8192);
+    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    if (!obs || !buf || !mv) {
+        free(obs), free(buf), free(mv);
+        return -1;
+    }
+    g->observe(st, seat, obs);
+    if (g->render(obs, buf, 8192) >= 0)
+        fputs(buf, f);
+    if (g->to_text(obs, buf, 8192) >= 0)
+        fprintf(f, "view: %s\n", buf);
+    int p = g->to_move(st);
+    if (p == seat) {
+        /* his moves, from what he sees: any consistent world has them */
+        Rng r;
+        rng_seed(&r, 1);
+        g->determinize(obs, seat, &r, obs + sz);
+        int n = g->gen_moves(obs + sz, mv);
+        fprintf(f, "legal moves (%d):", n);
+        for (int i = 0; i < n; i++) {
+            char mb[128];
+            fprintf(f, " %s", cli_move_text(g, obs + sz, mv[i], mb, sizeof mb));
+        }
+        fputc('\n', f);
+    } else if (p == PLAYER_TERMINAL) {
+        fprintf(f, "game over\n");
+        cli_print_result(f, g, st);
+    } else {
+        fprintf(f, "to move: %s\n", p == PLAYER_CHANCE
+                                     ? "chance" : g->info.player_names[p]);
+    }
+    free(obs), free(buf), free(mv);
+    return 0;
+}
+
 void cli_print_position(FILE *f, const GameVtbl *g, const void *st)
 {
     char buf[8192];

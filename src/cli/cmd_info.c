@@ -16,8 +16,10 @@ int cmd_list(int argc, char **argv)
         return cli_error("list", "takes no arguments (got '%s')", argv[1]);
     printf("games:\n");
     for (int i = 0; ply_games[i]; i++)
-        printf("  %-24s %s (%d players)\n", ply_games[i]->info.name,
-               ply_games[i]->info.title, ply_games[i]->info.num_players);
+        printf("  %-24s %s (%d players%s)\n", ply_games[i]->info.name,
+               ply_games[i]->info.title, ply_games[i]->info.num_players,
+               ply_games[i]->info.flags & GAME_HIDDEN
+                   ? ", hidden-information" : "");
     printf("bots:\n");
     for (int i = 0; ply_bots[i]; i++)
         printf("  %-24s %s\n", ply_bots[i]->name, ply_bots[i]->help);

@@ -196,9 +196,13 @@ static int bot_turn(Play *P, const char *spec)
         return -1;
     }
     char mb[128];
-    lineedit_say(P->le, "%s plays %s\n",
-                 g->info.player_names[g->to_move(st)],
-                 cli_move_text(g, st, m, mb, sizeof mb));
+    if (g->info.flags & GAME_HIDDEN)   /* the person sees only his view */
+        lineedit_say(P->le, "%s has moved\n",
+                     g->info.player_names[g->to_move(st)]);
+    else
+        lineedit_say(P->le, "%s plays %s\n",
+                     g->info.player_names[g->to_move(st)],
+                     cli_move_text(g, st, m, mb, sizeof mb));
     session_play(P->s, m, NULL);
     P->show = 1;
     return 0;
@@ -212,7 +216,10 @@ static int human_turn(Play *P)
     if (P->show) {
         lineedit_pause(P->le);
         printf("\n");
-        cli_print_position(stdout, g, st);
+        if (g->info.flags & GAME_HIDDEN)
+            cli_print_view(stdout, g, st, g->to_move(st));
+        else
+            cli_print_position(stdout, g, st);
         P->show = 0;
     }
     char prompt[64], *line = NULL;

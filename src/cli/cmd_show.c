@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../core/registry.h"
 #include "../core/setup.h"
@@ -96,6 +97,30 @@ out:
     return rc;
 }
 
+/* What one player sees (games with hidden information): his observation
+ * drawn and written as a view string; his moves when he is to move. */
+static int show_as(const GameVtbl *g, const void *st, const char *who)
+{
+    if (!(g->info.flags & GAME_HIDDEN) || !g->observe)
+        return cli_error("show", "--as: %s has no hidden information; every "
+                         "player sees the whole position", g->info.name);
+    int seat = -1;
+    for (int p = 0; p < g->info.num_players; p++)
+        if (!strcasecmp(who, g->info.player_names[p]))
+            seat = p;
+    if (seat < 0) {
+        char *end;
+        long v = strtol(who, &end, 10);
+        if (*who && !*end && v >= 1 && v <= g->info.num_players)
+            seat = (int)v - 1;
+    }
+    if (seat < 0)
+        return cli_error("show", "--as: no player '%s' in %s (give a name "
+                         "or 1..%d)", who, g->info.name,
+                         g->info.num_players);
+    return cli_print_view(stdout, g, st, seat) ? cli_error("show", "out of memory") : 0;
+}
+
 int cmd_show(int argc, char **argv)
 {
     if (!cli_wants_help(argc, argv, "show"))
@@ -107,9 +132,11 @@ int cmd_show(int argc, char **argv)
         {"record", required_argument, 0, 'r'},
         {"game", required_argument, 0, 'g'},
         {"ply", required_argument, 0, 'p'},
+        {"as", required_argument, 0, 'a'},
         {0, 0, 0, 0},
     };
     const char *setup = NULL, *options = NULL, *moves = NULL, *record = NULL;
+    const char *as = NULL;
     unsigned long long number = 1, plies = 0;
     int have_plies = 0;
     int c;
@@ -134,6 +161,7 @@ int cmd_show(int argc, char **argv)
                 return cli_error("show", "--ply %llu is too large", plies);
             have_plies = 1;
             break;
+        case 'a': as = optarg; break;
         case ':': return cli_error("show", "%s needs a value",
                                    argv[optind - 1]);
         default: return cli_error("show", "unknown option '%s'",
@@ -141,7 +169,7 @@ int cmd_show(int argc, char **argv)
         }
     }
     if (record) {
-        if (setup || options || moves || argc - optind > 1)
+        if (setup || options || moves || as || argc - optind > 1)
             return cli_error("show", "usage: ply show [GAME] --record FILE "
                              "[--game N] [--ply K] (no --setup, --options, "
                              "--moves: the record has them)");
@@ -159,6 +187,11 @@ int cmd_show(int argc, char **argv)
     void *st = cli_position("show", g, options, setup, moves, 1);
     if (!st)
         return 2;
+    if (as) {
+        int rc = show_as(g, st, as);
+        free(st);
+        return rc;
+    }
     cli_print_position(stdout, g, st);
     free(st);
     return 0;

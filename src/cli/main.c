@@ -44,6 +44,7 @@ const Command cli_commands[] = {
      "  oracle convention says otherwise (see ply info)."},
     {"show", cmd_show, "print a position, its legal moves and its result",
      "ply show GAME [--setup S] [--options K=V,...] [--moves \"m1 m2 ...\"]\n"
+     "  [--as PLAYER]  (hidden information: what PLAYER sees)\n"
      "ply show [GAME] --record FILE [--game N] [--ply K]\n"
      "  --record: game N (from 1) of a ply match --out file after K of its\n"
      "  moves (default all), with its seats and result, any player count."},

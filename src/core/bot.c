@@ -223,6 +223,14 @@ void bot_free(Bot *b)
     free(b);
 }
 
+const void *bot_world(const GameVtbl *g, const void *st, Rng *r, void *buf)
+{
+    if (!(g->info.flags & GAME_HIDDEN) || !g->determinize)
+        return st;
+    g->determinize(st, g->to_move(st), r, buf);
+    return buf;
+}
+
 Move bot_choose(Bot *b, const void *st, const Limits *lim, SearchInfo *out)
 {
     SearchInfo tmp;

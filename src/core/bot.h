@@ -122,6 +122,13 @@ Move bot_choose(Bot *b, const void *st, const Limits *lim, SearchInfo *out);
 void bot_inform(Bot *b, const void *st, Move played);
 void bot_new_game(Bot *b);
 
+/* Hidden information (GAME_HIDDEN): every front end hands choose() the
+ * mover's observation (game.h observe()), never the true state; a
+ * perfect-information search plays on a world sampled from it.
+ * bot_world() returns st itself in other games, else determinize()s st
+ * for the player to move into buf (state_size bytes) with r. */
+const void *bot_world(const GameVtbl *g, const void *st, Rng *r, void *buf);
+
 /* The rows every bot shares: time, nodes (iterations, iters), depth,
  * seed. */
 const Option *bot_limit_options(void);

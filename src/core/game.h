@@ -279,7 +279,10 @@ typedef struct GameVtbl {
     /* Chance node: outcomes and their probabilities; returns the count. */
     int (*chance_outcomes)(const void *st, Move *out, double *p);
     /* Hidden information: what `player` sees (obs is state_size bytes), and
-     * a full state consistent with an observation, sampled with r. */
+     * a full state consistent with an observation, sampled with r. An
+     * observation observed again by its player, and a full state given to
+     * determinize(), come back unchanged (a search may hand a sampled
+     * world to a perfect-information bot, which determinizes again). */
     void (*observe)(const void *st, int player, void *obs);
     void (*determinize)(const void *obs, int player, Rng *r, void *st);
     /* Plays st to the end with the game's fast default playout policy.

@@ -36,12 +36,17 @@ extern const GameVtbl game_splut;
 extern const GameVtbl game_splut_duel;
 extern const GameVtbl game_gomoku;
 extern const GameVtbl game_renju;
+extern const GameVtbl game_dark_chess;
+extern const GameVtbl game_banqi;
 
 /* Bots. */
 extern const BotVtbl bot_random;
 extern const BotVtbl bot_greedy;
 extern const BotVtbl bot_alphabeta;
 extern const BotVtbl bot_mcts;
+extern const BotVtbl bot_ismcts;
+extern const BotVtbl bot_pimc;
+extern const BotVtbl bot_banqi_chain;
 extern const BotVtbl bot_vindinium;
 extern const BotVtbl bot_vindinium_simple;
 extern const BotVtbl bot_gomoku;
@@ -196,6 +201,8 @@ const GameVtbl *const ply_games[] = {
     &game_splut_duel,
     &game_gomoku,
     &game_renju,
+    &game_dark_chess,
+    &game_banqi,
     NULL,
 };
 
@@ -207,5 +214,8 @@ const BotVtbl *const ply_bots[] = {
     &bot_vindinium,
     &bot_vindinium_simple,
     &bot_gomoku,
+    &bot_ismcts,
+    &bot_pimc,
+    &bot_banqi_chain,
     NULL,
 };

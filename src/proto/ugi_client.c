@@ -107,6 +107,23 @@ static Reason ugi_move(Player *p, const void *st, const PlayerClock *k,
     const Proto *P = &protos[U->fam];
     const GameFormat *f = game_format(c->g, P->dialect);
     const ClientMoves *h = &c->moves;
+    if (c->g->info.flags & GAME_HIDDEN) {
+        /* the moves played include what this seat did not see: never send
+         * them (an engine would need the seat's view, not supported yet) */
+        size_t sz = c->g->info.state_size;
+        unsigned char *o = malloc(sz);
+        int priv = !o;
+        if (o) {
+            c->g->observe(st, c->g->to_move(st), o);
+            priv = memcmp(o, st, sz) != 0;
+            free(o);
+        }
+        if (priv)
+            return player_fail(err, REASON_CRASH, "%s: external engines "
+                               "cannot play %s yet (the moves would show "
+                               "what the seat does not see)", p->name,
+                               c->g->info.name);
+    }
     size_t cap = 64;
     for (int i = 0; i < h->n; i++)
         cap += strlen(h->text[i]) + 2;

@@ -28,6 +28,7 @@ typedef struct GreedyBot {
     uint64_t *ties;
     int *order;
     unsigned char *child, *grand;
+    unsigned char *world;   /* hidden information: a sampled state */
 } GreedyBot;
 
 /* Player p has won: the strictly highest return, and above zero. */
@@ -70,6 +71,8 @@ static Move greedy_choose(void *p, const void *st, const Limits *lim,
     GreedyBot *b = p;
     const GameVtbl *g = b->g;
     size_t ss = g->info.state_size;
+    const void *seen = st;   /* what the fallback gets */
+    st = bot_world(g, st, &b->rng, b->world);
     int me = g->to_move(st);
     if (me < 0)
         return 0;
@@ -146,7 +149,7 @@ static Move greedy_choose(void *p, const void *st, const Limits *lim,
         out->pv[0] = m;
         return m;
     }
-    Move m = bot_choose(b->fallback, st, NULL, out);
+    Move m = bot_choose(b->fallback, seen, NULL, out);
     out->nodes += nodes;
     return m;
 }
@@ -164,6 +167,7 @@ static void greedy_destroy(void *p)
     free(b->order);
     free(b->child);
     free(b->grand);
+    free(b->world);
     free(b);
 }
 
@@ -225,8 +229,9 @@ static void *greedy_create(const GameVtbl *g, const void *opts,
     b->order = malloc(sizeof(int) * mm);
     b->child = malloc(g->info.state_size);
     b->grand = malloc(g->info.state_size);
+    b->world = malloc(g->info.state_size);
     if (!b->moves || !b->replies || !b->keys || !b->ties || !b->order ||
-        !b->child || !b->grand) {
+        !b->child || !b->grand || !b->world) {
         greedy_destroy(b);
         ply_fail(err, "out of memory");
         return NULL;

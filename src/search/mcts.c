@@ -480,6 +480,7 @@ static void mcts_destroy(void *p)
     free(m->root_state);
     free(m->track_state);
     free(m->find_state);
+    free(m->world);
     free(m);
 }
 
@@ -537,8 +538,10 @@ static void *mcts_create(const GameVtbl *g, const void *opts, uint64_t seed,
     m->root_state = malloc(m->sz);
     m->track_state = malloc(m->sz);
     m->find_state = malloc(m->sz * (FIND_DEPTH + 2));
+    m->world = malloc(m->sz);
     m->w = calloc((size_t)o.threads, sizeof(Worker));
-    int bad = !m->root_state || !m->track_state || !m->find_state || !m->w ||
+    int bad = !m->root_state || !m->track_state || !m->find_state ||
+              !m->world || !m->w ||
               mcts_pool_init(&m->pool[0], each, o.rave) ||
               (o.reuse && mcts_pool_init(&m->pool[1], each, o.rave));
     for (int t = 0; !bad && t < o.threads; t++)
@@ -589,7 +592,11 @@ static Move mcts_choose(void *p, const void *st, const Limits *lim,
         w->seldepth = 0;
         w->tick = (BotTick){0, 0, 1};
     }
-    if (!m->o.reuse)
+    /* hidden information: one world sampled from the observation, and no
+     * tree carried over from another world */
+    int hidden = (g->info.flags & GAME_HIDDEN) != 0;
+    st = bot_world(g, st, &m->rng, m->world);
+    if (!m->o.reuse || hidden)
         m->root = MCTS_NONE;
     reuse_tree(m, st);
     Worker *w0 = &m->w[0];

@@ -86,6 +86,7 @@ typedef struct Mcts {
     unsigned char *root_state;
     /* tree reuse: the moves informed since the last search */
     unsigned char *track_state, *find_state;
+    unsigned char *world;       /* hidden information: the sampled root */
     Move track[TRACK_MAX];
     int ntrack, track_ok;
     Worker *w;

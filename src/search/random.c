@@ -9,6 +9,7 @@ typedef struct RandomBot {
     uint64_t seed;
     Rng rng;
     Move *moves;
+    void *world;        /* hidden information: a sampled state */
 } RandomBot;
 
 static void *random_create(const GameVtbl *g, const void *opts, uint64_t seed,
@@ -18,7 +19,10 @@ static void *random_create(const GameVtbl *g, const void *opts, uint64_t seed,
     if (!b)
         return NULL;
     b->moves = malloc(sizeof(Move) * (size_t)g->info.max_moves);
-    if (!b->moves) {
+    b->world = malloc(g->info.state_size);
+    if (!b->moves || !b->world) {
+        free(b->moves);
+        free(b->world);
         free(b);
         return NULL;
     }
@@ -32,6 +36,7 @@ static void random_destroy(void *p)
 {
     RandomBot *b = p;
     free(b->moves);
+    free(b->world);
     free(b);
 }
 
@@ -46,6 +51,7 @@ static Move random_choose(void *p, const void *st, const Limits *lim,
 {
     (void)lim;
     RandomBot *b = p;
+    st = bot_world(b->g, st, &b->rng, b->world);
     int n = b->g->gen_moves(st, b->moves);
     Move m = n > 0 ? b->moves[rng_below(&b->rng, (uint32_t)n)] : 0;
     out->best = m;

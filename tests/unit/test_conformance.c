@@ -27,6 +27,52 @@ typedef struct Ctx {
 
 enum { TEXT_MAX = 1 << 16 };
 
+/* Hidden information, for each player q: two worlds sampled from q's
+ * observation (their other hidden parts differ) are legal states (check,
+ * setup string accepted, same player to move) that q sees exactly as in
+ * st; the player to move has the same moves in them as in st (he never
+ * needs to know what he cannot see to know his moves). */
+static void check_hidden(Ctx *x, const void *st, int p, const char *where,
+                         uint64_t seed)
+{
+    const GameVtbl *g = x->g;
+    size_t sz = g->info.state_size;
+    PlyError err = {{0}};
+    if (!g->observe || !g->determinize)
+        fail_msg("%s: GAME_HIDDEN without observe and determinize", where);
+    int n = g->gen_moves(st, x->moves);
+    for (int q = 0; q < g->info.num_players; q++) {
+        g->observe(st, q, x->a);
+        for (int k = 0; k < 2; k++) {
+            Rng r;
+            rng_seed(&r, seed * 2 + (uint64_t)k + 77 * (uint64_t)q);
+            g->determinize(x->a, q, &r, x->b);
+            if (g->check && g->check(x->b))
+                fail_msg("%s: a world sampled for player %d is broken",
+                         where, q);
+            if (g->to_move(x->b) != p)
+                fail_msg("%s: a world sampled for player %d has another "
+                         "player to move", where, q);
+            if (g->to_text(x->b, x->text, TEXT_MAX) < 0 ||
+                g->init(x->c, x->opt, seed, &err) ||
+                g->from_text(x->c, x->text, &err))
+                fail_msg("%s: a world sampled for player %d is not a legal "
+                         "setup ('%s'): %s", where, q, x->text, err.msg);
+            g->observe(x->b, q, x->c);
+            if (memcmp(x->a, x->c, sz))
+                fail_msg("%s: player %d's observation changes with what he "
+                         "cannot see", where, q);
+            if (q == p) {
+                int n2 = g->gen_moves(x->b, x->moves2);
+                if (n2 != n || memcmp(x->moves, x->moves2,
+                                      sizeof(Move) * (size_t)n))
+                    fail_msg("%s: the mover's moves depend on what he "
+                             "cannot see", where);
+            }
+        }
+    }
+}
+
 static void check_position(Ctx *x, const void *st, int ply, uint64_t seed)
 {
     const GameVtbl *g = x->g;
@@ -147,6 +193,8 @@ static void check_position(Ctx *x, const void *st, int ply, uint64_t seed)
             fail_msg("%s: a determinized state looks different to its "
                      "player", where);
     }
+    if ((in->flags & GAME_HIDDEN) && p >= 0)
+        check_hidden(x, st, p, where, seed + (uint64_t)ply);
 }
 
 static void run_game_conformance_n(const GameVtbl *g, int games_wanted);

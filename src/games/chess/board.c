@@ -116,8 +116,10 @@ uint64_t cb_attackers(const CBoard *b, int sq, uint64_t occ, int by)
 
 int cb_in_check(const CBoard *b)
 {
-    int ksq = cb_lsb(b->pcs[CB_KING] & b->col[b->side]);
-    return attackers(b, ksq, b->col[0] | b->col[1], !b->side) != 0;
+    U64 k = b->pcs[CB_KING] & b->col[b->side];
+    if (!k)
+        return 0;   /* dark chess: the king was captured */
+    return attackers(b, cb_lsb(k), b->col[0] | b->col[1], !b->side) != 0;
 }
 
 /* ------------------------------------------------------------ movegen */
@@ -141,19 +143,22 @@ static inline int promotes(int variant, int c, int to)
 
 /* noisy: only captures and promotions (the moves cb_hook_is_noisy takes),
  * in the order the full generation writes them. */
-static int gen(const CBoard *b, Move *out, int limit, int noisy)
+static inline __attribute__((always_inline)) int
+gen_impl(const CBoard *b, Move *out, int limit, int noisy, int pseudo)
 {
     int n = 0, us = b->side, them = !us, v = b->variant;
     const U64 *p = b->pcs;
     U64 own = b->col[us], opp = b->col[them], occ = own | opp;
+    if (pseudo && !(p[CB_KING] & own))
+        return 0;   /* dark chess: the king was captured */
     int ksq = cb_lsb(p[CB_KING] & own);
-    U64 checkers = attackers(b, ksq, occ, them);
+    U64 checkers = pseudo ? 0 : attackers(b, ksq, occ, them);
 
     /* king steps: the destination must be safe with the king lifted */
     U64 occk = occ ^ BIT(ksq);
     for (U64 t = T_KING[ksq] & (noisy ? opp : ~own); t; t &= t - 1) {
         int to = cb_lsb(t);
-        if (!attackers(b, to, occk, them))
+        if (pseudo || !attackers(b, to, occk, them))
             EMIT(CB_MOVE(ksq, to, 0));
     }
     if (checkers & (checkers - 1))
@@ -174,7 +179,8 @@ static int gen(const CBoard *b, Move *out, int limit, int noisy)
     U64 pinned = 0;
     U64 rq = (p[CB_ROOK] | p[CB_QUEEN]) & opp;
     U64 bq = (p[CB_BISHOP] | p[CB_QUEEN]) & opp;
-    U64 snipers = (rook_att(ksq, 0) & rq) | (bishop_att(ksq, 0) & bq);
+    U64 snipers = pseudo ? 0
+                  : (rook_att(ksq, 0) & rq) | (bishop_att(ksq, 0) & bq);
     for (; snipers; snipers &= snipers - 1) {
         U64 bb = T_BETWEEN[ksq][cb_lsb(snipers)] & occ;
         if (bb && !(bb & (bb - 1)))
@@ -227,7 +233,7 @@ static int gen(const CBoard *b, Move *out, int limit, int noisy)
             /* en passant: check the king with both pawns moved */
             int cap = b->ep - fw;
             U64 occ2 = (occ ^ BIT(from) ^ BIT(cap)) | BIT(b->ep);
-            if (!(attackers(b, ksq, occ2, them) & ~BIT(cap)))
+            if (pseudo || !(attackers(b, ksq, occ2, them) & ~BIT(cap)))
                 EMIT(CB_MOVE(from, b->ep, 0));
         }
     }
@@ -236,16 +242,23 @@ static int gen(const CBoard *b, Move *out, int limit, int noisy)
         int base = us ? 56 : 0;
         int kr = us ? CB_BK : CB_WK, qr = us ? CB_BQ : CB_WQ;
         if ((b->castle & kr) && !(occ & (BIT(base + 5) | BIT(base + 6))) &&
-            !attackers(b, base + 5, occ, them) &&
-            !attackers(b, base + 6, occ, them))
+            (pseudo || (!attackers(b, base + 5, occ, them) &&
+                        !attackers(b, base + 6, occ, them))))
             EMIT(CB_MOVE(base + 4, base + 6, 0));
         if ((b->castle & qr) &&
             !(occ & (BIT(base + 1) | BIT(base + 2) | BIT(base + 3))) &&
-            !attackers(b, base + 3, occ, them) &&
-            !attackers(b, base + 2, occ, them))
+            (pseudo || (!attackers(b, base + 3, occ, them) &&
+                        !attackers(b, base + 2, occ, them))))
             EMIT(CB_MOVE(base + 4, base + 2, 0));
     }
     return n;
+}
+
+/* pseudo (dark chess) is a constant inside each copy of the generator */
+static int gen(const CBoard *b, Move *out, int limit, int noisy)
+{
+    return b->pseudo ? gen_impl(b, out, limit, noisy, 1)
+                     : gen_impl(b, out, limit, noisy, 0);
 }
 
 int cb_gen(const CBoard *b, Move *out, int limit)
@@ -469,6 +482,7 @@ int cb_from_fen(CBoard *out, const char *s, int *rep3, PlyError *err)
     int variant = out->variant;
     memset(&t, 0, sizeof t);
     t.variant = (uint8_t)variant;
+    t.pseudo = out->pseudo;
     char buf[256];
     if (strlen(s) >= sizeof buf)
         return ply_fail(err, "FEN too long");
@@ -521,7 +535,8 @@ int cb_from_fen(CBoard *out, const char *s, int *rep3, PlyError *err)
     if (r != 0 || f != 8)
         return ply_fail(err, "FEN placement must have 8 ranks of 8 squares");
     for (int c = 0; c < 2; c++) {
-        if (cb_popcount(t.pcs[CB_KING] & t.col[c]) != 1)
+        int nk = cb_popcount(t.pcs[CB_KING] & t.col[c]);
+        if (nk != 1 && !(t.pseudo && nk == 0))
             return ply_fail(err, "FEN: %s needs exactly one king",
                             c ? "black" : "white");
         if (cb_popcount(t.col[c]) > 16)
@@ -595,9 +610,15 @@ int cb_from_fen(CBoard *out, const char *s, int *rep3, PlyError *err)
     }
     t.halfmove = (uint16_t)half;
     t.fullmove = (uint16_t)full;
-    int oksq = cb_lsb(t.pcs[CB_KING] & t.col[!t.side]);
-    if (attackers(&t, oksq, t.col[0] | t.col[1], t.side))
-        return ply_fail(err, "FEN: the side not to move is in check");
+    if (t.pseudo) {
+        /* no check rule; only the side to move may have lost its king */
+        if (!(t.pcs[CB_KING] & t.col[!t.side]))
+            return ply_fail(err, "FEN: the side not to move has no king");
+    } else {
+        int oksq = cb_lsb(t.pcs[CB_KING] & t.col[!t.side]);
+        if (attackers(&t, oksq, t.col[0] | t.col[1], t.side))
+            return ply_fail(err, "FEN: the side not to move is in check");
+    }
     t.key = compute_key(&t);
     *out = t;
     *rep3 = r3;
@@ -856,12 +877,28 @@ int cb_check(const CBoard *b)
     }
     if (sum != all)
         return -1;
-    for (int c = 0; c < 2; c++)
-        if (cb_popcount(b->pcs[CB_KING] & b->col[c]) != 1)
+    for (int c = 0; c < 2; c++) {
+        int nk = cb_popcount(b->pcs[CB_KING] & b->col[c]);
+        if (nk != 1 && !(b->pseudo && nk == 0 && c == b->side))
             return -1;
+    }
     if (b->key != compute_key(b))
         return -1;
     return 0;
+}
+
+void cb_rebuild(CBoard *b)
+{
+    memset(b->pcs, 0, sizeof b->pcs);
+    memset(b->col, 0, sizeof b->col);
+    for (int s = 0; s < 64; s++) {
+        int pc = b->sq[s];
+        if (pc) {
+            b->pcs[pc & 15] |= BIT(s);
+            b->col[pc >> 4] |= BIT(s);
+        }
+    }
+    b->key = compute_key(b);
 }
 
 /* --------------------------------------------------------------- hooks */

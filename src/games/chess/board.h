@@ -47,6 +47,10 @@ typedef struct CBoard {
     uint8_t over, reason;     /* CB_PLAYING.., CB_R_.. */
     uint8_t nhist, hpos;      /* keys in hist[], next slot (ring) */
     uint16_t halfmove, fullmove;
+    /* 1: pseudo-legal moves (no check rule; dark chess): kings may be
+     * left attacked and captured, the side to move may have lost its
+     * king. Sits in what was padding: sizeof(CBoard) is unchanged. */
+    uint8_t pseudo;
     uint64_t hist[CB_HIST];   /* keys of earlier positions, same epoch */
 } CBoard;
 
@@ -92,6 +96,9 @@ int cb_move_to_san(const CBoard *b, Move m, char *buf, size_t n);
 int cb_render(const CBoard *b, char *buf, size_t n);
 char cb_piece_letter(int variant, int type);   /* upper case */
 int cb_check(const CBoard *b);
+/* Recomputes pcs, col and key from sq[] (and side, castle, ep): for code
+ * that builds a board square by square (dark chess's determinize). */
+void cb_rebuild(CBoard *b);
 /* Shatranj endgame terms for eval (endgame.c), White's view; 0 elsewhere. */
 int cb_endgame(const CBoard *b);
 

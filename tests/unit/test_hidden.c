@@ -1,0 +1,690 @@
+/* test_hidden.c — games with hidden information and honest bots.
+ *
+ * - dark-chess perft against a second, slow and obviously correct
+ *   generator written here: pseudo-legal chess on a mailbox, the game
+ *   over when a king is taken;
+ * - what a player sees in dark chess (start position, a capture in view,
+ *   king capture wins, views refused as setups);
+ * - the honesty test, for every hidden-information game and every
+ *   registered bot that plays it: from two true states that look the same
+ *   to the player to move (different hidden parts), with the same seed, the
+ *   bot run through a Session (as every front end runs it) chooses the
+ *   same move with the same search figures. A bot that peeks at the true
+ *   state (kept here as the negative control) fails the same check. */
+#include "testlib.h"
+
+#include "core/bot.h"
+#include "core/session.h"
+
+/* ------------------------------------------------- the slow generator */
+
+typedef struct Slow {
+    char sq[64];        /* FEN letters, 0 when empty */
+    int side;           /* 0 white, 1 black */
+    int castle;         /* 1 K, 2 Q, 4 k, 8 q */
+    int ep;             /* square or -1 */
+} Slow;
+
+typedef struct SMove {
+    int from, to;
+    char promo;         /* lower case letter or 0 */
+} SMove;
+
+static int slow_parse(Slow *s, const char *fen)
+{
+    memset(s, 0, sizeof *s);
+    s->ep = -1;
+    int r = 7, f = 0;
+    const char *c = fen;
+    for (; *c && *c != ' '; c++) {
+        if (*c == '/') {
+            r--, f = 0;
+        } else if (*c >= '1' && *c <= '8') {
+            f += *c - '0';
+        } else {
+            s->sq[r * 8 + f] = *c;
+            f++;
+        }
+    }
+    c++;
+    s->side = *c == 'b';
+    c += 2;
+    for (; *c && *c != ' '; c++)
+        s->castle |= *c == 'K' ? 1 : *c == 'Q' ? 2 : *c == 'k' ? 4
+                   : *c == 'q' ? 8 : 0;
+    c++;
+    if (*c != '-')
+        s->ep = (c[1] - '1') * 8 + (c[0] - 'a');
+    return 0;
+}
+
+static int color_of(char p) { return p >= 'a' ? 1 : 0; }
+static int up(char p) { return p >= 'a' ? p - 32 : p; }
+
+static int slow_gen(const Slow *s, SMove *out)
+{
+    int n = 0, us = s->side;
+    static const int kn[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+                                 {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1},
+                                   {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    for (int from = 0; from < 64; from++) {
+        char p = s->sq[from];
+        if (!p || color_of(p) != us)
+            continue;
+        int r = from / 8, f = from % 8, t = up(p);
+        if (t == 'P') {
+            int dr = us ? -1 : 1, last = us ? 0 : 7, start = us ? 6 : 1;
+            int r1 = r + dr;
+            /* pushes */
+            if (!s->sq[r1 * 8 + f]) {
+                if (r1 == last) {
+                    const char *pr = "qrbn";
+                    for (int i = 0; i < 4; i++)
+                        out[n++] = (SMove){from, r1 * 8 + f, pr[i]};
+                } else {
+                    out[n++] = (SMove){from, r1 * 8 + f, 0};
+                    if (r == start && !s->sq[(r1 + dr) * 8 + f])
+                        out[n++] = (SMove){from, (r1 + dr) * 8 + f, 0};
+                }
+            }
+            for (int df = -1; df <= 1; df += 2) {
+                int f1 = f + df;
+                if (f1 < 0 || f1 > 7)
+                    continue;
+                int to = r1 * 8 + f1;
+                char q = s->sq[to];
+                if ((q && color_of(q) != us) || to == s->ep) {
+                    if (r1 == last) {
+                        const char *pr = "qrbn";
+                        for (int i = 0; i < 4; i++)
+                            out[n++] = (SMove){from, to, pr[i]};
+                    } else {
+                        out[n++] = (SMove){from, to, 0};
+                    }
+                }
+            }
+            continue;
+        }
+        if (t == 'N' || t == 'K') {
+            for (int i = 0; i < 8; i++) {
+                int r1 = r + (t == 'N' ? kn[i][0] : dirs[i][0]);
+                int f1 = f + (t == 'N' ? kn[i][1] : dirs[i][1]);
+                if (r1 < 0 || r1 > 7 || f1 < 0 || f1 > 7)
+                    continue;
+                char q = s->sq[r1 * 8 + f1];
+                if (!q || color_of(q) != us)
+                    out[n++] = (SMove){from, r1 * 8 + f1, 0};
+            }
+            if (t == 'K') {
+                int base = us ? 56 : 0;
+                char rook = us ? 'r' : 'R';
+                if (from == base + 4 && (s->castle & (us ? 4 : 1)) &&
+                    s->sq[base + 7] == rook && !s->sq[base + 5] &&
+                    !s->sq[base + 6])
+                    out[n++] = (SMove){from, base + 6, 0};
+                if (from == base + 4 && (s->castle & (us ? 8 : 2)) &&
+                    s->sq[base] == rook && !s->sq[base + 1] &&
+                    !s->sq[base + 2] && !s->sq[base + 3])
+                    out[n++] = (SMove){from, base + 2, 0};
+            }
+            continue;
+        }
+        int d0 = t == 'B' ? 4 : 0, d1 = t == 'R' ? 4 : 8;
+        for (int d = d0; d < d1; d++) {
+            int r1 = r, f1 = f;
+            for (;;) {
+                r1 += dirs[d][0], f1 += dirs[d][1];
+                if (r1 < 0 || r1 > 7 || f1 < 0 || f1 > 7)
+                    break;
+                char q = s->sq[r1 * 8 + f1];
+                if (q && color_of(q) == us)
+                    break;
+                out[n++] = (SMove){from, r1 * 8 + f1, 0};
+                if (q)
+                    break;
+            }
+        }
+    }
+    return n;
+}
+
+/* Plays m; returns 1 when it took a king. */
+static int slow_make(Slow *s, SMove m)
+{
+    int us = s->side;
+    char p = s->sq[m.from];
+    int king = 0;
+    if (up(p) == 'P' && m.to == s->ep)
+        s->sq[m.to + (us ? 8 : -8)] = 0;
+    if (s->sq[m.to] && up(s->sq[m.to]) == 'K')
+        king = 1;
+    s->sq[m.to] = m.promo ? (char)(us ? m.promo : m.promo - 32) : p;
+    s->sq[m.from] = 0;
+    if (up(p) == 'K' && (m.to - m.from == 2 || m.from - m.to == 2)) {
+        int rf = m.to > m.from ? m.from + 3 : m.from - 4;
+        int rt = m.to > m.from ? m.from + 1 : m.from - 1;
+        s->sq[rt] = s->sq[rf];
+        s->sq[rf] = 0;
+    }
+    static const int touch[6] = {4, 0, 7, 60, 56, 63};
+    static const int lose[6] = {3, 2, 1, 12, 8, 4};
+    for (int i = 0; i < 6; i++)
+        if (m.from == touch[i] || m.to == touch[i])
+            s->castle &= ~lose[i];
+    s->ep = -1;
+    if (up(p) == 'P' && (m.to - m.from == 16 || m.from - m.to == 16))
+        s->ep = (m.from + m.to) / 2;
+    s->side = !us;
+    return king;
+}
+
+static uint64_t slow_perft(const Slow *s, int depth)
+{
+    if (depth == 0)
+        return 1;
+    SMove mv[256];
+    int n = slow_gen(s, mv);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        Slow c = *s;
+        if (slow_make(&c, mv[i]))
+            total += depth == 1;   /* the game ends with the king taken */
+        else
+            total += slow_perft(&c, depth - 1);
+    }
+    return total;
+}
+
+static uint64_t game_perft(const GameVtbl *g, const void *st, int depth)
+{
+    if (depth == 0)
+        return 1;
+    if (g->to_move(st) < 0)
+        return 0;
+    Move mv[512];
+    int n = g->gen_moves(st, mv);
+    uint64_t total = 0;
+    void *c = malloc(g->info.state_size);
+    for (int i = 0; i < n; i++) {
+        memcpy(c, st, g->info.state_size);
+        g->make(c, mv[i]);
+        total += game_perft(g, c, depth - 1);
+    }
+    free(c);
+    return total;
+}
+
+static void test_dark_perft(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen;
+        int depth;
+    } cases[] = {
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4},
+        {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - "
+         "0 1", 3},
+        {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4},
+        {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+         3},
+        {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3},
+        /* a king in reach at once, en passant possible */
+        {"4k3/8/8/3pP3/8/8/8/4K2q w - d6 0 1", 3},
+    };
+    const GameVtbl *g = game_find("dark-chess");
+    assert_non_null(g);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        void *st = tl_position("dark-chess", NULL, cases[i].fen, NULL);
+        Slow s;
+        slow_parse(&s, cases[i].fen);
+        for (int d = 1; d <= cases[i].depth; d++) {
+            uint64_t a = game_perft(g, st, d), b = slow_perft(&s, d);
+            if (a != b)
+                fail_msg("dark-chess perft %d of '%s': %llu, the slow "
+                         "generator %llu", d, cases[i].fen,
+                         (unsigned long long)a, (unsigned long long)b);
+        }
+        free(st);
+    }
+    /* the start position's count is the pseudo-legal one (no check) */
+    void *st = tl_position("dark-chess", NULL, NULL, NULL);
+    assert_int_equal(game_perft(g, st, 4), 197742);
+    free(st);
+}
+
+/* --------------------------------------------------- what a seat sees */
+
+static void test_dark_views(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("dark-chess");
+    size_t sz = g->info.state_size;
+    char buf[512];
+    void *obs = malloc(sz);
+    void *st = tl_position("dark-chess", NULL, NULL, NULL);
+    g->observe(st, 0, obs);
+    assert_true(g->to_text(obs, buf, sizeof buf) > 0);
+    /* White sees ranks 1-4, nothing of Black */
+    assert_string_equal(buf, "?\?\?\?\?\?\?\?/?\?\?\?\?\?\?\?/?\?\?\?\?\?\?\?/"
+                             "?\?\?\?\?\?\?\?/8/8/"
+                             "PPPPPPPP/RNBQKBNR w KQ - 0 1 view white "
+                             "hidden kqrrbbnnpppppppp");
+    free(st);
+    /* after 1.e4 d5 White sees the pawn on d5 (e4 attacks it), not e7 */
+    st = tl_position("dark-chess", NULL, NULL, "e2e4 d7d5");
+    g->observe(st, 0, obs);
+    assert_true(g->render(obs, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "5  ? . ? p . . ? ."));  /* Bf1, Qd1 rays */
+    assert_non_null(strstr(buf, "7  ? ? ? ? ? ? ? ?"));
+    /* a view is not a true position */
+    PlyError err = {{0}};
+    g->to_text(obs, buf, sizeof buf);
+    void *t = state_alloc(g);
+    assert_int_equal(state_setup(g, t, NULL, buf, 1, &err), -1);
+    assert_non_null(strstr(err.msg, "view"));
+    assert_null(strstr(err.msg, "pppp"));   /* and tells nothing hidden */
+    free(t);
+    free(st);
+    /* no check rule: the king may walk into an attack, then be taken */
+    st = tl_position("dark-chess", NULL, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1",
+                     "e1e2");   /* takes the rook */
+    free(st);
+    st = tl_position("dark-chess", NULL, "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
+                     "e1f1 d2d1 f1g2 d1g1");   /* g2 is attacked: legal */
+    free(st);
+    st = tl_position("dark-chess", NULL, "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
+                     "e1e2 d2e2");   /* the king is taken: Black wins */
+    assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+    double r[2];
+    g->returns(st, r);
+    assert_true(r[1] == 1 && r[0] == -1);
+    free(st);
+    free(obs);
+}
+
+/* ---------------------------------------------------- the honesty test */
+
+/* Runs the bot of one seat at a true state; fills the move and figures. */
+typedef struct Runner {
+    void (*run)(struct Runner *r, const GameVtbl *g, const void *truth,
+                SearchInfo *out);
+    const char *spec;
+    void *peek;       /* the peeking bot */
+} Runner;
+
+/* As every front end runs a bot: a Session at the true state; the Session
+ * hands the bot the mover's observation. A fresh session each time, so
+ * the seed is the same. */
+static void run_session(Runner *r, const GameVtbl *g, const void *truth,
+                        SearchInfo *out)
+{
+    PlyError err = {{0}};
+    Session *s = session_new(g, NULL, r->spec, 7, &err);
+    if (!s)
+        fail_msg("%s: %s", r->spec, err.msg);
+    if (session_set_state(s, truth, &err) || session_go(s, NULL, 0, &err))
+        fail_msg("%s: %s", r->spec, err.msg);
+    session_wait(s, out);
+    out->seconds = 0;   /* the only figure that may differ */
+    session_free(s);
+}
+
+/* The negative control: a bot that gets the observation like any other
+ * but reads the true state through a side channel (as a bot would that
+ * was handed the referee's state): the best move by eval in the truth. */
+typedef struct Peek {
+    const void *truth;
+    unsigned char child[4096];
+    Move mv[1024];
+} Peek;
+
+static void run_peek(Runner *r, const GameVtbl *g, const void *truth,
+                     SearchInfo *out)
+{
+    Peek *pk = r->peek;
+    pk->truth = truth;
+    memset(out, 0, sizeof *out);
+    assert_true(g->info.state_size <= sizeof pk->child);
+    int me = g->to_move(pk->truth);
+    int n = g->gen_moves(pk->truth, pk->mv);
+    int best = -EVAL_WIN - 1;
+    for (int i = 0; i < n; i++) {
+        memcpy(pk->child, pk->truth, g->info.state_size);
+        g->make(pk->child, pk->mv[i]);
+        int v;
+        if (g->to_move(pk->child) == PLAYER_TERMINAL) {
+            double ret[PLY_MAX_PLAYERS];
+            g->returns(pk->child, ret);
+            v = (int)(ret[me] * EVAL_MAX);
+        } else {
+            v = g->eval ? g->eval(pk->child, me) : 0;
+        }
+        if (v > best) {
+            best = v;
+            out->best = pk->mv[i];
+            out->value = v;
+        }
+    }
+    out->nodes = (uint64_t)n;
+}
+
+static int same_figures(const SearchInfo *a, const SearchInfo *b)
+{
+    return a->best == b->best && a->value == b->value &&
+           a->proven == b->proven && a->depth == b->depth &&
+           a->nodes == b->nodes && a->playouts == b->playouts &&
+           a->pv_len == b->pv_len &&
+           !memcmp(a->pv, b->pv, sizeof(Move) * (size_t)a->pv_len) &&
+           a->top_len == b->top_len &&
+           !memcmp(a->top, b->top, sizeof(Move) * (size_t)a->top_len);
+}
+
+enum { HONEST_POSITIONS = 10 };
+
+/* Pairs of true states with one observation for the mover, from seeded
+ * random games; returns how many (all differ in what the mover cannot
+ * see). */
+static int honest_pairs(const GameVtbl *g, unsigned char **a,
+                        unsigned char **b)
+{
+    size_t sz = g->info.state_size;
+    unsigned char *obs = malloc(sz), *obs2 = malloc(sz);
+    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    int k = 0;
+    for (uint64_t seed = 1; k < HONEST_POSITIONS && seed < 400; seed++) {
+        Rng r;
+        rng_seed(&r, seed);
+        int opt[PLY_MAX_OPTIONS];
+        PlyError err = {{0}};
+        assert_int_equal(options_parse(g, NULL, opt, &err), 0);
+        memset(a[k], 0, sz);
+        assert_int_equal(g->init(a[k], opt, seed, &err), 0);
+        int plies = 4 + (int)rng_below(&r, 40);
+        for (int i = 0; i < plies && g->to_move(a[k]) >= 0; i++) {
+            int n = g->gen_moves(a[k], mv);
+            g->make(a[k], mv[rng_below(&r, (uint32_t)n)]);
+        }
+        int p = g->to_move(a[k]);
+        if (p < 0)
+            continue;
+        g->observe(a[k], p, obs);
+        g->determinize(obs, p, &r, b[k]);
+        g->observe(b[k], p, obs2);
+        assert_memory_equal(obs, obs2, sz);
+        if (!memcmp(a[k], b[k], sz))
+            continue;   /* nothing hidden differs: no pair */
+        k++;
+    }
+    free(obs), free(obs2), free(mv);
+    return k;
+}
+
+/* Whether every player's observation is the whole state, over seeded
+ * random games. */
+static int no_private_parts(const GameVtbl *g)
+{
+    size_t sz = g->info.state_size;
+    unsigned char *st = malloc(sz), *obs = malloc(sz);
+    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    int opt[PLY_MAX_OPTIONS], same = 1;
+    PlyError err = {{0}};
+    assert_int_equal(options_parse(g, NULL, opt, &err), 0);
+    for (uint64_t seed = 1; seed <= 20 && same; seed++) {
+        Rng r;
+        rng_seed(&r, seed);
+        memset(st, 0, sz);
+        assert_int_equal(g->init(st, opt, seed, &err), 0);
+        for (int i = 0; i < 200 && g->to_move(st) != PLAYER_TERMINAL; i++) {
+            for (int p = 0; p < g->info.num_players; p++) {
+                g->observe(st, p, obs);
+                same &= !memcmp(st, obs, sz);
+            }
+            int n = g->gen_moves(st, mv);
+            g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+        }
+    }
+    free(st), free(obs), free(mv);
+    return same;
+}
+
+/* How many pairs the runner answers differently. */
+static int dishonest_pairs(Runner *run, const GameVtbl *g,
+                           unsigned char **a, unsigned char **b, int k)
+{
+    int bad = 0;
+    for (int i = 0; i < k; i++) {
+        SearchInfo x, y;
+        run->run(run, g, a[i], &x);
+        run->run(run, g, b[i], &y);
+        bad += !same_figures(&x, &y);
+    }
+    return bad;
+}
+
+static void test_honesty(void **state)
+{
+    (void)state;
+    int games = 0;
+    for (int gi = 0; ply_games[gi]; gi++) {
+        const GameVtbl *g = ply_games[gi];
+        if (!(g->info.flags & GAME_HIDDEN))
+            continue;
+        games++;
+        size_t sz = g->info.state_size;
+        unsigned char *a[HONEST_POSITIONS], *b[HONEST_POSITIONS];
+        for (int i = 0; i < HONEST_POSITIONS; i++)
+            a[i] = malloc(sz), b[i] = malloc(sz);
+        int k = honest_pairs(g, a, b);
+        if (k == 0 && no_private_parts(g)) {
+            /* nothing hidden from one player that the other knows (banqi:
+             * face-down pieces are chance for both): the bots get the
+             * whole state, there is nothing to peek at */
+            for (int i = 0; i < HONEST_POSITIONS; i++)
+                free(a[i]), free(b[i]);
+            continue;
+        }
+        if (k < HONEST_POSITIONS)
+            fail_msg("%s: only %d positions with hidden parts", g->info.name,
+                     k);
+        int bots = 0;
+        for (int bi = 0; ply_bots[bi]; bi++) {
+            const BotVtbl *v = ply_bots[bi];
+            char spec[128];
+            snprintf(spec, sizeof spec, "%s:nodes=%d", v->name,
+                     !strcmp(v->name, "pimc") ? 600 : 300);
+            PlyError err = {{0}};
+            Bot *probe = bot_new(g, spec, 1, &err);
+            if (!probe)
+                continue;   /* a bot of another game (vindinium) */
+            bot_free(probe);
+            bots++;
+            Runner run = {.run = run_session, .spec = spec};
+            int bad = dishonest_pairs(&run, g, a, b, k);
+            if (bad)
+                fail_msg("%s on %s: %d of %d positions answered differently "
+                         "for one observation", spec, g->info.name, bad, k);
+        }
+        /* random, greedy, alphabeta, mcts, ismcts, pimc at least */
+        if (bots < 6)
+            fail_msg("%s: only %d bots play it", g->info.name, bots);
+        /* the control: a bot that peeks fails the same check */
+        Peek *pk = calloc(1, sizeof *pk);
+        Runner peek = {.run = run_peek, .peek = pk};
+        int bad = dishonest_pairs(&peek, g, a, b, k);
+        if (bad < k / 2)
+            fail_msg("%s: the peeking bot passed the honesty check (%d of "
+                     "%d positions differ)", g->info.name, bad, k);
+        free(pk);
+        for (int i = 0; i < HONEST_POSITIONS; i++)
+            free(a[i]), free(b[i]);
+    }
+    assert_true(games >= 1);
+}
+
+/* ------------------------------------------------------------- banqi */
+
+static void test_banqi(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("banqi");
+    assert_non_null(g);
+    Move mv[512];
+    double pr[512];
+    /* the first player has 32 moves, all flips */
+    void *st = tl_position("banqi", NULL, NULL, NULL);
+    assert_int_equal(g->gen_moves(st, mv), 32);
+    free(st);
+    /* a flip is chance over the unseen pieces with exact odds, and the
+     * first flip gives its colour to the player who flipped */
+    st = tl_position("banqi", NULL, NULL, "c2");
+    assert_int_equal(g->to_move(st), PLAYER_CHANCE);
+    int n = g->chance_outcomes(st, mv, pr);
+    assert_int_equal(n, 14);
+    double sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += pr[i];
+    assert_true(sum > 1 - 1e-12 && sum < 1 + 1e-12);
+    assert_true(pr[6] == 5.0 / 32);   /* the red soldiers: 5 of 32 */
+    free(st);
+    st = tl_position("banqi", NULL, NULL, "c2 =p");   /* player 1: black */
+    char buf[256];
+    g->to_text(st, buf, sizeof buf);
+    assert_non_null(strstr(buf, " 2 2 "));   /* player 2 to move, red */
+    free(st);
+    /* Taiwanese captures: the cannon jumps a screen (face down too) onto a
+     * face-up enemy at any distance; it does not take an adjacent piece;
+     * the general does not take the soldier; the soldier takes the
+     * general */
+    st = tl_position("banqi", NULL,
+                     "8/8/8/Cx2k3 1 1 p 0", NULL);
+    assert_int_equal(g->text_to_move(st, "a1e1", &mv[0], NULL), 0);
+    free(st);
+    st = tl_position("banqi", NULL, "8/8/8/Ck6 1 1 - 0", NULL);
+    assert_int_equal(g->text_to_move(st, "a1b1", &mv[0], NULL), -1);
+    free(st);
+    st = tl_position("banqi", NULL, "8/8/8/Kp6 1 1 - 0", NULL);
+    assert_int_equal(g->text_to_move(st, "a1b1", &mv[0], NULL), -1);
+    free(st);
+    st = tl_position("banqi", NULL, "8/8/8/Pk6 1 1 - 0", NULL);
+    assert_int_equal(g->text_to_move(st, "a1b1", &mv[0], NULL), 0);
+    free(st);
+    /* the Chinese option: the cannon takes by rank, the general takes the
+     * soldier */
+    st = tl_position("banqi", "rules=chinese", "8/8/8/Kp6 1 1 - 0", NULL);
+    assert_int_equal(g->text_to_move(st, "a1b1", &mv[0], NULL), 0);
+    free(st);
+    st = tl_position("banqi", "rules=chinese", "8/8/8/Cx2k3 1 1 p 0", NULL);
+    assert_int_equal(g->text_to_move(st, "a1e1", &mv[0], NULL), -1);
+    free(st);
+    /* taking the last piece wins */
+    st = tl_position("banqi", NULL, "8/8/8/Rh6 1 1 - 0", "a1b1");
+    assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+    double r[2];
+    g->returns(st, r);
+    assert_true(r[0] == 1);
+    free(st);
+    /* bad setups: pool and face-down squares disagree, too many pieces */
+    PlyError err = {{0}};
+    void *t = state_alloc(g);
+    assert_int_equal(state_setup(g, t, NULL, "8/8/8/Cx2k3 1 1 - 0", 1, &err),
+                     -1);
+    assert_int_equal(state_setup(g, t, NULL, "8/8/8/KK2k3 1 1 - 0", 1, &err),
+                     -1);
+    free(t);
+}
+
+/* ------------------------------------- the cost of honesty (slow only) */
+
+/* Games between an honest bot (given its seat's observation, as every
+ * front end gives it) and the same kind of search given the true state
+ * (peeking): the honest bot's score. Seats alternate; seeded. */
+static double honesty_match(const char *game, const char *honest,
+                            const char *peeker, int games)
+{
+    const GameVtbl *g = game_find(game);
+    size_t sz = g->info.state_size;
+    unsigned char *st = malloc(sz), *obs = malloc(sz);
+    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    double pr[1024];
+    double score = 0;
+    PlyError err = {{0}};
+    int opt[PLY_MAX_OPTIONS];
+    assert_int_equal(options_parse(g, NULL, opt, &err), 0);
+    for (int i = 0; i < games; i++) {
+        Bot *h = bot_new(g, honest, 100 + (uint64_t)i, &err);
+        Bot *k = bot_new(g, peeker, 200 + (uint64_t)i, &err);
+        assert_non_null(h);
+        assert_non_null(k);
+        Rng r;
+        rng_seed(&r, 300 + (uint64_t)i);
+        int hseat = i & 1;
+        memset(st, 0, sz);
+        g->init(st, opt, (uint64_t)i, &err);
+        /* a few random plies so that games differ */
+        for (int j = 0; j < 2 && g->to_move(st) >= 0; j++) {
+            int n = g->gen_moves(st, mv);
+            g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+        }
+        int p;
+        while ((p = g->to_move(st)) != PLAYER_TERMINAL) {
+            Move m;
+            if (p == PLAYER_CHANCE) {
+                int n = g->chance_outcomes(st, mv, pr);
+                double x = rng_double(&r), acc = 0;
+                m = mv[n - 1];
+                for (int j = 0; j < n; j++)
+                    if (x < (acc += pr[j])) {
+                        m = mv[j];
+                        break;
+                    }
+            } else if (p == hseat) {
+                g->observe(st, p, obs);
+                m = bot_choose(h, obs, NULL, NULL);
+            } else {
+                m = bot_choose(k, st, NULL, NULL);   /* peeks */
+            }
+            g->make(st, m);
+        }
+        double ret[PLY_MAX_PLAYERS];
+        g->returns(st, ret);
+        score += (ret[hseat] + 1) / 2;
+        bot_free(h);
+        bot_free(k);
+    }
+    free(st), free(obs), free(mv);
+    return score / games;
+}
+
+static void test_cost_of_honesty(void **state)
+{
+    (void)state;
+    if (!tl_slow())
+        return;   /* make test-slow: a measurement, a few minutes */
+    static const struct {
+        const char *game, *honest, *peeker;
+    } runs[] = {
+        {"dark-chess", "pimc", "alphabeta:depth=3"},
+        {"dark-chess", "alphabeta:depth=3", "alphabeta:depth=3"},
+        {"dark-chess", "ismcts:iterations=3000", "alphabeta:depth=3"},
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        double s = honesty_match(runs[i].game, runs[i].honest,
+                                 runs[i].peeker, 20);
+        printf("honesty %s: %s (honest) vs %s (peeking): %.1f%% over 20\n",
+               runs[i].game, runs[i].honest, runs[i].peeker, 100 * s);
+        assert_true(s >= 0 && s <= 1);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_banqi),
+        cmocka_unit_test(test_dark_perft),
+        cmocka_unit_test(test_dark_views),
+        cmocka_unit_test(test_honesty),
+        cmocka_unit_test(test_cost_of_honesty),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

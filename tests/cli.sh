@@ -216,5 +216,20 @@ for g in $($PLY list | awk '/^games:/{f=1;next} /^bots:/{f=0} f{print $1}'); do
     expect_out "analyze $g" "best: " $PLY analyze $g --bot alphabeta:depth=2
 done
 
+# Splut! and N-player matches: perft with four teams, a board after
+# several turns, a four-player match with placements and ratings, its
+# records shown by ply show --record
+expect_out "perft splut players=4" "perft  4 *210" $PLY perft splut 4 --options players=4
+expect_out "show splut turns" "turn 4: East to move, 3 steps left" $PLY show splut --options players=4 --moves "Tf2-f3 Tb4-c4 Tc4-d4 Td8-d7 De8-e7 Sf8-f7"
+SREC=$(mktemp)
+expect_out "match splut 4 players" "avg place" $PLY match splut random random:seed=2 random:seed=3 random:seed=4 --options players=4 -n 4 --out "$SREC"
+expect_out "match splut ratings" "95% interval clustered by game" $PLY match splut random random:seed=2 random:seed=3 random:seed=4 --options players=4 -n 4
+expect_out "show --record" "seat 3 East *random:seed=" $PLY show --record "$SREC" --game 4
+expect_out "show --record --ply" "after 2 of" $PLY show splut --record "$SREC" --game 2 --ply 2
+expect_fail "show --record past the end" "has 4 games, not 5" $PLY show --record "$SREC" --game 5
+expect_fail "show --record wrong game" "not kalah" $PLY show kalah --record "$SREC"
+expect_fail "show --ply without --record" "go with --record" $PLY show splut --ply 3
+rm -f "$SREC"
+
 echo "cli: $((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

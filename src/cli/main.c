@@ -41,7 +41,10 @@ const Command cli_commands[] = {
      "  move. Game-over positions before DEPTH count 0 unless the game's\n"
      "  oracle convention says otherwise (see ply info)."},
     {"show", cmd_show, "print a position, its legal moves and its result",
-     "ply show GAME [--setup S] [--options K=V,...] [--moves \"m1 m2 ...\"]"},
+     "ply show GAME [--setup S] [--options K=V,...] [--moves \"m1 m2 ...\"]\n"
+     "ply show [GAME] --record FILE [--game N] [--ply K]\n"
+     "  --record: game N (from 1) of a ply match --out file after K of its\n"
+     "  moves (default all), with its seats and result, any player count."},
     {"play", cmd_play, "play in the terminal against a bot",
      "ply play GAME [--bot SPEC] [--seat N] [--setup S] [--options K=V,...]\n"
      "             [--seed N] [--demo]\n"

@@ -31,6 +31,8 @@ extern const GameVtbl game_draughts_thai;
 extern const GameVtbl game_vindinium;
 extern const GameVtbl game_go;
 extern const GameVtbl game_atari_go;
+extern const GameVtbl game_splut;
+extern const GameVtbl game_splut_duel;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -160,6 +162,8 @@ const GameVtbl *const ply_games[] = {
     &game_vindinium,
     &game_go,
     &game_atari_go,
+    &game_splut,
+    &game_splut_duel,
     NULL,
 };
 

@@ -9,7 +9,9 @@
  * search (mode=brs), where along each stretch of opponents' moves only one
  * opponent branches and the others play their heuristic-best move. A move
  * negates the value only when the side changes, so extra turns and
- * multi-step turns need nothing special.
+ * multi-step turns need nothing special. mode=maxn searches a vector of
+ * values, one per player (max-n): each player maximises its own entry,
+ * with shallow pruning in zero-sum games; see maxn() below.
  *
  * A subtree searched without cutting any leaf by depth (no quiescence
  * node, no ply bound, no table cutoff from a depth-limited entry) is
@@ -49,7 +51,7 @@
 #include "evalfile.h"
 #include "tt.h"
 
-enum { MODE_PARANOID, MODE_BRS };
+enum { MODE_PARANOID, MODE_BRS, MODE_MAXN };
 enum { HIST_SIZE = 4096, HIST_MAX = 1 << 14, DEFAULT_TIME_MS = 1000,
        MAX_ITER_DEPTH = 100, MAX_THREADS = 64 };
 #define AB_INF (EVAL_WIN + 1)
@@ -69,6 +71,7 @@ typedef struct AbBot {
     /* options */
     int mode, qs, tt_exact, aspiration, rollouts, lmr, soft, ext;
     int nullmove, chk, mdp;
+    int turnend;        /* no horizon inside a turn of several moves */
     int contempt;       /* two players: a draw is worth -contempt to root */
     int rep;            /* a repeated position in the tree is a draw */
     size_t hash_mib;
@@ -332,6 +335,17 @@ static int default_move(const AbBot *b, const void *st, const Move *mv, int n)
 
 /* ---- search ---- */
 
+/* turnend=1: the state at stack[ply] is inside a turn (the player who
+ * made the last move moves again), so the horizon waits for the turn's
+ * end; bounded by the ply limit. */
+static int mid_turn(AbBot *b, int ply)
+{
+    if (!b->turnend || ply < 1 || ply >= AB_MAX_PLY - 1)
+        return 0;
+    int p = b->g->to_move(state_at(b, ply));
+    return p >= 0 && p == b->g->to_move(state_at(b, ply - 1));
+}
+
 static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br);
 static int qsearch(AbBot *b, int alpha, int beta, int ply, int qd);
 
@@ -497,6 +511,8 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
 {
     const GameVtbl *g = b->g;
     const void *st = state_at(b, ply);
+    if (depth <= 0 && mid_turn(b, ply))
+        depth = 1;
     if (depth <= 0)
         return qsearch(b, alpha, beta, ply, 0);
     b->nodes++;
@@ -719,6 +735,137 @@ static uint64_t total_nodes(AbBot *b)
     return n;
 }
 
+
+/* ---- max-n (mode=maxn, more than two players) ----
+ * The value of a node is a vector, one entry per player: terminal,
+ * returns() r scaled as terminal_value() does (r = 1 is EVAL_WIN - ply);
+ * at the horizon, eval(st, p) for every player p (clamped to +-EVAL_MAX;
+ * 0 without eval); at a chance node the expectation; otherwise the
+ * vector of the child whose entry for the player to move is highest
+ * (the first such child in search order). Shallow pruning: in a zero-sum
+ * game every entry is >= -EVAL_WIN and the entries sum to at most 0, so
+ * once the player to move p is sure of v, the player q who moved into
+ * this node gets at most (np - 2) * EVAL_WIN - v here; when that is no
+ * more than what q already has elsewhere, the other children do not
+ * matter (for q's choice, which is all that remains of them). A turn of
+ * several steps is searched step by step, each step one ply. No table:
+ * entries would need the whole vector. */
+static void maxn_leaf(AbBot *b, const void *st, int ply, int *v)
+{
+    const GameVtbl *g = b->g;
+    if (g->to_move(st) == PLAYER_TERMINAL) {
+        double r[PLY_MAX_PLAYERS];
+        g->returns(st, r);
+        for (int p = 0; p < b->np; p++)
+            v[p] = (int)lround(r[p] * (EVAL_WIN - ply));
+        return;
+    }
+    for (int p = 0; p < b->np; p++) {
+        int e = g->eval ? g->eval(st, p) : 0;
+        v[p] = e > EVAL_MAX ? EVAL_MAX : e < -EVAL_MAX ? -EVAL_MAX : e;
+    }
+}
+
+static void maxn(AbBot *b, int depth, int ply, int q, int qbest, int *out)
+{
+    const GameVtbl *g = b->g;
+    const void *st = state_at(b, ply);
+    int np = b->np;
+    if (ply > b->seldepth)
+        b->seldepth = ply;
+    b->pv_len[ply] = ply;
+    int p = g->to_move(st);
+    if (p == PLAYER_TERMINAL) {
+        maxn_leaf(b, st, ply, out);
+        return;
+    }
+    if (depth <= 0 && mid_turn(b, ply))
+        depth = 1;
+    if (depth <= 0 || ply >= AB_MAX_PLY) {
+        b->horizon++;
+        maxn_leaf(b, st, ply, out);
+        return;
+    }
+    b->nodes++;
+    if (out_of_time(b))
+        return;
+    Move *mv = b->moves + (size_t)ply * b->maxm;
+    if (p == PLAYER_CHANCE) {
+        int n = g->chance_outcomes(st, mv, b->probs);
+        double probs[n > 0 ? n : 1], sum[PLY_MAX_PLAYERS] = {0};
+        memcpy(probs, b->probs, sizeof(double) * (size_t)n);
+        for (int i = 0; i < n; i++) {
+            int cv[PLY_MAX_PLAYERS];
+            memcpy(state_at(b, ply + 1), st, g->info.state_size);
+            g->make(state_at(b, ply + 1), mv[i]);
+            maxn(b, depth, ply + 1, -1, 0, cv);
+            if (b->aborted)
+                return;
+            for (int k = 0; k < np; k++)
+                sum[k] += probs[i] * cv[k];
+        }
+        for (int k = 0; k < np; k++)
+            out[k] = (int)lround(sum[k]);
+        return;
+    }
+    Item *it = b->items + (size_t)ply * (b->maxm + 1);
+    int n = node_items(b, st, p, depth, 0, 0, 0, ply, it);
+    if (n == 0) {
+        maxn_leaf(b, st, ply, out);
+        return;
+    }
+    int prune = (g->info.flags & GAME_ZERO_SUM) && q >= 0 && q != p;
+    int best[PLY_MAX_PLAYERS], have = 0;
+    for (int i = 0; i < n; i++) {
+        pick_next(it, i, n);
+        int cv[PLY_MAX_PLAYERS];
+        memcpy(state_at(b, ply + 1), st, g->info.state_size);
+        g->make(state_at(b, ply + 1), it[i].m);
+        maxn(b, it[i].cdepth, ply + 1, p, have ? best[p] : -AB_INF, cv);
+        if (b->aborted)
+            return;
+        if (!have || cv[p] > best[p]) {
+            memcpy(best, cv, sizeof(int) * (size_t)np);
+            have = 1;
+            update_pv(b, ply, it[i].m);
+            if (prune && (int64_t)(np - 2) * EVAL_WIN - best[p] <= qbest) {
+                if (i > 0 || n > 1)
+                    hist_update(b, p, it[i].m, depth * depth);
+                break;
+            }
+        }
+    }
+    memcpy(out, best, sizeof(int) * (size_t)np);
+}
+
+/* One max-n iteration over the root moves (best first); returns the root
+ * player's value, the best move first in r->it. */
+static int maxn_root(AbBot *b, Root *r, int depth)
+{
+    const GameVtbl *g = b->g;
+    const void *st = state_at(b, 0);
+    int best = -AB_INF, bi = 0;
+    b->pv_len[0] = 0;
+    for (int i = 0; i < r->n; i++) {
+        int cv[PLY_MAX_PLAYERS];
+        memcpy(state_at(b, 1), st, g->info.state_size);
+        g->make(state_at(b, 1), r->it[i].m);
+        b->nodes++;
+        maxn(b, depth - 1, 1, b->root, best, cv);
+        if (b->aborted)
+            return best;
+        if (cv[b->root] > best) {
+            best = cv[b->root];
+            bi = i;
+            update_pv(b, 0, r->it[i].m);
+        }
+    }
+    Item t = r->it[bi];
+    memmove(r->it + 1, r->it, sizeof(Item) * (size_t)bi);
+    r->it[0] = t;
+    return best;
+}
+
 static void fill_info(AbBot *b, SearchInfo *out, Move best, int value,
                       int depth, const Move *pv, int pv_len)
 {
@@ -911,10 +1058,14 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
     int maxd = lim->depth ? lim->depth : MAX_ITER_DEPTH;
     if (r.n == 1 && !lim->depth)
         maxd = 1;   /* a forced move needs no thinking */
-    start_helpers(b, maxd);
+    int use_maxn = b->np > 2 && b->mode == MODE_MAXN;
+    start_helpers(b, use_maxn ? 1 : maxd);  /* helpers search paranoid */
     for (int d = 1; d <= maxd; d++) {
-        uint64_t h0;
-        int v = iterate(b, &r, d, value, &h0);
+        uint64_t h0 = b->horizon;
+        int v = use_maxn ? maxn_root(b, &r, d) : iterate(b, &r, d, value,
+                                                         &h0);
+        if (use_maxn)
+            r.iter_valid = 0;
         if (b->aborted) {
             if (r.iter_valid) {
                 /* a completed search beat the last iteration's best */
@@ -1046,11 +1197,12 @@ static void ab_stop(void *p)
     atomic_store(&b->stop, 1);
 }
 
-static const char *const mode_choices[] = {"paranoid", "brs", NULL};
+static const char *const mode_choices[] = {"paranoid", "brs", "maxn",
+                                           NULL};
 
 typedef struct AbOpts {
     int hash_mib, mode, qs, lmr, nullmove, chk, mdp, ext, aspiration, soft;
-    int rollouts, contempt, rep, tt_exact, threads;
+    int rollouts, contempt, rep, tt_exact, threads, turnend;
     char weights[OPT_TEXT_MAX];
 } AbOpts;
 
@@ -1070,7 +1222,8 @@ static const Option ab_options[] = {
              "nodes= limits it alone"},
     {.key = "mode", .type = OPT_CHOICE, .def = MODE_PARANOID,
      .choices = mode_choices, .offset = offsetof(AbOpts, mode),
-     .help = "more than two players: paranoid, or best-reply search"},
+     .help = "more than two players: paranoid, best-reply search, or "
+             "max-n (one value per player, shallow pruning)"},
     AB_OPT("qs", OPT_BOOL, 1, 0, 1, qs, "quiescence on noisy moves"),
     AB_OPT("lmr", OPT_BOOL, 1, 0, 1, lmr, "late move reductions"),
     AB_OPT("null", OPT_BOOL, 1, 0, 1, nullmove,
@@ -1094,6 +1247,10 @@ static const Option ab_options[] = {
     AB_OPT("rep", OPT_BOOL, 1, 0, 1, rep,
            "games with a repeated hook: a position repeated inside the "
            "tree is a draw"),
+    AB_OPT("turnend", OPT_BOOL, 0, 0, 1, turnend,
+           "games whose turns have several moves: no horizon inside a "
+           "turn, the search goes on to its end (the last move's player "
+           "moving again extends by a move)"),
     AB_OPT("ttexact", OPT_BOOL, 0, 0, 1, tt_exact,
            "table cutoffs only at equal depth, for tests"),
     {.key = "weights", .type = OPT_FILE, .offset = offsetof(AbOpts, weights),
@@ -1129,6 +1286,7 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->nullmove = o->nullmove;
     b->chk = o->chk;
     b->mdp = o->mdp;
+    b->turnend = o->turnend;
     b->contempt = o->contempt;
     b->rep = o->rep;
     b->soft = o->soft;

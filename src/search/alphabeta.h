@@ -27,6 +27,15 @@
  *   single-reply extension; never at the root).
  * A move keeps the sign when the same side moves next and negates it
  * otherwise (several moves in a row by one player are normal).
+ * With turnend=1, a node at d <= 0 whose player to move also made the
+ * move into it (the turn goes on) is searched at d = 1, below ply
+ * AB_MAX_PLY - 1.
+ * mode=maxn (more than two players) computes a vector instead, one entry
+ * per player: terminal r[p] * (EVAL_WIN - ply) rounded; at d <= 0 or the
+ * ply bound eval(st, p) clamped to +-EVAL_MAX; chance nodes the rounded
+ * expectation; otherwise the vector of the first child, in search order,
+ * with the highest entry for the player to move. The reported value is
+ * the root player's entry.
  */
 #ifndef PLY_ALPHABETA_H
 #define PLY_ALPHABETA_H

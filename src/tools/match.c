@@ -262,15 +262,54 @@ int match_prepare(MatchConfig *c, PlyError *err)
     return 0;
 }
 
+uint64_t match_seatings(const MatchConfig *c)
+{
+    int np = c->g->info.num_players;
+    uint64_t f = 1;
+    for (int k = 2; k <= np; k++)
+        f *= (uint64_t)k;
+    return np > 2 ? f : (uint64_t)(np > 0 ? np : 1);
+}
+
+/* Seating k of np seats: the (k / np)-th order (lexicographic) of members
+ * 1..np-1 behind member 0, rotated by k mod np. */
+static void seating(int np, uint64_t k, int *order)
+{
+    int rest[PLY_MAX_PLAYERS], base[PLY_MAX_PLAYERS], m = np - 1;
+    uint64_t fact[PLY_MAX_PLAYERS], b = k / (uint64_t)np;
+    fact[0] = 1;
+    for (int i = 1; i < PLY_MAX_PLAYERS; i++)
+        fact[i] = fact[i - 1] * (uint64_t)i;
+    for (int i = 0; i < m; i++)
+        rest[i] = i + 1;
+    base[0] = 0;
+    for (int i = 0; i < m; i++) {
+        uint64_t f = fact[m - 1 - i];
+        int q = (int)(b / f);
+        b %= f;
+        base[i + 1] = rest[q];
+        for (int j = q; j < m - 1 - i; j++)
+            rest[j] = rest[j + 1];
+    }
+    for (int s = 0; s < np; s++)
+        order[s] = base[(s + (int)(k % (uint64_t)np)) % np];
+}
+
 void match_schedule(const MatchConfig *c, uint64_t index, int *pairing,
                     int seats[PLY_MAX_PLAYERS])
 {
     int np = c->g->info.num_players;
     int p = (int)(index / c->games);
     uint64_t j = index % c->games;
-    int r = (int)(j % (uint64_t)np);
+    int order[PLY_MAX_PLAYERS];
+    if (np > 2) {
+        seating(np, j % match_seatings(c), order);
+    } else {
+        for (int s = 0; s < np; s++)
+            order[s] = (s + (int)(j % (uint64_t)np)) % np;
+    }
     for (int s = 0; s < np; s++)
-        seats[s] = c->pairing[p][(s + r) % np];
+        seats[s] = c->pairing[p][order[s]];
     *pairing = p;
 }
 
@@ -467,6 +506,7 @@ typedef struct Runner {
     /* moves over time within --grace, and the largest excess */
     int overruns[MATCH_MAX_PARTS];
     int64_t overrun_max_ms[MATCH_MAX_PARTS];
+    PlaceStats place;       /* more than two players: placements */
     uint64_t finished, played;
     int sprt_result;        /* +1 H1, -1 H0, 0 none */
     double llr, lower, upper;
@@ -510,6 +550,8 @@ static void add_result(Runner *R, uint64_t index, const int *seats,
         if (s == loser)
             ps->forfeits[reason]++;
     }
+    if (np > 2 && c->nparts == np)
+        stats_place_add(&R->place, np, seats, result);
     if (np != 2)
         return;
     int a = c->pairing[p][0];
@@ -835,6 +877,39 @@ static json_t *json_elo(double x)
     return isfinite(x) ? json_real(x) : json_null();
 }
 
+
+static void placements_json(Runner *R, json_t *o)
+{
+    const MatchConfig *c = R->c;
+    const PlaceStats *P = &R->place;
+    int n = c->nparts;
+    double elo[STATS_MAX_N], lo[STATS_MAX_N], hi[STATS_MAX_N];
+    int rated = !stats_place_ratings(P, elo, lo, hi);
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++) {
+        json_t *p = json_object(), *pl = json_array(), *cr = json_array();
+        json_object_set_new(p, "label", json_string(c->parts[i].label));
+        for (int k = 0; k < n; k++)
+            json_array_append_new(pl, json_real(P->place[i][k]));
+        json_object_set_new(p, "places", pl);
+        json_object_set_new(p, "avg_place",
+                            json_real(P->place_sum[i] / P->games));
+        if (rated) {
+            json_object_set_new(p, "elo", json_elo(elo[i]));
+            json_object_set_new(p, "elo_lo", json_elo(lo[i]));
+            json_object_set_new(p, "elo_hi", json_elo(hi[i]));
+        }
+        for (int j = 0; j < n; j++)
+            json_array_append_new(cr, i == j ? json_null()
+                                  : json_real(P->pair[i][j] / P->games));
+        json_object_set_new(p, "pairs_ahead", cr);
+        json_array_append_new(a, p);
+    }
+    json_object_set_new(o, "placements", a);
+    json_object_set_new(o, "rating_model", json_string(
+        "bradley-terry on placement pairs, 95% interval clustered by game"));
+}
+
 static void summary_json(Runner *R, FILE *out)
 {
     const MatchConfig *c = R->c;
@@ -867,6 +942,8 @@ static void summary_json(Runner *R, FILE *out)
         json_array_append_new(parts, p);
     }
     json_object_set_new(o, "participants", parts);
+    if (c->g->info.num_players > 2 && R->place.games > 0)
+        placements_json(R, o);
     if (c->g->info.num_players == 2) {
         json_t *pairs = json_array();
         for (int p = 0; p < c->npairings; p++) {
@@ -917,6 +994,58 @@ static void summary_json(Runner *R, FILE *out)
         fprintf(out, "%s\n", txt);
     free(txt);
     json_decref(o);
+}
+
+
+/* More than two players: places, ratings from them, pairs crosstable. */
+static void placements_text(Runner *R, FILE *out)
+{
+    const MatchConfig *c = R->c;
+    const PlaceStats *P = &R->place;
+    int n = c->nparts;
+    double elo[STATS_MAX_N], lo[STATS_MAX_N], hi[STATS_MAX_N];
+    int w = 12;
+    for (int i = 0; i < n; i++)
+        if ((int)strlen(c->parts[i].label) > w)
+            w = (int)strlen(c->parts[i].label);
+    fprintf(out, "\nplacements over %.0f games (a tie over k places counts "
+            "1/k for each)\n%-*s", P->games, w + 2, "participant");
+    for (int k = 0; k < n; k++)
+        fprintf(out, "  %4d%s", k + 1, k == 0 ? "st" : k == 1 ? "nd"
+                                         : k == 2 ? "rd" : "th");
+    fprintf(out, "  avg place\n");
+    for (int i = 0; i < n; i++) {
+        fprintf(out, "%-*s", w + 2, c->parts[i].label);
+        for (int k = 0; k < n; k++)
+            fprintf(out, "  %6.1f", P->place[i][k]);
+        fprintf(out, "  %9.2f\n", P->place_sum[i] / P->games);
+    }
+    if (!stats_place_ratings(P, elo, lo, hi)) {
+        fprintf(out, "\nratings: Bradley-Terry on the pairs of each game's "
+                "placements (Elo scale, mean 0),\n95%% interval clustered by "
+                "game (the pairs of one game are not independent)\n");
+        for (int i = 0; i < n; i++) {
+            fprintf(out, "%-*s %+7.0f", w + 2, c->parts[i].label, elo[i]);
+            if (isfinite(lo[i]))
+                fprintf(out, "  [%+.0f, %+.0f]", lo[i], hi[i]);
+            fputc('\n', out);
+        }
+    }
+    fprintf(out, "\ncrosstable: %% of the pairs the row placed ahead of the "
+            "column (ties half)\n%-*s", w + 2, "");
+    for (int j = 0; j < n; j++)
+        fprintf(out, " %8.8s", c->parts[j].label);
+    fputc('\n', out);
+    for (int i = 0; i < n; i++) {
+        fprintf(out, "%-*s", w + 2, c->parts[i].label);
+        for (int j = 0; j < n; j++) {
+            if (i == j)
+                fprintf(out, " %8s", "-");
+            else
+                fprintf(out, " %7.1f%%", 100 * P->pair[i][j] / P->games);
+        }
+        fputc('\n', out);
+    }
 }
 
 static void summary_text(Runner *R, FILE *out)
@@ -1018,6 +1147,8 @@ static void summary_text(Runner *R, FILE *out)
                         R->overruns[i], (long long)R->overrun_max_ms[i]);
         fprintf(out, "\n");
     }
+    if (np > 2 && R->place.games > 0)
+        placements_text(R, out);
 }
 
 int match_run(MatchConfig *c, FILE *out, PlyError *err)

@@ -80,6 +80,11 @@ int match_parse_tc(const char *s, MatchConfig *c, PlyError *err);
 int match_parse_engine(const char *s, Participant *p, PlyError *err);
 /* Checks the participants against the game and fills in the pairings. */
 int match_prepare(MatchConfig *c, PlyError *err);
+/* How many seatings one pairing cycles through: 2 with two players (who
+ * sits first), all N! orders with N > 2 players (the first N games of a
+ * match are the N rotations of the given order); game j of a pairing
+ * takes seating j mod that and opening j / that. */
+uint64_t match_seatings(const MatchConfig *c);
 /* Pairing and seats of game number index. */
 void match_schedule(const MatchConfig *c, uint64_t index, int *pairing,
                     int seats[PLY_MAX_PLAYERS]);

@@ -18,7 +18,7 @@ static uint64_t game_seed(const MatchConfig *c, uint64_t index)
  * so everybody plays the same positions from both sides. */
 static uint64_t opening_seed(const MatchConfig *c, uint64_t index)
 {
-    uint64_t o = (index % c->games) / (uint64_t)c->g->info.num_players;
+    uint64_t o = (index % c->games) / match_seatings(c);
     return ply_mix64(c->seed ^ 0x6f70656e696e67ull ^ ply_mix64(o + 7));
 }
 
@@ -81,7 +81,7 @@ int match_play_game(const MatchConfig *c, uint64_t index, GameRecord *r,
     Opening op = {.setup = NULL, .plies = c->open_plies,
                   .seed = opening_seed(c, index)};
     if (c->open_count) {
-        uint64_t o = (index % c->games) / (uint64_t)np;
+        uint64_t o = (index % c->games) / match_seatings(c);
         op.setup = c->open_lines[o % (uint64_t)c->open_count];
     }
     TimeControl tc = {

@@ -215,6 +215,7 @@ typedef struct Mm {
     int brs;                /* best-reply search instead of paranoid */
     int ext;                /* single-reply extension (alphabeta ext=1) */
     int noqs;               /* leaves are static evals (alphabeta qs=0) */
+    int turnend;            /* no horizon inside a turn (turnend=1) */
 } Mm;
 
 static void mm_init(Mm *m, const GameVtbl *g)
@@ -326,6 +327,11 @@ static int mm_default(const GameVtbl *g, const void *st, const Move *mv,
 static int mm_nega(Mm *m, int depth, int ply, int br)
 {
     const GameVtbl *g = m->g;
+    if (depth <= 0 && m->turnend && ply >= 1 && ply < AB_MAX_PLY - 1) {
+        int p = g->to_move(mm_at(m, ply));
+        if (p >= 0 && p == g->to_move(mm_at(m, ply - 1)))
+            depth = 1;  /* the same player moves again: the turn goes on */
+    }
     if (depth <= 0)
         return mm_qs(m, ply, 0);
     const void *st = mm_at(m, ply);
@@ -633,6 +639,11 @@ static void test_minimax_paranoid(void **state)
         Bot *brs[2] = {make_bot(g, "alphabeta:mode=brs,ttexact=1,lmr=0,null=0,check=0,mdp=0"),
                        make_bot(g, "alphabeta:mode=brs,hash=0,lmr=0,null=0,check=0,mdp=0,"
                                    "aspiration=3")};
+        Mm mt;
+        mm_init(&mt, g);
+        mt.turnend = 1;
+        Bot *te[1] = {make_bot(g, "alphabeta:turnend=1,ttexact=1,lmr=0,"
+                                  "null=0,check=0,mdp=0")};
         Take3 t;
         int extra = 0;
         for (int i = 0; i < 150; i++) {
@@ -643,7 +654,10 @@ static void test_minimax_paranoid(void **state)
             compare_with_minimax(g, &t, bots, NSPECS, &m, g->info.name);
             if (g->info.num_players > 2)
                 compare_with_minimax(g, &t, brs, 2, &mb, "best-reply");
+            compare_with_minimax(g, &t, te, 1, &mt, "turnend");
         }
+        bot_free(te[0]);
+        mm_free(&mt);
         assert_true(gi || extra > 0);   /* extra turns were exercised */
         bot_free(brs[0]);
         bot_free(brs[1]);
@@ -651,6 +665,102 @@ static void test_minimax_paranoid(void **state)
         for (int k = 0; k < NSPECS; k++)
             bot_free(bots[k]);
         mm_free(&m);
+    }
+}
+
+
+/* Plain max-n: the vector of the child best for the mover, no pruning.
+ * *tie is set when two children tie for the mover but differ elsewhere
+ * (then the result depends on the order children are searched in). */
+static void ref_maxn(const GameVtbl *g, const void *st, int depth, int ply,
+                     int *out, int *tie)
+{
+    int np = g->info.num_players, p = g->to_move(st);
+    if (p == PLAYER_TERMINAL) {
+        double r[PLY_MAX_PLAYERS];
+        g->returns(st, r);
+        for (int k = 0; k < np; k++)
+            out[k] = (int)lround(r[k] * (EVAL_WIN - ply));
+        return;
+    }
+    if (depth <= 0) {
+        for (int k = 0; k < np; k++) {
+            int e = g->eval(st, k);
+            out[k] = e > EVAL_MAX ? EVAL_MAX : e < -EVAL_MAX ? -EVAL_MAX : e;
+        }
+        return;
+    }
+    Move mv[8];
+    unsigned char child[64];
+    assert_true(g->info.state_size <= sizeof child);
+    if (p == PLAYER_CHANCE) {
+        double pr[8], sum[PLY_MAX_PLAYERS] = {0};
+        int n = g->chance_outcomes(st, mv, pr);
+        for (int i = 0; i < n; i++) {
+            int cv[PLY_MAX_PLAYERS];
+            memcpy(child, st, g->info.state_size);
+            g->make(child, mv[i]);
+            ref_maxn(g, child, depth, ply + 1, cv, tie);
+            for (int k = 0; k < np; k++)
+                sum[k] += pr[i] * cv[k];
+        }
+        for (int k = 0; k < np; k++)
+            out[k] = (int)lround(sum[k]);
+        return;
+    }
+    int n = g->gen_moves(st, mv), have = 0;
+    for (int i = 0; i < n; i++) {
+        int cv[PLY_MAX_PLAYERS];
+        memcpy(child, st, g->info.state_size);
+        g->make(child, mv[i]);
+        ref_maxn(g, child, depth - 1, ply + 1, cv, tie);
+        if (have && cv[p] == out[p] &&
+            memcmp(cv, out, sizeof(int) * (size_t)np))
+            *tie = 1;
+        if (!have || cv[p] > out[p]) {
+            memcpy(out, cv, sizeof(int) * (size_t)np);
+            have = 1;
+        }
+    }
+}
+
+/* mode=maxn at fixed depth: the root player's value of plain max-n, and a
+ * move that reaches it, wherever no tie makes max-n order-dependent. */
+static void test_maxn(void **state)
+{
+    (void)state;
+    const GameVtbl *games[2] = {&take3, &take3_dice};
+    for (int gi = 0; gi < 2; gi++) {
+        const GameVtbl *g = games[gi];
+        Bot *b = make_bot(g, "alphabeta:mode=maxn");
+        Rng r;
+        rng_seed(&r, 31 + (uint64_t)gi);
+        int compared = 0;
+        for (int i = 0; i < 300; i++) {
+            Take3 t;
+            t3_random(&t, &r, gi > 0, 3);
+            int d = 1 + (int)rng_below(&r, gi ? 4 : 6), tie = 0;
+            int want[PLY_MAX_PLAYERS];
+            ref_maxn(g, &t, d, 0, want, &tie);
+            if (tie)
+                continue;
+            Limits lim = {0};
+            lim.depth = d;
+            SearchInfo si;
+            Move mv = bot_choose(b, &t, &lim, &si);
+            int root = g->to_move(&t);
+            if (si.value != want[root])
+                fail_msg("%s depth %d: max-n value %d, the bot %d",
+                         g->info.name, d, want[root], si.value);
+            Take3 u = t;
+            g->make(&u, mv);
+            int got[PLY_MAX_PLAYERS], tie2 = 0;
+            ref_maxn(g, &u, d - 1, 1, got, &tie2);
+            assert_int_equal(got[root], want[root]);
+            compared++;
+        }
+        assert_true(compared > 100);
+        bot_free(b);
     }
 }
 
@@ -1175,7 +1285,7 @@ static void test_bad_options(void **state)
     const char *game = ply_games[0]->info.name;
     expect_rejected(game, "alphabeta:hash=abc", "hash");
     expect_rejected(game, "alphabeta:hash=-1", "hash");
-    expect_rejected(game, "alphabeta:mode=maxn", "mode must be paranoid");
+    expect_rejected(game, "alphabeta:mode=minimax", "mode must be paranoid");
     expect_rejected(game, "alphabeta:bogus=1", "unknown option 'bogus'");
     expect_rejected(game, "alphabeta:qs=2", "qs");
     expect_rejected(game, "alphabeta:rollouts=x", "rollouts");
@@ -1243,6 +1353,7 @@ int main(void)
         cmocka_unit_test(test_solved_endgames),
         cmocka_unit_test(test_minimax_paranoid),
         cmocka_unit_test(test_brs_and_no_eval),
+        cmocka_unit_test(test_maxn),
         cmocka_unit_test(test_multiplayer_finds_win),
         cmocka_unit_test(test_reproducible),
         cmocka_unit_test(test_time_limit),

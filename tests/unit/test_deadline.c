@@ -192,6 +192,26 @@ static void test_alphabeta_fake_clock(void **state)
     check_fake("reversi", NULL, "alphabeta", 30, 100, 0, 0, FLOOR_NONE);
 }
 
+
+/* Four players, a turn of several steps under way (North's second of
+ * three): every N-player search within its budget. */
+static void test_nplayer_fake_clock(void **state)
+{
+    (void)state;
+    const char *mid = "Tf2-f3 Tb4-c4 Tc4-d4 Td8-d7 De8-e7";
+    check_fake("splut", mid, "alphabeta:mode=paranoid,soft=100", 100, 150,
+               0, 0, FLOOR_TIGHT);
+    check_fake("splut", mid, "alphabeta:mode=brs,soft=100", 100, 150, 0, 0,
+               FLOOR_TIGHT);
+    check_fake("splut", mid, "alphabeta:mode=maxn,soft=100", 100, 150, 0, 0,
+               FLOOR_TIGHT);
+    check_fake("splut", mid, "alphabeta:mode=maxn,soft=100", 100, 100, 13,
+               2000, FLOOR_TIGHT);
+    check_fake("splut", mid, "mcts", 100, 40, 0, 0, FLOOR_TIGHT);
+    check_fake("splut-duel", "Tf2-f3", "alphabeta", 50, 150, 0, 0,
+               FLOOR_NONE);
+}
+
 /* Real clock: a recording wrapper of the monotonic clock. */
 typedef struct RecClock {
     _Atomic int n;
@@ -262,6 +282,7 @@ int main(void)
         cmocka_unit_test(test_mcts_fake_clock),
         cmocka_unit_test(test_mcts_threads_fake_clock),
         cmocka_unit_test(test_alphabeta_fake_clock),
+        cmocka_unit_test(test_nplayer_fake_clock),
         cmocka_unit_test(test_real_clock_sample),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

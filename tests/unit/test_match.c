@@ -474,13 +474,22 @@ static void test_three_players_with_chance(void **state)
         fail_msg("%s", err.msg);
     assert_int_equal(c->npairings, 1);
     assert_int_equal(c->total, 6);
-    /* all three rotations, each opening twice */
+    /* the three rotations first, then the other three orders: all six
+     * seatings once */
+    assert_int_equal(match_seatings(c), 6);
+    int seen[6] = {0};
     for (uint64_t i = 0; i < 6; i++) {
         int p, seats[PLY_MAX_PLAYERS];
         match_schedule(c, i, &p, seats);
-        for (int s = 0; s < 3; s++)
-            assert_int_equal(seats[s], (int)((s + i % 3) % 3));
+        if (i < 3)
+            for (int s = 0; s < 3; s++)
+                assert_int_equal(seats[s], (int)((s + i % 3) % 3));
+        assert_true(seats[0] != seats[1] && seats[1] != seats[2] &&
+                    seats[0] != seats[2]);
+        seen[seats[0] * 2 + (seats[1] > seats[2])]++;
     }
+    for (int k = 0; k < 6; k++)
+        assert_int_equal(seen[k], 1);
     for (uint64_t i = 0; i < 6; i++) {
         GameRecord r1, r2;
         assert_int_equal(match_play_game(c, i, &r1, &err), 0);
@@ -636,6 +645,117 @@ static void test_engine_watchdog(void **state)
     assert_true(gone);
 }
 
+
+/* Four players: 24 games are the 24 seatings, each bot 6 times a seat. */
+static void test_four_player_seatings(void **state)
+{
+    (void)state;
+    MatchConfig *c = calloc(1, sizeof *c);
+    c->g = game_find("splut");
+    assert_non_null(c->g);
+    c->games = 48;
+    c->seed = 1;
+    for (int i = 0; i < 4; i++) {
+        c->parts[i].kind = PART_BOT;
+        snprintf(c->parts[i].name, sizeof c->parts[i].name,
+                 "random:seed=%d", i + 1);
+    }
+    c->nparts = 4;
+    PlyError err = {{0}};
+    if (match_prepare(c, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(match_seatings(c), 24);
+    int seen[256] = {0}, seat[4][4] = {{0}};
+    for (uint64_t i = 0; i < 48; i++) {
+        int p, seats[PLY_MAX_PLAYERS];
+        match_schedule(c, i, &p, seats);
+        int code = 0;
+        for (int s = 0; s < 4; s++) {
+            code = code * 4 + seats[s];
+            seat[seats[s]][s]++;
+        }
+        seen[code]++;
+    }
+    int orders = 0;
+    for (int k = 0; k < 256; k++) {
+        assert_true(seen[k] == 0 || seen[k] == 2);
+        orders += seen[k] == 2;
+    }
+    assert_int_equal(orders, 24);
+    for (int b = 0; b < 4; b++)
+        for (int s = 0; s < 4; s++)
+            assert_int_equal(seat[b][s], 12);
+    free(c);
+}
+
+/* Placements with ties; Bradley-Terry ratings on Plackett-Luce games
+ * (whose pairs follow Bradley-Terry exactly): estimates near the truth,
+ * and the 95% intervals cover it in most of many small matches. */
+static void test_place_ratings(void **state)
+{
+    (void)state;
+    PlaceStats *ps = calloc(1, sizeof *ps);
+    int who[4] = {2, 0, 3, 1};
+    double res[4] = {1, 0, 0, -1};
+    stats_place_add(ps, 4, who, res);
+    assert_true(ps->place[2][0] == 1 && ps->place[0][1] == 0.5 &&
+                ps->place[0][2] == 0.5 && ps->place[3][1] == 0.5 &&
+                ps->place[1][3] == 1);
+    assert_true(ps->place_sum[0] == 2.5 && ps->place_sum[1] == 4);
+    assert_true(ps->pair[2][1] == 1 && ps->pair[0][3] == 0.5);
+    double elo[4], lo[4], hi[4];
+    assert_int_equal(stats_place_ratings(ps, elo, lo, hi), 0);
+    assert_true(isnan(lo[0]));      /* one game: no interval */
+    const double gam[4] = {1, 2, 4, 8};
+    double truth[4], mean = 0;
+    for (int i = 0; i < 4; i++)
+        mean += (truth[i] = 400 * log10(gam[i])) / 4;
+    for (int i = 0; i < 4; i++)
+        truth[i] -= mean;
+    Rng r;
+    rng_seed(&r, 12);
+    int covered = 0, total = 0;
+    for (int rep = 0; rep < 60; rep++) {
+        memset(ps, 0, sizeof *ps);
+        int games = rep == 0 ? 4000 : 300;
+        for (int gi = 0; gi < games; gi++) {
+            /* Plackett-Luce: draw first place by strength, then second... */
+            int left[4] = {0, 1, 2, 3}, nl = 4;
+            double result[4];
+            for (int place = 0; place < 4; place++) {
+                double sum = 0;
+                for (int k = 0; k < nl; k++)
+                    sum += gam[left[k]];
+                double x = rng_double(&r) * sum;
+                int k = 0;
+                while (k < nl - 1 && x >= gam[left[k]]) {
+                    x -= gam[left[k]];
+                    k++;
+                }
+                result[left[k]] = 3 - place;
+                left[k] = left[--nl];
+            }
+            int id[4] = {0, 1, 2, 3};
+            stats_place_add(ps, 4, id, result);
+        }
+        assert_int_equal(stats_place_ratings(ps, elo, lo, hi), 0);
+        for (int i = 0; i < 4; i++) {
+            assert_true(lo[i] < elo[i] && elo[i] < hi[i]);
+            if (rep == 0 && fabs(elo[i] - truth[i]) > 20)
+                fail_msg("rating %d: %.1f, truth %.1f", i, elo[i], truth[i]);
+            if (rep) {
+                total++;
+                covered += lo[i] <= truth[i] && truth[i] <= hi[i];
+            }
+        }
+    }
+    printf("intervals covered the truth %d of %d times\n", covered, total);
+    if (covered < total * 85 / 100 || covered > total * 99 / 100)
+        fail_msg("95%% intervals covered the truth %d of %d times", covered,
+                 total);
+    free(ps);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -648,6 +768,8 @@ int main(void)
         cmocka_unit_test(test_schedule),
         cmocka_unit_test(test_games_reproducible),
         cmocka_unit_test(test_three_players_with_chance),
+        cmocka_unit_test(test_four_player_seatings),
+        cmocka_unit_test(test_place_ratings),
         cmocka_unit_test(test_engine_pipes),
         cmocka_unit_test(test_engine_watchdog),
     };

@@ -92,6 +92,8 @@ int cmd_match(int argc, char **argv)
         {"movetime", required_argument, 0, 'm'},
         {"quiet", no_argument, 0, 'q'},
         {"startup", required_argument, 0, 'u'},
+        {"shard", required_argument, 0, 'H'},
+        {"merge", no_argument, 0, 'M'},
         {0, 0, 0, 0},
     };
     static MatchConfig cfg;     /* large (pairing table): not on the stack */
@@ -103,7 +105,7 @@ int cmd_match(int argc, char **argv)
     c->alpha = c->beta = 0.05;
     c->progress = 1;
     Participant engines[MATCH_MAX_PARTS];
-    int nengines = 0, ch;
+    int nengines = 0, ch, merge = 0;
     unsigned long long x;
     PlyError err = {{0}};
     optind = 1;
@@ -178,6 +180,11 @@ int cmd_match(int argc, char **argv)
             c->seed = x;
             break;
         case 'J': c->json = 1; break;
+        case 'H':
+            if (match_parse_shard(optarg, c, &err))
+                return cli_error("match", "%s", err.msg);
+            break;
+        case 'M': merge = 1; break;
         case 'q': c->quiet_engines = 1; break;
         case 'e':
             if (nengines == MATCH_MAX_PARTS)
@@ -209,6 +216,24 @@ int cmd_match(int argc, char **argv)
                              argv[optind - 1]);
         }
     }
+    if (merge) {
+        /* the settings come from the records */
+        if (c->out || c->resume || c->shard_n || nengines)
+            return cli_error("match", "--merge takes record files (and "
+                             "--json, --sprt), not --out, --resume, --shard "
+                             "or --engine");
+        if (argc - optind < 1)
+            return cli_error("match", "usage: ply match --merge FILE... "
+                             "[--json] [--sprt ELO0,ELO1]");
+        if (match_merge(c, argc - optind, argv + optind, stdout, &err))
+            return cli_error("match", "%s", err.msg);
+        return 0;
+    }
+    if (c->shard_n && c->sprt)
+        return cli_error("match", "--sprt stops a match early, which a shard "
+                         "cannot do alone (it does not see the others): "
+                         "drop --sprt from the shards and give it to "
+                         "--merge");
     if (argc - optind < 2)
         return cli_error("match", "usage: ply match GAME BOT_A BOT_B "
                          "[BOT_C ...] [options] (see ply match --help)");

@@ -81,9 +81,41 @@ for i in 1 2 3; do
         || bad "shard $i/3 of a one-pair match failed"
 done
 check "an empty shard plays nothing" grep -q '^kalah: 0 of 0 games (shard 2/3 of 2)' "$T/e2.txt"
-$P match --merge "$T/e1.jsonl" "$T/e2.jsonl" "$T/e3.jsonl" > "$T/em.txt" 2>/dev/null \
+check "an empty shard's file is empty" test ! -s "$T/e2.jsonl"
+$P match --merge "$T/e2.jsonl" "$T/e1.jsonl" "$T/e3.jsonl" > "$T/em.txt" 2>/dev/null \
     || bad "merging with empty shards failed"
 check "merge with empty shards" grep -q '^kalah: 2 of 2 games' "$T/em.txt"
+
+# --- --slurm: the scripts, run here without Slurm --------------------------
+Q="kalah random mcts:iterations=40 -n 8 --se 3 -j 2 --openings=random:2"
+(cd "$T" && $P match $Q --sprt 0,10 --slurm 4 --out sl > sl.out 2>&1) || bad "--slurm failed: $(cat "$T/sl.out")"
+check "--slurm wrote the scripts" test -x "$T/sl/shard.sbatch" -a -x "$T/sl/merge.sbatch" -a -x "$T/sl/submit.sh"
+check "the array has 4 tasks" grep -q '^#SBATCH --array=1-4$' "$T/sl/shard.sbatch"
+check "a task per -j" grep -q '^#SBATCH --cpus-per-task=2$' "$T/sl/shard.sbatch"
+check "no --sprt in the shards" test "$(grep -c sprt "$T/sl/shard.sbatch")" -eq 0
+for i in 1 2 3 4; do
+    (cd / && SLURM_ARRAY_TASK_ID=$i sh "$T/sl/shard.sbatch" > "$T/task.log" 2>&1) || bad "array task $i failed: $(tail -n 3 "$T/task.log")"
+done
+(cd / && sh "$T/sl/merge.sbatch" > /dev/null 2>&1) || bad "the merge job failed"
+(cd "$T" && $P match $Q --sprt 0,10 > "$T/q.txt" 2>/dev/null)
+check "the scripts' merged summary equals the match at once" same "$T/q.txt" "$T/sl/summary.txt"
+check "and its JSON was written" grep -q '"scheduled": 8' "$T/sl/summary.json"
+# submit.sh through a stand-in sbatch that logs its arguments
+cat > "$T/sbatch" <<'EOS'
+#!/bin/sh
+echo "$*" >> "$(dirname "$0")/sbatch.log"
+n=$(wc -l < "$(dirname "$0")/sbatch.log")
+echo "$((41 + n));cluster"
+EOS
+chmod +x "$T/sbatch"
+SBATCH="$T/sbatch" sh "$T/sl/submit.sh" > "$T/submit.out" || bad "submit.sh failed"
+check "submit: the array first" grep -q "^--parsable $T/sl/shard.sbatch\$" "$T/sbatch.log"
+check "submit: the merge after the array" grep -q "^--parsable --dependency=afterok:42 $T/sl/merge.sbatch\$" "$T/sbatch.log"
+check "submit says the job ids" grep -q 'job array 42; merge: job 43' "$T/submit.out"
+expect_fail "--slurm into a used directory" "not empty" $P match $Q --slurm 2 --out "$T/sl"
+expect_fail "--slurm with --shard" "drop --shard" $P match $Q --slurm 2 --shard 1/2 --out "$T/sl2"
+expect_fail "--slurm 0" "1 to" $P match $Q --slurm 0 --out "$T/sl2"
+expect_fail "--slurm into a path with blanks" "letters, digits" $P match $Q --slurm 2 --out "$T/a b"
 
 # --- errors --------------------------------------------------------------
 expect_fail "a shard missing" "missing (from shard 2/3)" \

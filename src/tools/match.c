@@ -1409,20 +1409,29 @@ static int cmp_read(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* The match as the first record of files[0] describes it. */
-static int merge_setup(MatchConfig *c, const char *path, int *shard_n,
-                       PlyError *err)
+/* The match as the first record of the files describes it (a shard may
+ * have no games: an empty file). */
+static int merge_setup(MatchConfig *c, int nfiles, char **files,
+                       int *shard_n, PlyError *err)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return ply_fail(err, "%s: %s", path, strerror(errno));
     char *line = NULL;
     size_t cap = 0;
-    ssize_t n = getline(&line, &cap, f);
-    fclose(f);
+    ssize_t n = -1;
+    const char *path = files[0];
+    for (int i = 0; i < nfiles && n <= 0; i++) {
+        path = files[i];
+        FILE *f = fopen(path, "r");
+        if (!f) {
+            free(line);
+            return ply_fail(err, "%s: %s", path, strerror(errno));
+        }
+        n = getline(&line, &cap, f);
+        fclose(f);
+    }
     if (n <= 0) {
         free(line);
-        return ply_fail(err, "%s has no records", path);
+        return ply_fail(err, "%s%s has no records", nfiles > 1 ? "none of "
+                        "the files from " : "", files[0]);
     }
     json_error_t je;
     json_t *o = json_loadb(line, (size_t)n, 0, &je);
@@ -1498,7 +1507,7 @@ int match_merge(MatchConfig *c, int nfiles, char **files, FILE *out,
     if (nfiles < 1)
         return ply_fail(err, "--merge needs the shards' record files");
     int shard_n = 0;
-    if (merge_setup(c, files[0], &shard_n, err))
+    if (merge_setup(c, nfiles, files, &shard_n, err))
         return -1;
     Runner R;
     memset(&R, 0, sizeof R);

@@ -11,7 +11,7 @@
 #     '2/alice@node1,2/node2' runs two shards at a time on each), or
 #     -S ..file to read them from a file (--sshloginfile).
 # -N: shards (default: 4). -d: where the records and summaries go
-#     (default ./ply-match-parallel; must not hold records yet).
+#     (default ./ply-match-parallel; the same command again resumes).
 # PLY_BIN: the ply binary on the hosts (default: ply on their PATH).
 # Each shard's records come back over parallel's output (no shared file
 # system needed) into DIR/records.jsonl. Files named in the match options (--openings

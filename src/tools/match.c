@@ -146,6 +146,8 @@ static int gtp_options_ok(const char *options)
     return 1;
 }
 
+static uint64_t shard_block(const MatchConfig *c);
+
 int match_prepare(MatchConfig *c, PlyError *err)
 {
     const GameVtbl *g = c->g;
@@ -258,10 +260,16 @@ int match_prepare(MatchConfig *c, PlyError *err)
         return ply_fail(err, "bad shard %d/%d", c->shard_i, c->shard_n);
     c->shard_total = c->total;
     if (c->shard_n) {
-        c->shard_total = 0;
-        for (uint64_t i = match_shard_next(c, 0); i < c->total;
-             i = match_shard_next(c, i + 1))
-            c->shard_total++;
+        /* blocks b < P*G with b mod N == r, each of S games but the last
+         * of a pairing, which has games - (G-1)*S */
+        uint64_t S = shard_block(c);
+        uint64_t G = (c->games + S - 1) / S, N = (uint64_t)c->shard_n;
+        uint64_t r = (uint64_t)(c->shard_i - 1);
+        uint64_t B = (uint64_t)c->npairings * G;
+        c->shard_total = (B > r ? (B - r - 1) / N + 1 : 0) * S;
+        for (int p = 0; p < c->npairings; p++)
+            if (((uint64_t)p * G + G - 1) % N == r)
+                c->shard_total -= G * S - c->games;
     }
     if (c->jobs < 1)
         c->jobs = 1;

@@ -1,13 +1,16 @@
 /* cmd_match.c — `ply match`: argument parsing; the work is in
  * src/tools/match.c. */
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../proto/clients.h"
 #include "../tools/match.h"
+#include "../tools/slurm.h"
 #include "cli.h"
 
 enum { SETUP_TEXT_MAX = sizeof ((GameRecord *)0)->setup };
@@ -74,10 +77,111 @@ oom:
     return cli_error("match", "out of memory reading '%s'", path);
 }
 
+/* The arguments of orig (argv before getopt permuted it) that every shard
+ * repeats: all but --slurm, --out, --resume, --shard, --sprt (the merge
+ * takes that) and their values. Long options may be abbreviated as
+ * getopt_long allows. */
+static int shard_args(int argc, char **orig, const struct option *lo,
+                      char **keep, const char **sprt)
+{
+    int n = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = orig[i];
+        if (!strcmp(a, "--")) {
+            while (i < argc)
+                keep[n++] = orig[i++];
+            break;
+        }
+        if (!strncmp(a, "--", 2)) {
+            size_t len = strcspn(a + 2, "=");
+            const struct option *o = NULL;
+            for (const struct option *p = lo; p->name; p++)
+                if (!strncmp(p->name, a + 2, len)) {
+                    o = p;
+                    if (strlen(p->name) == len)
+                        break;      /* exact beats a prefix */
+                }
+            int has_val = o && o->has_arg == required_argument;
+            int inline_val = a[2 + len] == '=';
+            const char *val = inline_val ? a + 3 + len
+                              : has_val && i + 1 < argc ? orig[i + 1] : NULL;
+            int drop = o && (o->val == 'L' || o->val == 'f' ||
+                             o->val == 'R' || o->val == 'H' ||
+                             o->val == 'S');
+            if (o && o->val == 'S')
+                *sprt = val;
+            if (!drop)
+                keep[n++] = orig[i];
+            if (has_val && !inline_val && i + 1 < argc) {
+                i++;
+                if (!drop)
+                    keep[n++] = orig[i];
+            }
+            continue;
+        }
+        keep[n++] = orig[i];
+        /* -n 10, -j 2 (not -n10) */
+        if (a[0] == '-' && (a[1] == 'n' || a[1] == 'j') && !a[2] &&
+            i + 1 < argc)
+            keep[n++] = orig[++i];
+    }
+    return n;
+}
+
+/* ply match ... --slurm N [--out DIR]: the scripts, nothing played. */
+static int write_slurm(int argc, char **orig, const struct option *lo,
+                       const MatchConfig *c, int shards)
+{
+    char cwd[4096], exe[4096], dir[8192];
+    const char *d = c->out ? c->out : "ply-match-slurm";
+    if (!getcwd(cwd, sizeof cwd))
+        return cli_error("match", "getcwd: %s", strerror(errno));
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return cli_error("match", "cannot find the ply binary's path");
+    exe[n] = 0;
+    if ((size_t)snprintf(dir, sizeof dir, "%s%s%s", d[0] == '/' ? "" : cwd,
+                         d[0] == '/' ? "" : "/", d) >= sizeof dir)
+        return cli_error("match", "--out: path too long");
+    char **keep = malloc(sizeof *keep * (size_t)argc);
+    if (!keep)
+        return cli_error("match", "out of memory");
+    const char *sprt = NULL;
+    SlurmJob j = {.dir = dir, .shards = shards, .cpus = c->jobs,
+                  .ply = exe, .cwd = cwd, .args = keep};
+    j.nargs = shard_args(argc, orig, lo, keep, &sprt);
+    j.sprt = sprt;
+    PlyError err = {{0}};
+    int rc = slurm_write(&j, &err);
+    free(keep);
+    if (rc)
+        return cli_error("match", "%s", err.msg);
+    printf("wrote %s/shard.sbatch (a job array of %d shards of %llu games),"
+           "\n%s/merge.sbatch (the merge, after them) and %s/submit.sh;\n"
+           "submit with: sh %s/submit.sh\n", dir, shards,
+           (unsigned long long)c->total, dir, dir, dir);
+    return 0;
+}
+
+static int run_match(int argc, char **argv, char **orig);
+
 int cmd_match(int argc, char **argv)
 {
     if (!cli_wants_help(argc, argv, "match"))
         return 0;
+    /* --slurm repeats the arguments: a copy before getopt permutes them */
+    char **orig = malloc(sizeof *orig * (size_t)(argc + 1));
+    if (!orig)
+        return cli_error("match", "out of memory");
+    memcpy(orig, argv, sizeof *orig * (size_t)argc);
+    orig[argc] = NULL;
+    int rc = run_match(argc, argv, orig);
+    free(orig);
+    return rc;
+}
+
+static int run_match(int argc, char **argv, char **orig)
+{
     static const struct option longopts[] = {
         {"tc", required_argument, 0, 't'},
         {"openings", required_argument, 0, 'O'},
@@ -92,6 +196,9 @@ int cmd_match(int argc, char **argv)
         {"movetime", required_argument, 0, 'm'},
         {"quiet", no_argument, 0, 'q'},
         {"startup", required_argument, 0, 'u'},
+        {"shard", required_argument, 0, 'H'},
+        {"merge", no_argument, 0, 'M'},
+        {"slurm", required_argument, 0, 'L'},
         {0, 0, 0, 0},
     };
     static MatchConfig cfg;     /* large (pairing table): not on the stack */
@@ -103,7 +210,8 @@ int cmd_match(int argc, char **argv)
     c->alpha = c->beta = 0.05;
     c->progress = 1;
     Participant engines[MATCH_MAX_PARTS];
-    int nengines = 0, ch;
+    int nengines = 0, ch, merge = 0, slurm = 0;
+
     unsigned long long x;
     PlyError err = {{0}};
     optind = 1;
@@ -178,6 +286,19 @@ int cmd_match(int argc, char **argv)
             c->seed = x;
             break;
         case 'J': c->json = 1; break;
+        case 'H':
+            if (match_parse_shard(optarg, c, &err))
+                return cli_error("match", "%s", err.msg);
+            break;
+        case 'M': merge = 1; break;
+        case 'L':
+            if (cli_parse_uint("match", "--slurm", optarg, &x))
+                return 2;
+            if (x < 1 || x > MATCH_MAX_SHARDS)
+                return cli_error("match", "--slurm: 1 to %d shards",
+                                 MATCH_MAX_SHARDS);
+            slurm = (int)x;
+            break;
         case 'q': c->quiet_engines = 1; break;
         case 'e':
             if (nengines == MATCH_MAX_PARTS)
@@ -209,6 +330,24 @@ int cmd_match(int argc, char **argv)
                              argv[optind - 1]);
         }
     }
+    if (merge) {
+        /* the settings come from the records */
+        if (c->out || c->resume || c->shard_n || nengines)
+            return cli_error("match", "--merge takes record files (and "
+                             "--json, --sprt), not --out, --resume, --shard "
+                             "or --engine");
+        if (argc - optind < 1)
+            return cli_error("match", "usage: ply match --merge FILE... "
+                             "[--json] [--sprt ELO0,ELO1]");
+        if (match_merge(c, argc - optind, argv + optind, stdout, &err))
+            return cli_error("match", "%s", err.msg);
+        return 0;
+    }
+    if (c->shard_n && c->sprt)
+        return cli_error("match", "--sprt stops a match early, which a shard "
+                         "cannot do alone (it does not see the others): "
+                         "drop --sprt from the shards and give it to "
+                         "--merge");
     if (argc - optind < 2)
         return cli_error("match", "usage: ply match GAME BOT_A BOT_B "
                          "[BOT_C ...] [options] (see ply match --help)");
@@ -243,11 +382,16 @@ int cmd_match(int argc, char **argv)
                              "participants: name it after the game",
                              engines[e].name);
     }
+    if (slurm && (c->shard_n || c->resume))
+        return cli_error("match", "--slurm writes the scripts of every "
+                         "shard: drop --shard and --resume");
     if (c->resume && !c->out)
         return cli_error("match", "--resume needs --out FILE");
     c->clients = proto_clients;
     if (match_prepare(c, &err))
         return cli_error("match", "%s", err.msg);
+    if (slurm)
+        return write_slurm(argc, orig, longopts, c, slurm);
     /* a dead engine must give EPIPE, not kill the referee */
     signal(SIGPIPE, SIG_IGN);
     int rc = match_run(c, stdout, &err);

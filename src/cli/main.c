@@ -66,7 +66,9 @@ const Command cli_commands[] = {
      "          [--engine NAME=CMD[,proto=P][,option.NAME=VALUE]...]\n"
      "          [--engine NAME=CMD[,proto=ugi|uci|usi|cecp|codecup|gtp|gomocup]]\n"
      "          [--movetime 1s]"
+     "          [--movetime 1s] [--shard I/N] [--slurm N]"
  " [--startup 10s] [--quiet]\n"
+     "       ply match --merge FILE... [--json] [--sprt elo0,elo1]\n"
      "  Participants are bot specs (mcts:iterations=1000) or NAMEs given\n"
      "  with --engine (external programs: UGI, UCI, USI, CECP/xboard, or\n"
      "  the CodeCup line protocol, GTP: proto=ugi|uci|usi|cecp|codecup|gtp;\n"
@@ -81,7 +83,11 @@ const Command cli_commands[] = {
      "  --out appends one JSON line per game; --resume plays the games\n"
      "  missing from it. --openings FILE: one setup string per line.\n"
      "  --startup: time an engine has to answer 'ugi'. --quiet: engines'\n"
-     "  stderr to /dev/null. See docs/protocols.md."},
+     "  stderr to /dev/null. See docs/protocols.md.\n"
+     "  --shard I/N: play shard I of N (opening pairs dealt round robin,\n"
+     "  seeds as in the whole match); --merge FILE...: the statistics of\n"
+     "  the shards' --out files as one match. --slurm N: write sbatch\n"
+     "  scripts for N shards and their merge (docs/cluster.md)."},
     {"ugi", cmd_ugi, "engine mode over stdin/stdout (UGI protocol)",
      "ply ugi [--bot SPEC] [--game GAME] [--options K=V,...]\n"
      "  Speaks UGI (see docs/protocols.md). The game can also be set with\n"

@@ -150,6 +150,8 @@ static int gtp_options_ok(const char *options)
     return 1;
 }
 
+static uint64_t shard_block(const MatchConfig *c);
+
 int match_prepare(MatchConfig *c, PlyError *err)
 {
     const GameVtbl *g = c->g;
@@ -220,6 +222,8 @@ int match_prepare(MatchConfig *c, PlyError *err)
             snprintf(suffix, sizeof suffix, "#%d", k);
         memcpy(p->label, p->name, sizeof p->name);
         strcat(p->label, suffix);
+        if (c->merge)
+            continue;           /* names from records: nothing to start */
         if (p->kind == PART_BOT) {
             Bot *b = bot_new(g, p->name, 1, err);
             if (!b)
@@ -254,6 +258,22 @@ int match_prepare(MatchConfig *c, PlyError *err)
             }
         }
         free(st);
+    }
+    if (c->shard_n && (c->shard_i < 1 || c->shard_i > c->shard_n ||
+                       c->shard_n > MATCH_MAX_SHARDS))
+        return ply_fail(err, "bad shard %d/%d", c->shard_i, c->shard_n);
+    c->shard_total = c->total;
+    if (c->shard_n) {
+        /* blocks b < P*G with b mod N == r, each of S games but the last
+         * of a pairing, which has games - (G-1)*S */
+        uint64_t S = shard_block(c);
+        uint64_t G = (c->games + S - 1) / S, N = (uint64_t)c->shard_n;
+        uint64_t r = (uint64_t)(c->shard_i - 1);
+        uint64_t B = (uint64_t)c->npairings * G;
+        c->shard_total = (B > r ? (B - r - 1) / N + 1 : 0) * S;
+        for (int p = 0; p < c->npairings; p++)
+            if (((uint64_t)p * G + G - 1) % N == r)
+                c->shard_total -= G * S - c->games;
     }
     if (c->jobs < 1)
         c->jobs = 1;
@@ -318,6 +338,57 @@ void match_schedule(const MatchConfig *c, uint64_t index, int *pairing,
 }
 
 /* ------------------------------------------------------------------ */
+/* shards                                                              */
+
+/* Games per block: an opening pair with two players (so each shard's
+ * pentanomial statistics see whole pairs), one game otherwise. */
+static uint64_t shard_block(const MatchConfig *c)
+{
+    return c->g->info.num_players == 2 ? 2 : 1;
+}
+
+int match_in_shard(const MatchConfig *c, uint64_t index)
+{
+    if (!c->shard_n)
+        return 1;
+    uint64_t S = shard_block(c), G = (c->games + S - 1) / S;
+    uint64_t b = index / c->games * G + index % c->games / S;
+    return b % (uint64_t)c->shard_n == (uint64_t)(c->shard_i - 1);
+}
+
+uint64_t match_shard_next(const MatchConfig *c, uint64_t index)
+{
+    if (index >= c->total)
+        return c->total;
+    if (match_in_shard(c, index))
+        return index;
+    uint64_t S = shard_block(c), G = (c->games + S - 1) / S;
+    uint64_t N = (uint64_t)c->shard_n, r = (uint64_t)(c->shard_i - 1);
+    uint64_t b = index / c->games * G + index % c->games / S;
+    b += (r + N - b % N) % N;       /* the next block of the shard */
+    uint64_t next = b / G * c->games + b % G * S;
+    return next < c->total ? next : c->total;
+}
+
+int match_parse_shard(const char *s, MatchConfig *c, PlyError *err)
+{
+    char *end;
+    errno = 0;
+    long i = strtol(s, &end, 10), n = 0;
+    if (end != s && *end == '/' && end[1] >= '0' && end[1] <= '9') {
+        const char *t = end + 1;
+        n = strtol(t, &end, 10);
+    }
+    if (errno || *end || n < 1 || n > MATCH_MAX_SHARDS || i < 1 || i > n ||
+        s[0] < '0' || s[0] > '9')
+        return ply_fail(err, "bad --shard '%s' (want I/N with 1 <= I <= N "
+                        "<= %d)", s, MATCH_MAX_SHARDS);
+    c->shard_i = (int)i;
+    c->shard_n = (int)n;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* records                                                             */
 
 /* Engine output may be anything: keep records printable ASCII. */
@@ -378,6 +449,21 @@ char *match_record_json(const MatchConfig *c, const GameRecord *r)
         snprintf(e, sizeof e, "%s", r->error);
         sanitize(e);
         json_object_set_new(o, "error", json_string(e));
+    }
+    if (c->shard_n) {
+        /* last, so that a record without them is a prefix: what --merge
+         * checks the shards against each other with */
+        json_t *sh = json_array(), *m = json_object(), *pa = json_array();
+        json_array_append_new(sh, json_integer(c->shard_i));
+        json_array_append_new(sh, json_integer(c->shard_n));
+        json_object_set_new(o, "shard", sh);
+        for (int i = 0; i < c->nparts; i++)
+            json_array_append_new(pa, json_string(c->parts[i].name));
+        json_object_set_new(m, "participants", pa);
+        json_object_set_new(m, "games", json_integer((json_int_t)c->games));
+        json_object_set_new(m, "total", json_integer((json_int_t)c->total));
+        json_object_set_new(m, "grace_ms", json_integer(c->grace_ms));
+        json_object_set_new(o, "match", m);
     }
     char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(o);
@@ -653,7 +739,7 @@ static void progress(Runner *R, int final)
     if (!c->progress)
         return;
     int64_t t = now_ms();
-    uint64_t every = c->total / 10 ? c->total / 10 : 1;
+    uint64_t every = c->shard_total / 10 ? c->shard_total / 10 : 1;
     if (!final && !R->tty && R->finished % every)
         return;
     if (!final && R->tty && t - R->last_print < 200)
@@ -665,7 +751,7 @@ static void progress(Runner *R, int final)
     char line[512];
     int len = snprintf(line, sizeof line, "games %llu/%llu",
                        (unsigned long long)R->finished,
-                       (unsigned long long)c->total);
+                       (unsigned long long)c->shard_total);
     if (two_bot_match(c)) {
         const PairStats *q = &R->pair[0];
         StatsResult st;
@@ -722,8 +808,9 @@ static void *worker(void *arg)
     Runner *R = arg;
     for (;;) {
         pthread_mutex_lock(&R->mu);
+        R->next = match_shard_next(R->c, R->next);
         while (R->next < R->c->total && map_get(&R->done, R->next))
-            R->next++;
+            R->next = match_shard_next(R->c, R->next + 1);
         if (R->stop || R->next >= R->c->total) {
             pthread_mutex_unlock(&R->mu);
             return NULL;
@@ -760,12 +847,142 @@ static void *worker(void *arg)
     }
 }
 
+/* One game read back from a record file. */
+typedef struct ReadGame {
+    uint64_t index;
+    int seats[PLY_MAX_PLAYERS];
+    double res[PLY_MAX_PLAYERS];
+    Reason why;
+    int loser;
+    int on[PLY_MAX_PLAYERS];
+    int64_t om[PLY_MAX_PLAYERS];
+} ReadGame;
+
+/* Block b of a match in N shards belongs to shard b mod N + 1. */
+static int shard_of(const MatchConfig *c, uint64_t index, int n)
+{
+    uint64_t S = shard_block(c), G = (c->games + S - 1) / S;
+    uint64_t b = index / c->games * G + index % c->games / S;
+    return (int)(b % (uint64_t)n) + 1;
+}
+
+/* What records of a sharded match say about the whole match. */
+static json_t *match_desc(const MatchConfig *c)
+{
+    json_t *m = json_object(), *pa = json_array();
+    for (int i = 0; i < c->nparts; i++)
+        json_array_append_new(pa, json_string(c->parts[i].name));
+    json_object_set_new(m, "participants", pa);
+    json_object_set_new(m, "games", json_integer((json_int_t)c->games));
+    json_object_set_new(m, "total", json_integer((json_int_t)c->total));
+    json_object_set_new(m, "grace_ms", json_integer(c->grace_ms));
+    return m;
+}
+
+/* Checks record o (line lineno of path) against the match and reads it
+ * into g. shard_n: the shards the record must come from (0: none). */
+static int record_read(Runner *R, const char *path, long lineno, json_t *o,
+                       int shard_n, ReadGame *g)
+{
+    const MatchConfig *c = R->c;
+    int np = c->g->info.num_players;
+    json_t *jg = json_object_get(o, "game");
+    json_t *ji = json_object_get(o, "index");
+    json_t *js = json_object_get(o, "seats");
+    json_t *jr = json_object_get(o, "result");
+    json_t *jre = json_object_get(o, "reason");
+    json_t *jf = json_object_get(o, "forfeit");
+    json_t *jo = json_object_get(o, "options");
+    json_t *jseed = json_object_get(o, "seed");
+    json_t *jsh = json_object_get(o, "shard");
+    if (!json_is_string(jg) || !json_is_integer(ji) ||
+        !json_is_array(js) || !json_is_array(jr) ||
+        json_array_size(js) != (size_t)np ||
+        json_array_size(jr) != (size_t)np)
+        return ply_fail(&R->err, "%s line %ld is not a match record", path,
+                        lineno);
+    json_int_t idx = json_integer_value(ji);
+    if (strcmp(json_string_value(jg), c->g->info.name) || idx < 0 ||
+        (uint64_t)idx >= c->total)
+        return ply_fail(&R->err, "%s line %ld belongs to another match "
+                        "(game or game number differ)", path, lineno);
+    if (c->merge && (!json_is_string(jo) ||
+                     strcmp(json_string_value(jo), c->options) ||
+                     !json_is_integer(jseed) ||
+                     (uint64_t)json_integer_value(jseed) != c->seed))
+        return ply_fail(&R->err, "%s line %ld belongs to another match "
+                        "(options or seed differ)", path, lineno);
+    if (shard_n) {
+        json_t *a = json_array_get(jsh, 0), *b = json_array_get(jsh, 1);
+        json_t *want = match_desc(c);
+        int same = json_equal(want, json_object_get(o, "match"));
+        json_decref(want);
+        if (!json_is_integer(a) || !json_is_integer(b) ||
+            json_array_size(jsh) != 2 || !same)
+            return ply_fail(&R->err, "%s line %ld belongs to another match "
+                            "(not a shard of it: participants, games or "
+                            "--grace differ)", path, lineno);
+        json_int_t si = json_integer_value(a), sn = json_integer_value(b);
+        if (sn != shard_n || (!c->merge && si != c->shard_i))
+            return ply_fail(&R->err, "%s line %ld is from shard %lld/%lld, "
+                            "not %s%d", path, lineno, (long long)si,
+                            (long long)sn, c->merge ? "a shard of " : "",
+                            c->merge ? shard_n : c->shard_i);
+        if (si < 1 || si > sn ||
+            shard_of(c, (uint64_t)idx, shard_n) != (int)si)
+            return ply_fail(&R->err, "%s line %ld: game %lld is not in "
+                            "shard %lld/%lld", path, lineno, (long long)idx,
+                            (long long)si, (long long)sn);
+    } else if (jsh) {
+        return ply_fail(&R->err, "%s line %ld is from a shard: give the "
+                        "same --shard to resume it", path, lineno);
+    }
+    int pairing;
+    g->index = (uint64_t)idx;
+    match_schedule(c, g->index, &pairing, g->seats);
+    for (int s = 0; s < np; s++) {
+        json_t *x = json_array_get(js, (size_t)s);
+        json_t *y = json_array_get(jr, (size_t)s);
+        if (!json_is_string(x) ||
+            strcmp(json_string_value(x), c->parts[g->seats[s]].name) ||
+            /* a game's returns are in [-1, 1] */
+            !json_is_number(y) || !(json_number_value(y) >= -1 &&
+                                    json_number_value(y) <= 1))
+            return ply_fail(&R->err, "%s line %ld: its seats or result do "
+                            "not fit this match (other bots or settings?)",
+                            path, lineno);
+        g->res[s] = json_number_value(y);
+    }
+    g->why = REASON_NORMAL;
+    for (int k = 0; k < REASON_COUNT; k++)
+        if (json_is_string(jre) &&
+            !strcmp(json_string_value(jre), match_reason_names[k]))
+            g->why = (Reason)k;
+    g->loser = json_is_integer(jf) ? (int)json_integer_value(jf) : -1;
+    json_t *jon = json_object_get(o, "overruns");
+    json_t *jom = json_object_get(o, "overrun_max_ms");
+    for (int s = 0; s < np; s++) {
+        json_t *x = json_array_get(jon, (size_t)s);
+        json_t *y = json_array_get(jom, (size_t)s);
+        json_int_t xv = json_is_integer(x) ? json_integer_value(x) : 0;
+        json_int_t yv = json_is_integer(y) ? json_integer_value(y) : 0;
+        g->on[s] = xv > 0 && xv < 1000000 ? (int)xv : 0;
+        g->om[s] = yv > 0 && yv < INT64_C(1) << 40 ? (int64_t)yv : 0;
+    }
+    return 0;
+}
+
+static void add_read(Runner *R, const ReadGame *g)
+{
+    add_result(R, g->index, g->seats, g->res, g->why, g->loser);
+    add_overruns(R, g->seats, g->on, g->om);
+}
+
 /* Reads the records of an interrupted match: cuts a trailing partial line
  * off, checks every line belongs to this match, and counts it. */
 static int resume_read(Runner *R)
 {
     const MatchConfig *c = R->c;
-    int np = c->g->info.num_players;
     FILE *f = fopen(c->out, "r");
     if (!f)
         return errno == ENOENT ? 0 : ply_fail(&R->err, "%s: %s", c->out,
@@ -781,86 +998,27 @@ static int resume_read(Runner *R)
         lineno++;
         json_error_t je;
         json_t *o = json_loadb(line, (size_t)n, 0, &je);
-        json_t *jg = o ? json_object_get(o, "game") : NULL;
-        json_t *ji = o ? json_object_get(o, "index") : NULL;
-        json_t *js = o ? json_object_get(o, "seats") : NULL;
-        json_t *jr = o ? json_object_get(o, "result") : NULL;
-        json_t *jre = o ? json_object_get(o, "reason") : NULL;
-        json_t *jf = o ? json_object_get(o, "forfeit") : NULL;
-        if (!o || !json_is_string(jg) || !json_is_integer(ji) ||
-            !json_is_array(js) || !json_is_array(jr) ||
-            json_array_size(js) != (size_t)np ||
-            json_array_size(jr) != (size_t)np) {
+        ReadGame g;
+        if (!o) {
             rc = ply_fail(&R->err, "%s line %ld is not a match record",
                           c->out, lineno);
-            json_decref(o);
             break;
         }
-        json_int_t idx = json_integer_value(ji);
-        if (strcmp(json_string_value(jg), c->g->info.name) || idx < 0 ||
-            (uint64_t)idx >= c->total) {
-            rc = ply_fail(&R->err, "%s line %ld belongs to another match "
-                          "(game or game number differ)", c->out, lineno);
-            json_decref(o);
+        rc = record_read(R, c->out, lineno, o, c->shard_n, &g);
+        json_decref(o);
+        if (rc)
             break;
-        }
-        int seats[PLY_MAX_PLAYERS], pairing;
-        match_schedule(c, (uint64_t)idx, &pairing, seats);
-        double res[PLY_MAX_PLAYERS];
-        int bad = 0;
-        for (int s = 0; s < np; s++) {
-            json_t *x = json_array_get(js, (size_t)s);
-            if (!json_is_string(x) ||
-                strcmp(json_string_value(x), c->parts[seats[s]].name))
-                bad = 1;
-            json_t *y = json_array_get(jr, (size_t)s);
-            /* a game's returns are in [-1, 1] */
-            if (!json_is_number(y) || !(json_number_value(y) >= -1 &&
-                                        json_number_value(y) <= 1))
-                bad = 1;
-            else
-                res[s] = json_number_value(y);
-        }
-        if (bad) {
-            rc = ply_fail(&R->err, "%s line %ld: its seats or result do not "
-                          "fit this match (other bots or settings?)", c->out,
-                          lineno);
-            json_decref(o);
-            break;
-        }
-        Reason why = REASON_NORMAL;
-        for (int k = 0; k < REASON_COUNT; k++)
-            if (json_is_string(jre) &&
-                !strcmp(json_string_value(jre), match_reason_names[k]))
-                why = (Reason)k;
-        int loser = json_is_integer(jf) ? (int)json_integer_value(jf) : -1;
-        if (!map_get(&R->done, (uint64_t)idx)) {
-            if (map_put(&R->done, (uint64_t)idx, 1)) {
+        if (!map_get(&R->done, g.index)) {
+            if (map_put(&R->done, g.index, 1)) {
                 rc = ply_fail(&R->err, "out of memory");
-                json_decref(o);
                 break;
             }
-            add_result(R, (uint64_t)idx, seats, res, why, loser);
-            int on[PLY_MAX_PLAYERS] = {0};
-            int64_t om[PLY_MAX_PLAYERS] = {0};
-            json_t *jon = json_object_get(o, "overruns");
-            json_t *jom = json_object_get(o, "overrun_max_ms");
-            for (int s = 0; s < np; s++) {
-                json_t *x = json_array_get(jon, (size_t)s);
-                json_t *y = json_array_get(jom, (size_t)s);
-                json_int_t xv = json_is_integer(x) ? json_integer_value(x) : 0;
-                json_int_t yv = json_is_integer(y) ? json_integer_value(y) : 0;
-                on[s] = xv > 0 && xv < 1000000 ? (int)xv : 0;
-                om[s] = yv > 0 && yv < INT64_C(1) << 40 ? (int64_t)yv : 0;
-            }
-            add_overruns(R, seats, on, om);
+            add_read(R, &g);
             if (R->oom) {
                 rc = ply_fail(&R->err, "out of memory");
-                json_decref(o);
                 break;
             }
         }
-        json_decref(o);
         good_end = ftell(f);
     }
     free(line);
@@ -923,7 +1081,16 @@ static void summary_json(Runner *R, FILE *out)
     json_object_set_new(o, "game", json_string(c->g->info.name));
     json_object_set_new(o, "options", json_string(c->options));
     json_object_set_new(o, "games", json_integer((json_int_t)R->finished));
-    json_object_set_new(o, "scheduled", json_integer((json_int_t)c->total));
+    json_object_set_new(o, "scheduled",
+                        json_integer((json_int_t)c->shard_total));
+    if (c->shard_n) {
+        json_t *sh = json_array();
+        json_array_append_new(sh, json_integer(c->shard_i));
+        json_array_append_new(sh, json_integer(c->shard_n));
+        json_object_set_new(o, "shard", sh);
+        json_object_set_new(o, "match_games",
+                            json_integer((json_int_t)c->total));
+    }
     json_object_set_new(o, "seed", json_integer((json_int_t)c->seed));
     json_t *parts = json_array();
     for (int i = 0; i < c->nparts; i++) {
@@ -1059,7 +1226,11 @@ static void summary_text(Runner *R, FILE *out)
     const MatchConfig *c = R->c;
     int np = c->g->info.num_players;
     fprintf(out, "%s: %llu of %llu games", c->g->info.name,
-            (unsigned long long)R->finished, (unsigned long long)c->total);
+            (unsigned long long)R->finished,
+            (unsigned long long)c->shard_total);
+    if (c->shard_n)
+        fprintf(out, " (shard %d/%d of %llu)", c->shard_i, c->shard_n,
+                (unsigned long long)c->total);
     if (c->options[0])
         fprintf(out, " (options %s)", c->options);
     fprintf(out, ", seed %llu\n", (unsigned long long)c->seed);
@@ -1206,7 +1377,7 @@ int match_run(MatchConfig *c, FILE *out, PlyError *err)
     if (c->resume && c->progress)
         fprintf(stderr, "resuming: %llu games on record, %llu to play\n",
                 (unsigned long long)R.finished,
-                (unsigned long long)(c->total - R.done.n));
+                (unsigned long long)(c->shard_total - R.done.n));
     update_sprt(&R);
     int started = 0;
     for (int t = 0; t < c->jobs; t++) {
@@ -1239,5 +1410,246 @@ out:
     map_free(&R.pending);
     free(R.pair);
     free(th);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* merging the shards' records                                         */
+
+static int cmp_read(const void *a, const void *b)
+{
+    uint64_t x = ((const ReadGame *)a)->index;
+    uint64_t y = ((const ReadGame *)b)->index;
+    return x < y ? -1 : x > y;
+}
+
+/* The match as the first record of the files describes it (a shard may
+ * have no games: an empty file). */
+static int merge_setup(MatchConfig *c, int nfiles, char **files,
+                       int *shard_n, PlyError *err)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n = -1;
+    const char *path = files[0];
+    for (int i = 0; i < nfiles && n <= 0; i++) {
+        path = files[i];
+        FILE *f = fopen(path, "r");
+        if (!f) {
+            free(line);
+            return ply_fail(err, "%s: %s", path, strerror(errno));
+        }
+        n = getline(&line, &cap, f);
+        fclose(f);
+    }
+    if (n <= 0) {
+        free(line);
+        return ply_fail(err, "%s%s has no records", nfiles > 1 ? "none of "
+                        "the files from " : "", files[0]);
+    }
+    json_error_t je;
+    json_t *o = json_loadb(line, (size_t)n, 0, &je);
+    free(line);
+    json_t *jg = json_object_get(o, "game");
+    json_t *jo = json_object_get(o, "options");
+    json_t *jseed = json_object_get(o, "seed");
+    json_t *jsh = json_object_get(o, "shard");
+    json_t *m = json_object_get(o, "match");
+    json_t *pa = json_object_get(m, "participants");
+    json_t *jn = json_object_get(m, "games");
+    json_t *jgr = json_object_get(m, "grace_ms");
+    json_t *jsn = json_array_get(jsh, 1);
+    int rc = -1;
+    if (!o || !json_is_string(jg) || !json_is_string(jo) ||
+        !json_is_integer(jseed) || !json_is_integer(jn) ||
+        !json_is_integer(jgr) || !json_is_array(pa) ||
+        !json_is_integer(jsn)) {
+        ply_fail(err, "%s line 1 is not a record of a sharded match "
+                 "(ply match --shard I/N --out FILE writes them)", path);
+        goto out;
+    }
+    c->g = game_find(json_string_value(jg));
+    if (!c->g) {
+        ply_fail(err, "%s: unknown game '%s'", path, json_string_value(jg));
+        goto out;
+    }
+    if (strlen(json_string_value(jo)) >= sizeof c->options ||
+        json_array_size(pa) < 1 || json_array_size(pa) > MATCH_MAX_PARTS ||
+        json_integer_value(jn) < 1 || json_integer_value(jgr) < 0 ||
+        json_integer_value(jsn) < 1 ||
+        json_integer_value(jsn) > MATCH_MAX_SHARDS) {
+        ply_fail(err, "%s line 1: bad match settings", path);
+        goto out;
+    }
+    snprintf(c->options, sizeof c->options, "%s", json_string_value(jo));
+    c->nparts = (int)json_array_size(pa);
+    for (int i = 0; i < c->nparts; i++) {
+        json_t *x = json_array_get(pa, (size_t)i);
+        Participant *p = &c->parts[i];
+        memset(p, 0, sizeof *p);
+        if (!json_is_string(x) ||
+            strlen(json_string_value(x)) >= sizeof p->name) {
+            ply_fail(err, "%s line 1: bad participant", path);
+            goto out;
+        }
+        p->kind = PART_BOT;
+        snprintf(p->name, sizeof p->name, "%s", json_string_value(x));
+    }
+    c->games = (uint64_t)json_integer_value(jn);
+    c->seed = (uint64_t)json_integer_value(jseed);
+    c->grace_ms = json_integer_value(jgr);
+    c->merge = 1;
+    c->shard_i = c->shard_n = 0;
+    c->jobs = 1;
+    c->progress = 0;
+    *shard_n = (int)json_integer_value(jsn);
+    if (match_prepare(c, err))
+        goto out;
+    if (c->grace_ms != json_integer_value(jgr)) {
+        ply_fail(err, "%s line 1: bad --grace", path);
+        goto out;
+    }
+    rc = 0;
+out:
+    json_decref(o);
+    return rc;
+}
+
+int match_merge(MatchConfig *c, int nfiles, char **files, FILE *out,
+                PlyError *err)
+{
+    if (nfiles < 1)
+        return ply_fail(err, "--merge needs the shards' record files");
+    int shard_n = 0;
+    if (merge_setup(c, nfiles, files, &shard_n, err))
+        return -1;
+    Runner R;
+    memset(&R, 0, sizeof R);
+    R.c = c;
+    R.out = out;
+    R.fd = -1;
+    stats_sprt_bounds(c->alpha, c->beta, &R.lower, &R.upper);
+    R.pair = calloc((size_t)c->npairings, sizeof *R.pair);
+    ReadGame *games = NULL;
+    size_t ngames = 0, room = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    int rc = -1;
+    if (!R.pair) {
+        ply_fail(err, "out of memory");
+        goto out;
+    }
+    for (int fi = 0; fi < nfiles; fi++) {
+        FILE *f = fopen(files[fi], "r");
+        if (!f) {
+            ply_fail(err, "%s: %s", files[fi], strerror(errno));
+            goto out;
+        }
+        ssize_t n;
+        long lineno = 0;
+        int bad = 0;
+        while (!bad && (n = getline(&line, &cap, f)) > 0) {
+            lineno++;
+            if (line[n - 1] != '\n') {
+                ply_fail(err, "%s line %ld is cut short (no newline): was "
+                         "its shard stopped? run it again with --resume, "
+                         "which cuts the line and plays what is missing",
+                         files[fi], lineno);
+                bad = 1;
+                break;
+            }
+            json_error_t je;
+            json_t *o = json_loadb(line, (size_t)n, 0, &je);
+            if (!o) {
+                ply_fail(err, "%s line %ld is not a match record", files[fi],
+                         lineno);
+                bad = 1;
+                break;
+            }
+            if (ngames == room) {
+                size_t r2 = room ? room * 2 : 256;
+                ReadGame *g2 = realloc(games, r2 * sizeof *g2);
+                if (!g2) {
+                    json_decref(o);
+                    ply_fail(err, "out of memory");
+                    bad = 1;
+                    break;
+                }
+                games = g2;
+                room = r2;
+            }
+            ReadGame *g = &games[ngames];
+            if (record_read(&R, files[fi], lineno, o, shard_n, g)) {
+                *err = R.err;
+                bad = 1;
+            } else if (map_get(&R.done, g->index)) {
+                ply_fail(err, "game %llu is on record twice (again in %s "
+                         "line %ld): give each shard's file once",
+                         (unsigned long long)g->index, files[fi], lineno);
+                bad = 1;
+            } else if (map_put(&R.done, g->index, 1)) {
+                ply_fail(err, "out of memory");
+                bad = 1;
+            } else {
+                ngames++;
+            }
+            json_decref(o);
+        }
+        fclose(f);
+        if (bad)
+            goto out;
+    }
+    if (ngames < c->total) {
+        /* say which games, and from which shards */
+        char list[256] = "", shards[256] = "";
+        size_t ll = 0, sl = 0;
+        int listed = 0;
+        unsigned char *seen = calloc((size_t)shard_n + 1, 1);
+        if (!seen) {
+            ply_fail(err, "out of memory");
+            goto out;
+        }
+        for (uint64_t i = 0; i < c->total; i++) {
+            if (map_get(&R.done, i))
+                continue;
+            if (listed < 10 && ll < sizeof list)
+                ll += (size_t)snprintf(list + ll, sizeof list - ll, "%s%llu",
+                                       listed ? ", " : "",
+                                       (unsigned long long)i);
+            listed++;
+            int s = shard_of(c, i, shard_n);
+            if (!seen[s] && sl < sizeof shards)
+                sl += (size_t)snprintf(shards + sl, sizeof shards - sl,
+                                       "%s%d/%d", sl ? ", " : "", s,
+                                       shard_n);
+            seen[s] = 1;
+        }
+        free(seen);
+        ply_fail(err, "%llu of %llu games are missing (from shard %s): "
+                 "%s%s", (unsigned long long)(c->total - ngames),
+                 (unsigned long long)c->total, shards, list,
+                 listed > 10 ? ", ..." : "");
+        goto out;
+    }
+    /* in game order: the statistics do not depend on the files' order */
+    qsort(games, ngames, sizeof *games, cmp_read);
+    for (size_t i = 0; i < ngames; i++)
+        add_read(&R, &games[i]);
+    if (R.oom) {
+        ply_fail(err, "out of memory");
+        goto out;
+    }
+    update_sprt(&R);
+    if (c->json)
+        summary_json(&R, out);
+    else
+        summary_text(&R, out);
+    rc = 0;
+out:
+    free(line);
+    free(games);
+    map_free(&R.done);
+    map_free(&R.pending);
+    free(R.pair);
     return rc;
 }

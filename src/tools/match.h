@@ -24,6 +24,7 @@ enum {
     MATCH_MAX_OPENINGS = 1000000,   /* setups in an openings file */
     MATCH_MAX_OPEN_PLIES = 1000,    /* --openings random:PLIES */
     MATCH_MAX_ELO = 2000,           /* |elo0|, |elo1| of --sprt */
+    MATCH_MAX_SHARDS = 100000,      /* N of --shard I/N */
 };
 
 typedef enum {
@@ -68,10 +69,16 @@ typedef struct MatchConfig {
     /* the protocols' clients (src/proto/clients.h), ended by {NULL};
      * NULL: bots only */
     const PlayerClient *clients;
+    /* --shard I/N: play only the games of shard I (1..N); 0 0: all */
+    int shard_i, shard_n;
+    /* --merge: the participants are names from records, not checked
+     * as bots or engines (nothing is played) */
+    int merge;
     /* derived by match_prepare() */
     int npairings;
     int pairing[MATCH_MAX_PARTS * MATCH_MAX_PARTS][PLY_MAX_PLAYERS];
     uint64_t total;
+    uint64_t shard_total;       /* games in this shard (total without) */
 } MatchConfig;
 
 /* Parses "100ms" (per move) or "30s+0.1s" (per game with increment). */
@@ -94,6 +101,22 @@ int match_play_game(const MatchConfig *c, uint64_t index, GameRecord *r,
                     PlyError *err);
 /* The record as one JSON line (malloc()ed, ending in a newline). */
 char *match_record_json(const MatchConfig *c, const GameRecord *r);
+/* Shards: the games of one pairing fall into blocks of match_seatings()
+ * games with two players (an opening pair: both seatings of one opening)
+ * and of one game with more, and block b of the whole match (numbered
+ * across pairings) belongs to shard b mod N + 1. Whether game index is
+ * in c's shard (always without --shard). */
+int match_in_shard(const MatchConfig *c, uint64_t index);
+/* The first game number >= index in c's shard, or c->total. */
+uint64_t match_shard_next(const MatchConfig *c, uint64_t index);
+/* Parses "I/N" (1 <= I <= N <= MATCH_MAX_SHARDS) into c. */
+int match_parse_shard(const char *s, MatchConfig *c, PlyError *err);
+/* --merge: reads the records of the shards of one match from files,
+ * checks they are one match with no game twice and none missing, and
+ * prints the statistics match_run() prints for the whole match. c gives
+ * only json and sprt settings; the rest is read from the records. */
+int match_merge(MatchConfig *c, int nfiles, char **files, FILE *out,
+                PlyError *err);
 /* Runs the whole match: records, progress, summary (or JSON) on out.
  * Returns 0, or -1 with err set. */
 int match_run(MatchConfig *c, FILE *out, PlyError *err);

@@ -264,6 +264,11 @@ typedef struct GameVtbl {
     /* Expected plies until the end of the game at st (any player's), for
      * sharing a clock (timeman.h); <= 0 when unknown. */
     int (*plies_left)(const void *st);
+    /* ---- endgame databases (optional, NULL when absent) ---- */
+    /* When the game knows the result of st under best play (a database
+     * hit), returns 1 and sets *result to 1 (win), 0 (draw) or -1 (loss)
+     * for `player`; 0 when it does not know. */
+    int (*exact)(const void *st, int player, int *result);
 } GameVtbl;
 
 #endif

@@ -31,6 +31,7 @@ extern const GameVtbl game_draughts_thai;
 extern const GameVtbl game_vindinium;
 extern const GameVtbl game_go;
 extern const GameVtbl game_atari_go;
+extern const GameVtbl game_oware;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -160,6 +161,7 @@ const GameVtbl *const ply_games[] = {
     &game_vindinium,
     &game_go,
     &game_atari_go,
+    &game_oware,
     NULL,
 };
 

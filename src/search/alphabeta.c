@@ -71,6 +71,7 @@ typedef struct AbBot {
     int nullmove, chk, mdp;
     int contempt;       /* two players: a draw is worth -contempt to root */
     int rep;            /* a repeated position in the tree is a draw */
+    int egtb;           /* ask the game's exact hook (databases) */
     size_t hash_mib;
     uint64_t seed;
     int *weights;               /* weights=FILE: eval by the linear form */
@@ -347,6 +348,16 @@ static int node_value(AbBot *b, int pov, int depth, int alpha, int beta,
     int p = g->to_move(st);
     if (p == PLAYER_TERMINAL)
         return terminal_value(b, st, pov, ply);
+    int known;
+    if (b->egtb && ply > 0 && p >= 0 && b->np == 2 && g->exact &&
+        g->exact(st, p, &known)) {
+        /* a database result: exact, so nothing below is cut */
+        if (side_of(b, p) != pov)
+            known = -known;
+        return known > 0 ? EVAL_WIN - AB_MAX_PLY - ply
+             : known < 0 ? -(EVAL_WIN - AB_MAX_PLY - ply)
+                         : draw_value(b, pov);
+    }
     if (b->rep && !in_qs && ply > 0 && p >= 0 && g->repeated &&
         g->repeated(st)) {
         b->horizon++;   /* not the game's end: nothing here is solved */
@@ -1052,6 +1063,7 @@ typedef struct AbOpts {
     int hash_mib, mode, qs, lmr, nullmove, chk, mdp, ext, aspiration, soft;
     int rollouts, contempt, rep, tt_exact, threads;
     char weights[OPT_TEXT_MAX];
+    int egtb;
 } AbOpts;
 
 #define AB_OPT(k, t, d, lo, hi, field, h)                                   \
@@ -1131,6 +1143,7 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->mdp = o->mdp;
     b->contempt = o->contempt;
     b->rep = o->rep;
+    b->egtb = o->egtb;
     b->soft = o->soft;
     b->tt_exact = o->tt_exact;
     b->aspiration = o->aspiration;

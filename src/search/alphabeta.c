@@ -1112,6 +1112,9 @@ static const Option ab_options[] = {
      .help = "games with a tunable evaluation: evaluate with the weights "
              "in FILE, a header written by ply tune; slower, for comparing "
              "weights at fixed nodes"},
+    AB_OPT("egtb", OPT_BOOL, 1, 0, 1, egtb,
+           "games with endgame databases (an exact hook): their results "
+           "at every node they cover"),
     {.key = NULL},
 };
 

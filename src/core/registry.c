@@ -32,6 +32,7 @@ extern const GameVtbl game_vindinium;
 extern const GameVtbl game_go;
 extern const GameVtbl game_atari_go;
 extern const GameVtbl game_oware;
+extern const GameVtbl game_jungle;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -162,6 +163,7 @@ const GameVtbl *const ply_games[] = {
     &game_go,
     &game_atari_go,
     &game_oware,
+    &game_jungle,
     NULL,
 };
 

@@ -33,6 +33,7 @@ extern const GameVtbl game_go;
 extern const GameVtbl game_atari_go;
 extern const GameVtbl game_oware;
 extern const GameVtbl game_jungle;
+extern const GameVtbl game_fox_and_geese;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -164,6 +165,7 @@ const GameVtbl *const ply_games[] = {
     &game_atari_go,
     &game_oware,
     &game_jungle,
+    &game_fox_and_geese,
     NULL,
 };
 

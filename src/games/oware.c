@@ -145,7 +145,8 @@ static const GameOption oware_options[] = {
     {.key = "dbseeds", .type = OPT_INT, .def = OWARE_DB_DEFAULT, .min = 0,
      .max = OWARE_DB_MAX, .help =
      "endgame databases: exact results for boards with at most N seeds "
-     "(built on first use; 0: none)"},
+     "(built once per process when the game is set up: 12 takes about 1 s "
+     "and 70 MB, 14 about 10 s and 235 MB; 0: none)"},
     {.key = NULL},
 };
 

@@ -120,8 +120,8 @@ static int slow_moves(const SlowJ *s, char out[][6])
                 if (q != '.' && (black_piece(q) == s->black_to_move ||
                                  !slow_takes(s, f, r, tf, tr)))
                     continue;
-                snprintf(out[n++], 6, "%c%d%c%d", 'a' + f, r + 1, 'a' + tf,
-                         tr + 1);
+                snprintf(out[n++], 6, "%c%c%c%c", 'a' + f, '1' + r,
+                         'a' + tf, '1' + tr);
             }
         }
     return n;

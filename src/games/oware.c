@@ -145,8 +145,9 @@ static const GameOption oware_options[] = {
     {.key = "dbseeds", .type = OPT_INT, .def = OWARE_DB_DEFAULT, .min = 0,
      .max = OWARE_DB_MAX, .help =
      "endgame databases: exact results for boards with at most N seeds "
-     "(built once per process when the game is set up: 10 takes 0.2 s, 12 "
-     "about 1 s and 70 MB, 14 about 10 s and 235 MB; 0: none)"},
+     "(built once per process: up to 10 when the game is set up, in 0.2 s; "
+     "beyond, at the first search that needs them: 12 about 1 s and 70 MB, "
+     "14 about 10 s and 235 MB; 0: none)"},
     {.key = NULL},
 };
 
@@ -162,10 +163,13 @@ static int oware_init(void *st, const int *opt, uint64_t seed, PlyError *err)
     for (int i = 0; i < 12; i++)
         o->pit[i] = 4;
     o->dbseeds = (uint8_t)opt[3];
-    /* the databases are built once per process, before any clock runs
-     * (a failure only leaves the bots without them) */
+    /* The databases are built once per process. The small layers (0.2 s)
+     * now, before any clock runs; larger ones (dbseeds above 10) at the
+     * first probe that needs them, inside a search. A failure only leaves
+     * the bots without them. */
     if (o->dbseeds)
-        oware_db_build(o->grandslam, o->dbseeds);
+        oware_db_build(o->grandslam, o->dbseeds < OWARE_DB_DEFAULT
+                                         ? o->dbseeds : OWARE_DB_DEFAULT);
     return 0;
 }
 

@@ -67,9 +67,10 @@ int cmd_info(int argc, char **argv)
            in->flags & GAME_CHANCE ? " chance" : "",
            in->flags & GAME_HIDDEN ? " hidden-information" : "",
            in->flags & GAME_IMPARTIAL ? " impartial" : "");
-    printf("hooks:%s%s%s%s\n", g->eval ? " eval" : "",
+    printf("hooks:%s%s%s%s%s\n", g->eval ? " eval" : "",
            g->heuristic ? " heuristic" : "", g->is_noisy ? " noisy" : "",
-           g->playout ? " playout" : "");
+           g->playout ? " playout" : "",
+           g->exact ? " exact (endgame databases)" : "");
     printf("longest game: %d plies; at most %d moves per position\n",
            in->max_game_length, in->max_moves);
     printf("formats:");

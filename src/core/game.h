@@ -326,6 +326,11 @@ typedef struct GameVtbl {
     /* Why the game ended at terminal st, for people ("checkmate",
      * "threefold repetition"); NULL when it cannot say. */
     const char *(*end_reason)(const void *st);
+    /* ---- endgame databases (optional, NULL when absent) ---- */
+    /* When the game knows the result of st under best play (a database
+     * hit), returns 1 and sets *result to 1 (win), 0 (draw) or -1 (loss)
+     * for `player`; 0 when it does not know. */
+    int (*exact)(const void *st, int player, int *result);
 } GameVtbl;
 
 #endif

@@ -38,6 +38,9 @@ extern const GameVtbl game_gomoku;
 extern const GameVtbl game_renju;
 extern const GameVtbl game_dark_chess;
 extern const GameVtbl game_banqi;
+extern const GameVtbl game_oware;
+extern const GameVtbl game_jungle;
+extern const GameVtbl game_fox_and_geese;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -203,6 +206,9 @@ const GameVtbl *const ply_games[] = {
     &game_renju,
     &game_dark_chess,
     &game_banqi,
+    &game_oware,
+    &game_jungle,
+    &game_fox_and_geese,
     NULL,
 };
 

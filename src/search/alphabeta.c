@@ -74,6 +74,7 @@ typedef struct AbBot {
     int turnend;        /* no horizon inside a turn of several moves */
     int contempt;       /* two players: a draw is worth -contempt to root */
     int rep;            /* a repeated position in the tree is a draw */
+    int egtb;           /* ask the game's exact hook (databases) */
     size_t hash_mib;
     uint64_t seed;
     int *weights;               /* weights=FILE: eval by the linear form */
@@ -361,6 +362,16 @@ static int node_value(AbBot *b, int pov, int depth, int alpha, int beta,
     int p = g->to_move(st);
     if (p == PLAYER_TERMINAL)
         return terminal_value(b, st, pov, ply);
+    int known;
+    if (b->egtb && ply > 0 && p >= 0 && b->np == 2 && g->exact &&
+        g->exact(st, p, &known)) {
+        /* a database result: exact, so nothing below is cut */
+        if (side_of(b, p) != pov)
+            known = -known;
+        return known > 0 ? EVAL_WIN - AB_MAX_PLY - ply
+             : known < 0 ? -(EVAL_WIN - AB_MAX_PLY - ply)
+                         : draw_value(b, pov);
+    }
     if (b->rep && !in_qs && ply > 0 && p >= 0 && g->repeated &&
         g->repeated(st)) {
         b->horizon++;   /* not the game's end: nothing here is solved */
@@ -1204,6 +1215,7 @@ typedef struct AbOpts {
     int hash_mib, mode, qs, lmr, nullmove, chk, mdp, ext, aspiration, soft;
     int rollouts, contempt, rep, tt_exact, threads, turnend;
     char weights[OPT_TEXT_MAX];
+    int egtb;
 } AbOpts;
 
 #define AB_OPT(k, t, d, lo, hi, field, h)                                   \
@@ -1257,6 +1269,9 @@ static const Option ab_options[] = {
      .help = "games with a tunable evaluation: evaluate with the weights "
              "in FILE, a header written by ply tune; slower, for comparing "
              "weights at fixed nodes"},
+    AB_OPT("egtb", OPT_BOOL, 1, 0, 1, egtb,
+           "games with endgame databases (an exact hook): their results "
+           "at every node they cover"),
     {.key = NULL},
 };
 
@@ -1289,6 +1304,7 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->turnend = o->turnend;
     b->contempt = o->contempt;
     b->rep = o->rep;
+    b->egtb = o->egtb;
     b->soft = o->soft;
     b->tt_exact = o->tt_exact;
     b->aspiration = o->aspiration;

@@ -11,6 +11,10 @@
  *   round(x * EVAL_WIN / 2), except that with two players and the bot's
  *   contempt=N a draw (x = 0) is -N for the root player and +N for the
  *   other;
+ * - two players, a position at ply > 0 whose game's exact() hook knows
+ *   its result (endgame databases; bot option egtb=1, the default): a
+ *   win EVAL_WIN - AB_MAX_PLY - ply, a loss its negation, a draw as
+ *   above (exact: nothing below it is cut);
  * - a position at ply > 0 outside quiescence that the game's repeated()
  *   hook reports (bot option rep=1, the default): a draw, as above (a
  *   leaf cut like one at the horizon: a subtree with one is not solved);

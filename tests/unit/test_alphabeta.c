@@ -284,6 +284,14 @@ static int mm_value(Mm *m, int pov, int depth, int ply, int qd, int in_qs,
     int p = g->to_move(st);
     if (p == PLAYER_TERMINAL)
         return mm_terminal(m, st, pov, ply);
+    int known;
+    if (ply > 0 && p >= 0 && m->np == 2 && g->exact &&
+        g->exact(st, p, &known)) {
+        if (mm_side(m, p) != pov)
+            known = -known;
+        return known > 0 ? EVAL_WIN - AB_MAX_PLY - ply
+             : known < 0 ? -(EVAL_WIN - AB_MAX_PLY - ply) : 0;
+    }
     if (!in_qs && ply > 0 && p >= 0 && g->repeated && g->repeated(st)) {
         m->horizon = 1;     /* a draw by judgement, not the game's end */
         return 0;

@@ -498,6 +498,22 @@ enum { NSPECS = 4 };
 /* ------------------------------------------------------------------ */
 /* Tests */
 
+/* Random positions per game in the comparison below: fewer under the
+ * sanitizers, whose searches run several times slower (the same checks on
+ * a fifth of the positions; the release suite runs them all). */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define PLY_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define PLY_SANITIZED 1
+#endif
+#endif
+#ifdef PLY_SANITIZED
+enum { MINIMAX_POSITIONS = 20 };
+#else
+enum { MINIMAX_POSITIONS = 100 };
+#endif
+
 static void test_minimax_two_player(void **state)
 {
     (void)state;
@@ -528,7 +544,7 @@ static void test_minimax_two_player(void **state)
         Bot *noqs = make_bot(
             g, "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0,qs=0");
         int with_qs = 0;
-        for (int i = 0; i < 100; i++) {
+        for (int i = 0; i < MINIMAX_POSITIONS; i++) {
             random_position(g, st, &r, 60);
             if (compare_with_minimax(g, st, bots, NSPECS, &m,
                                      g->info.name) &&
@@ -540,9 +556,9 @@ static void test_minimax_two_player(void **state)
                          g->info.name);
         }
         /* and some with quiescence too (chess: about 15 in 100) */
-        if (with_qs < 10)
-            fail_msg("%s: only %d of 100 positions compared with "
-                     "quiescence", g->info.name, with_qs);
+        if (with_qs < MINIMAX_POSITIONS / 10)
+            fail_msg("%s: only %d of %d positions compared with "
+                     "quiescence", g->info.name, with_qs, MINIMAX_POSITIONS);
         bot_free(noqs);
         mm_free(&mq);
         free(st);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "../core/game.h"
+#include "../core/layout.h"
 
 enum { N = 7, NSQ = 49, MAX_MOVES = 512, MAX_JUMPS = 17, MAX_LEN = 400,
        MAX_PLIES = 5000 };
@@ -439,6 +440,57 @@ static int fg_text_to_move(const void *st, const char *s, Move *m,
     return ply_fail(err, "%s is not a legal fox move", s);
 }
 
+/* The board for a front end: the 33 points on their lines, rank 1 at
+ * the bottom as the notation counts (the geese start there), named as
+ * the notation writes them ("d4"); the orthogonal lines of the cross and,
+ * with diagonals=1, the diagonal segments between the points that have
+ * them. The fox "F" (owner 0), the geese plain stones (owner 1). */
+static int fg_layout(const void *st, Layout *l)
+{
+    const Fg *g = st;
+    l->width = l->height = N;
+    for (int i = 0; i < N; i++) {
+        float c = (float)i + 0.5f;
+        float lo = i >= 2 && i <= 4 ? 0.5f : 2.5f;
+        float hi = i >= 2 && i <= 4 ? 6.5f : 4.5f;
+        layout_line(l, lo, c, hi, c);       /* a rank */
+        layout_line(l, c, lo, c, hi);       /* a file */
+    }
+    if (g->diag)
+        for (int sq = 0; sq < NSQ; sq++) {
+            int f = sq % N, r = sq / N;
+            if (!valid(f, r))
+                continue;
+            for (int d = 4; d <= 5; d++) {  /* NE, NW: each segment once */
+                int t = nb(g, sq, d);
+                if (t >= 0)
+                    layout_line(l, (float)f + 0.5f, (float)(N - 1 - r) + 0.5f,
+                                (float)(t % N) + 0.5f,
+                                (float)(N - 1 - t / N) + 0.5f);
+            }
+        }
+    for (int r = N - 1; r >= 0; r--)
+        for (int f = 0; f < N; f++) {
+            if (!valid(f, r))
+                continue;
+            int p = g->pt[r * N + f];
+            char name[3] = {(char)('a' + f), (char)('1' + r), 0};
+            LayoutCell *c = layout_cell(l, (float)f + 0.5f,
+                                        (float)(N - 1 - r) + 0.5f,
+                                        CELL_POINT, SHADE_NONE, name);
+            if (!c)
+                return -1;
+            if (p == FOX) {
+                c->owner = FOXP;
+                snprintf(c->glyph, sizeof c->glyph, "F");
+            } else if (p == GOOSE) {
+                c->owner = GEESEP;
+                snprintf(c->glyph, sizeof c->glyph, "\u25CF");
+            }
+        }
+    return 0;
+}
+
 static int fg_render(const void *st, char *buf, size_t n)
 {
     const Fg *g = st;
@@ -620,6 +672,7 @@ const GameVtbl game_fox_and_geese = {
     .move_to_text = fg_move_to_text,
     .text_to_move = fg_text_to_move,
     .render = fg_render,
+    .layout = fg_layout,
     .eval = fg_eval,
     .heuristic = fg_heuristic,
     .is_noisy = fg_is_noisy,

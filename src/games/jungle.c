@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "../core/game.h"
+#include "../core/layout.h"
 
 enum { W = 7, H = 9, NSQ = W * H, MAX_MOVES = 64, MAX_LENGTH = 400,
        MAX_PLIES = 2000 };
@@ -386,6 +387,41 @@ static int jungle_text_to_move(const void *st, const char *s, Move *m,
     return ply_fail(err, "%s is not a legal move", s);
 }
 
+/* The board for a front end: 7x9 squares, rank 1 (White) at the bottom,
+ * named as the notation writes them ("d1"); water shaded special, traps
+ * and dens dark with a small label while empty; the pieces as their
+ * Chinese names (rat .. elephant), owner 0 White. */
+static int jungle_layout(const void *st, Layout *l)
+{
+    static const char *const glyph[9] = {
+        "", "\u9F20", "\u732B", "\u72FC", "\u72D7", "\u8C79", "\u864E",
+        "\u72EE", "\u8C61"};
+    const Jungle *j = st;
+    l->width = W;
+    l->height = H;
+    for (int r = H - 1; r >= 0; r--)
+        for (int f = 0; f < W; f++) {
+            int sq = r * W + f, p = j->board[sq];
+            char name[3] = {(char)('a' + f), (char)('1' + r), 0};
+            int den = sq == DEN0 || sq == DEN1, trap = trap_owner(sq) >= 0;
+            int shade = is_water(sq) ? SHADE_SPECIAL
+                        : den || trap ? SHADE_DARK : SHADE_LIGHT;
+            LayoutCell *c = layout_cell(l, (float)f + 0.5f,
+                                        (float)(H - 1 - r) + 0.5f,
+                                        CELL_SQUARE, shade, name);
+            if (!c)
+                return -1;
+            if (p) {
+                c->owner = (int8_t)colour(p);
+                snprintf(c->glyph, sizeof c->glyph, "%s", glyph[kind(p)]);
+            } else if (den || trap) {
+                snprintf(c->label, sizeof c->label, "%s",
+                         den ? "den" : "trap");
+            }
+        }
+    return 0;
+}
+
 static int jungle_render(const void *st, char *buf, size_t n)
 {
     const Jungle *j = st;
@@ -594,6 +630,7 @@ const GameVtbl game_jungle = {
     .move_to_text = jungle_move_to_text,
     .text_to_move = jungle_text_to_move,
     .render = jungle_render,
+    .layout = jungle_layout,
     .eval = jungle_eval,
     .heuristic = jungle_heuristic,
     .is_noisy = jungle_is_noisy,

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../core/game.h"
+#include "../core/layout.h"
 #include "oware.h"
 
 enum { MAX_LENGTH = 200, MAX_PLIES = MAX_LENGTH * 49 + 200 };
@@ -381,6 +382,40 @@ static int oware_render(const void *st, char *buf, size_t n)
     return w < 0 || (size_t)w >= n ? -1 : w;
 }
 
+/* The board as the render draws it: South's houses along the bottom
+ * (1..6 from the left), North's along the top (1..6 from North's left,
+ * so right to left), North's store (captured seeds) on the left and
+ * South's on the right. Only the mover's houses are named ("1".."6"),
+ * as the notation names them. */
+static int oware_layout(const void *st, Layout *l)
+{
+    const Oware *o = st;
+    l->width = 8;
+    l->height = 2;
+    for (int side = 0; side < 2; side++) {
+        for (int i = 0; i < 6; i++) {
+            char name[4] = "";
+            if (!o->over && o->side == side)
+                snprintf(name, sizeof name, "%d", i + 1);
+            float x = side ? (float)(6 - i) + 0.5f : (float)(i + 1) + 0.5f;
+            LayoutCell *c = layout_cell(l, x, side ? 0.5f : 1.5f, CELL_PIT,
+                                        SHADE_LIGHT, name);
+            if (c) {
+                c->owner = (int8_t)side;
+                c->count = o->pit[6 * side + i];
+            }
+        }
+        LayoutCell *c = layout_cell(l, side ? 0.5f : 7.5f, 1, CELL_STORE,
+                                    SHADE_DARK, NULL);
+        if (c) {
+            c->h = 2;
+            c->owner = (int8_t)side;
+            c->count = o->store[side];
+        }
+    }
+    return 0;
+}
+
 /* Evaluation: captured seeds, plus a little for seeds kept in one's own
  * row (they feed moves and cannot be taken all at once), minus houses of
  * one's own that hold 1 or 2 seeds (the opponent's targets). */
@@ -511,6 +546,7 @@ const GameVtbl game_oware = {
     .move_to_text = oware_move_to_text,
     .text_to_move = oware_text_to_move,
     .render = oware_render,
+    .layout = oware_layout,
     .eval = oware_eval,
     .heuristic = oware_heuristic,
     .is_noisy = oware_is_noisy,

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/layout.h"
 #include "gomoku.h"
 
 static const char *const rule_choices[] = {"freestyle", "standard", "renju",
@@ -330,6 +331,49 @@ static int gk_render(const void *st, char *buf, size_t n)
     return (int)len;
 }
 
+/* The board as points on lines (row 1 at the bottom, named as the
+ * notation writes them: "h8"), star points drawn as dots (shade dark):
+ * the centre and, on 9 lines or more, four points on the 3rd line (on
+ * 13 or more, the 4th), as renju and go boards mark them. */
+static int is_star(int size, int x, int y)
+{
+    int c = (size + 1) / 2;
+    if (size % 2 && x == c && y == c)
+        return 1;
+    if (size < 9)
+        return 0;
+    int e = size >= 13 ? 4 : 3;
+    return (x == e || x == size + 1 - e) && (y == e || y == size + 1 - e);
+}
+
+static int gk_layout(const void *st, Layout *l)
+{
+    const GkState *s = st;
+    int N = s->size;
+    l->width = l->height = (float)N;
+    for (int i = 0; i < N; i++) {
+        float c = (float)i + 0.5f, e = (float)N - 0.5f;
+        layout_line(l, 0.5f, c, e, c);
+        layout_line(l, c, 0.5f, c, e);
+    }
+    for (int y = 1; y <= N; y++)
+        for (int x = 1; x <= N; x++) {
+            int p = y * GK_STRIDE + x;
+            char name[8];
+            if (point_text(s, p, name, sizeof name) < 0)
+                return -1;
+            LayoutCell *c = layout_cell(
+                l, (float)x - 0.5f, (float)y - 0.5f, CELL_POINT,
+                is_star(N, x, N + 1 - y) ? SHADE_DARK : SHADE_NONE, name);
+            int v = s->cell[p];
+            if (c && (v == GK_BLACK || v == GK_WHITE)) {
+                c->owner = (int8_t)(v - 1);
+                snprintf(c->glyph, sizeof c->glyph, "\u25CF");
+            }
+        }
+    return 0;
+}
+
 static int gk_check(const void *st)
 {
     const GkState *s = st;
@@ -566,6 +610,7 @@ const GameVtbl game_gomoku = {
     .move_to_text = gk_move_to_text,
     .text_to_move = gk_text_to_move,
     .render = gk_render,
+    .layout = gk_layout,
     .eval = gk_eval,
     .heuristic = gk_heuristic,
     .is_noisy = gk_is_noisy,
@@ -616,6 +661,7 @@ const GameVtbl game_renju = {
     .move_to_text = gk_move_to_text,
     .text_to_move = gk_text_to_move,
     .render = gk_render,
+    .layout = gk_layout,
     .eval = gk_eval,
     .heuristic = gk_heuristic,
     .is_noisy = gk_is_noisy,

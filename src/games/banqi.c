@@ -31,6 +31,7 @@
 
 #include "../core/bot.h"
 #include "../core/game.h"
+#include "../core/layout.h"
 
 enum { SQ = 32, FACE_DOWN = 15, NCODES = 14, QUIET_DRAW = 180 };
 enum { T_GEN, T_ADV, T_ELE, T_CHA, T_HOR, T_CAN, T_SOL, NTYPES };
@@ -508,6 +509,43 @@ static int banqi_text_to_move(const void *st, const char *s, Move *m,
                     "move or capture: c3c4; a reveal: =K, =p)", s);
 }
 
+/* The 8x4 board for drawing: a1 bottom left, squares named as the
+ * notation writes them (a flip is entered by clicking the piece), face-up
+ * pieces by their Chinese glyph with the owner of their colour, face-down
+ * pieces as a neutral "?" disc. */
+static int banqi_layout(const void *st, Layout *l)
+{
+    static const char *const glyph[2][NTYPES] = {
+        {"\u5E25", "\u4ED5", "\u76F8", "\u4FE5", "\u508C", "\u70AE",
+         "\u5175"},
+        {"\u5C07", "\u58EB", "\u8C61", "\u8ECA", "\u99AC", "\u7832",
+         "\u5352"}};
+    const Banqi *b = st;
+    l->width = 8;
+    l->height = 4;
+    for (int s = 0; s < SQ; s++) {
+        int f = s & 7, r = s >> 3;
+        char name[3];
+        sq_name(s, name);
+        LayoutCell *c = layout_cell(l, (float)f + 0.5f, 3.5f - (float)r,
+                                    CELL_SQUARE, (f + r) % 2 ? SHADE_LIGHT
+                                    : SHADE_DARK, name);
+        int pc = b->sq[s];
+        if (!c || !pc)
+            continue;
+        if (pc == FACE_DOWN) {
+            snprintf(c->glyph, sizeof c->glyph, "?");
+            c->owner = -1;
+        } else {
+            int col = code_colour(pc);
+            snprintf(c->glyph, sizeof c->glyph, "%s",
+                     glyph[col][code_type(pc)]);
+            c->owner = (int8_t)(b->red < 0 ? -1 : col ? !b->red : b->red);
+        }
+    }
+    return 0;
+}
+
 static int banqi_render(const void *st, char *buf, size_t n)
 {
     const Banqi *b = st;
@@ -822,6 +860,7 @@ const GameVtbl game_banqi = {
     .observe = banqi_observe,
     .determinize = banqi_determinize,
     .check = banqi_check,
+    .layout = banqi_layout,
 };
 
 /* ---- the chain bot: the Dagaz author's bot as he describes it (seed

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "../core/game.h"
+#include "../core/layout.h"
 
 enum { SP_SQ = 81, SP_SEATS = 4, SP_MAX_PLIES = 1200, SP_MAX_MOVES = 160 };
 enum { EMPTY = 0, ROCK = 1, PIECE = 4 };
@@ -717,6 +718,73 @@ static int splut_move_to_text(const void *st, Move m, char *buf, size_t n)
     return (int)len;
 }
 
+/* ---- drawing ---- */
+
+/* The diamond for drawing: the 41 squares of the 9x9 grid, a1 bottom
+ * left (South at the bottom), named as the notation writes them; the
+ * Sorcerer, Dwarf and Troll by their letter with their seat as owner,
+ * Rocks as neutral discs. Pieces of an empty seat are not drawn. */
+static int splut_layout(const void *st, Layout *l)
+{
+    const Splut *s = st;
+    l->width = 9;
+    l->height = 9;
+    for (int sq = 0; sq < SP_SQ; sq++) {
+        if (!on_board(sq))
+            continue;
+        int x = sq % 9, y = sq / 9;
+        char name[3];
+        sq_name(sq, name);
+        LayoutCell *c = layout_cell(l, (float)x + 0.5f, 8.5f - (float)y,
+                                    CELL_SQUARE, (x + y) % 2 ? SHADE_LIGHT
+                                    : SHADE_DARK, name);
+        int v = s->cell[sq];
+        if (!c || v == EMPTY)
+            continue;
+        if (v == ROCK) {
+            snprintf(c->glyph, sizeof c->glyph, "\u25CF");
+            c->owner = -1;
+        } else if (is_piece(v) && seat_of(v) < SP_SEATS &&
+                   s->status[seat_of(v)] != ST_ABSENT &&
+                   kind_of(v) <= K_TROLL) {
+            c->glyph[0] = KINDC[kind_of(v)];
+            c->owner = (int8_t)seat_of(v);
+        }
+    }
+    return 0;
+}
+
+/* The cells of a step in clicking order: the piece, the square it steps
+ * to, then the Rock it drags or levitates, or where its thrown Rock
+ * lands. The notation's piece letter is no dropped piece, so the cells
+ * are given here rather than read from the text. A pass has none. */
+static int splut_move_cells(const void *st, const Layout *l, Move m,
+                            MoveCells *out)
+{
+    const Splut *s = st;
+    memset(out, 0, sizeof *out);
+    int kind = m_kind(m), sq = m_from(m);
+    if (kind == MV_PASS)
+        return 0;
+    int u = nb(sq, m_dir(m)), third = -1;
+    if (u < 0)
+        return -1;
+    if (kind == MV_DRAG || kind == MV_LEV)
+        third = m_aux(m);
+    else if (kind == MV_THROW && (third = flight(s, u, m_tdir(m), sq)) < 0)
+        return -1;
+    int sqs[3] = {sq, u, third};
+    for (int i = 0; i < 3 && sqs[i] >= 0; i++) {
+        char name[3];
+        sq_name(sqs[i], name);
+        int c = layout_find(l, name);
+        if (c < 0)
+            return -1;
+        out->cells[out->n++] = c;
+    }
+    return 0;
+}
+
 static int splut_text_to_move(const void *st, const char *str, Move *m,
                               PlyError *err)
 {
@@ -1073,6 +1141,8 @@ const GameVtbl game_splut = {
     .move_to_text = splut_move_to_text,
     .text_to_move = splut_text_to_move,
     .render = splut_render,
+    .layout = splut_layout,
+    .move_cells = splut_move_cells,
     .eval = splut_eval,
     .heuristic = splut_heuristic,
     .is_noisy = splut_is_noisy,
@@ -1111,6 +1181,8 @@ const GameVtbl game_splut_duel = {
     .move_to_text = splut_move_to_text,
     .text_to_move = splut_text_to_move,
     .render = splut_render,
+    .layout = splut_layout,
+    .move_cells = splut_move_cells,
     .eval = splut_eval,
     .heuristic = splut_heuristic,
     .is_noisy = splut_is_noisy,

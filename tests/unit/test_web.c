@@ -272,6 +272,81 @@ static void test_play_undo_redo(void **state)
 }
 
 /* The game's moves and layouts across families: a drop, a pass, pits. */
+/* A game with hidden information seen from a seat: dark chess's fog is
+ * drawn (shade wall, nothing on it), no piece of the opponent stands in
+ * it, and the opponent's moves are "?"; banqi hides nothing between the
+ * players, so its moves and the flips' outcomes are shown. */
+static void test_hidden_view(void **state)
+{
+    (void)state;
+    WebServer *w = server(8);
+    char id[40], url[128];
+    json_t *j = expect(w, "POST", "/api/games",
+                       "{\"game\": \"dark-chess\", \"seats\": [\"human\", "
+                       "\"human\"], \"moves\": \"e2e4 b7b5\"}", 201);
+    id_of(j, id);
+    json_decref(j);
+    for (int seat = 0; seat < 2; seat++) {
+        char q[16];
+        snprintf(q, sizeof q, "?seat=%d", seat);
+        url_of(url, sizeof url, id, q);
+        j = expect(w, "GET", url, NULL, 200);
+        assert_int_equal(json_integer_value(json_object_get(j, "view")),
+                         seat);
+        json_t *ms = json_object_get(j, "moves");
+        assert_string_equal(json_string_value(json_array_get(ms, 0)),
+                            seat == 0 ? "e2e4" : "?");
+        assert_string_equal(json_string_value(json_array_get(ms, 1)),
+                            seat == 1 ? "b7b5" : "?");
+        json_t *cells = json_object_get(json_object_get(j, "layout"),
+                                        "cells");
+        assert_int_equal(json_array_size(cells), 64);
+        int fog = 0, theirs = 0, mine = 0;
+        for (size_t i = 0; i < 64; i++) {
+            json_t *c = json_array_get(cells, i);
+            const char *sh = json_string_value(json_object_get(c, "shade"));
+            json_t *o = json_object_get(c, "owner");
+            int owner = o ? (int)json_integer_value(o) : -1;
+            if (sh && !strcmp(sh, "wall")) {
+                fog++;
+                assert_null(json_object_get(c, "glyph"));
+                assert_true(owner < 0);
+            }
+            theirs += owner == !seat;
+            mine += owner == seat;
+        }
+        assert_int_equal(mine, 16);
+        /* white sees b5 (the f1 bishop's diagonal); black not e4 */
+        assert_int_equal(theirs, seat == 0);
+        assert_true(fog > 20 && fog < 48);
+        json_decref(j);
+    }
+
+    j = expect(w, "POST", "/api/games",
+               "{\"game\": \"banqi\", \"seats\": [\"human\", \"human\"]}",
+               201);
+    id_of(j, id);
+    json_decref(j);
+    url_of(url, sizeof url, id, "move");
+    json_decref(expect(w, "POST", url, "{\"move\": \"c3\"}", 200));
+    url_of(url, sizeof url, id, "?seat=1");
+    j = expect(w, "GET", url, NULL, 200);
+    json_t *ms = json_object_get(j, "moves");
+    assert_string_equal(json_string_value(json_array_get(ms, 0)), "c3");
+    assert_int_equal(json_string_value(json_array_get(ms, 1))[0], '=');
+    json_t *cells = json_object_get(json_object_get(j, "layout"), "cells");
+    assert_int_equal(json_array_size(cells), 32);
+    int down = 0;
+    for (size_t i = 0; i < 32; i++) {
+        const char *g = json_string_value(json_object_get(
+            json_array_get(cells, i), "glyph"));
+        down += g && !strcmp(g, "?");
+    }
+    assert_int_equal(down, 31);
+    json_decref(j);
+    web_free(w);
+}
+
 static void test_families(void **state)
 {
     (void)state;
@@ -705,6 +780,7 @@ int main(void)
         cmocka_unit_test(test_list),
         cmocka_unit_test(test_new_and_errors),
         cmocka_unit_test(test_play_undo_redo),
+        cmocka_unit_test(test_hidden_view),
         cmocka_unit_test(test_families),
         cmocka_unit_test(test_bot),
         cmocka_unit_test(test_sweep),

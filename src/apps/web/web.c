@@ -829,14 +829,28 @@ static json_t *state_json(WGame *wg)
     int ply = session_ply(s);
     json_object_set_new(o, "ply", json_integer(ply));
     json_t *ms = json_array();
+    /* a view: another seat's move or a chance outcome is "?" when the
+     * position before it holds something the viewer cannot see (dark
+     * chess, a deal), else it is shown (banqi: nothing is hidden between
+     * the players, a flip shows its piece to both) */
+    void *tmp = wg->view >= 0 ? malloc(g->info.state_size) : NULL;
     for (int i = 0; i < ply; i++) {
         char t[128];
         const void *before = session_state_at(s, i);
-        if ((wg->view >= 0 && g->to_move(before) == PLAYER_CHANCE) ||
+        int secret = 0;
+        if (wg->view >= 0 && g->to_move(before) != wg->view) {
+            secret = 1;
+            if (tmp) {
+                g->observe(before, wg->view, tmp);
+                secret = memcmp(tmp, before, g->info.state_size) != 0;
+            }
+        }
+        if (secret ||
             g->move_to_text(before, session_move_at(s, i), t, sizeof t) < 0)
-            snprintf(t, sizeof t, "?");     /* hidden: a chance outcome */
+            snprintf(t, sizeof t, "?");     /* hidden from this seat */
         json_array_append_new(ms, jstr(t));
     }
+    free(tmp);
     json_object_set_new(o, "moves", ms);
     json_object_set_new(o, "redo", json_integer(session_redo_count(s)));
     json_object_set_new(o, "to_move", json_integer(g->to_move(st)));

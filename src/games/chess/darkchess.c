@@ -360,6 +360,24 @@ static int dark_heuristic(const void *st, Move m)
     return cb_hook_heuristic(st, m);
 }
 
+/* The chess board for drawing (cb_hook_layout); in a player's view the
+ * squares he cannot see are fog: shade wall, no piece (the observation
+ * holds none there). */
+static int dark_layout(const void *st, Layout *l)
+{
+    const DarkState *d = st;
+    if (cb_hook_layout(&d->b, l))
+        return -1;
+    for (int i = 0; i < l->ncells && i < 64; i++)
+        if (d->fog & BIT(i)) {
+            LayoutCell *c = &l->cells[i];
+            c->shade = SHADE_WALL;
+            c->glyph[0] = 0;
+            c->owner = -1;
+        }
+    return 0;
+}
+
 static const char *const dark_players[] = {"White", "Black"};
 
 const GameVtbl game_dark_chess = {
@@ -418,4 +436,5 @@ const GameVtbl game_dark_chess = {
     .score = cb_hook_score,
     .check = dark_check,
     .gen_noisy = cb_hook_gen_noisy,
+    .layout = dark_layout,
 };

@@ -11,7 +11,8 @@ lib=$BUILD/lib/libply.so.1
 export PLY_LIBRARY="$lib"
 if nm -D "$lib" | grep -q ' U __asan_init'; then
     LD_PRELOAD=$(cc -print-file-name=libasan.so)
-    export LD_PRELOAD ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+    # the last setting wins: ours after whatever the caller set
+    export LD_PRELOAD ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 elif nm -D "$lib" | grep -q ' U __tsan_init'; then
     LD_PRELOAD=$(cc -print-file-name=libtsan.so)
     export LD_PRELOAD

@@ -36,6 +36,10 @@ case $shards in ''|*[!0-9]*) echo "parallel-match: -N wants a number" >&2; exit 
 [ "$shards" -ge 1 ] || { echo "parallel-match: -N wants at least 1" >&2; exit 2; }
 command -v parallel > /dev/null || { echo "parallel-match: GNU parallel is missing (scripts/install-slurm.sh installs it)" >&2; exit 1; }
 PLY_BIN=${PLY_BIN:-ply}
+# parallel runs each job with $SHELL; an environment without one (cron, CI)
+# gets the POSIX shell
+SHELL=${SHELL:-/bin/sh}
+export SHELL
 LOCAL_PLY=${LOCAL_PLY:-$PLY_BIN}
 mkdir -p "$dir"
 cd "$dir"

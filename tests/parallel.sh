@@ -18,7 +18,11 @@ bad() { n=$((n + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
 check() { d=$1; shift; if "$@"; then ok; else bad "$d"; fi; }
 cat > "$T/ssh" <<'EOS'
 #!/bin/sh
-# stand-in ssh: logs the host, runs the command here
+# stand-in ssh: logs the host, runs the command here; like sshd, it sets
+# SHELL to the login shell (parallel's remote wrapper runs the job with
+# $SHELL, and CI's environment has none)
+SHELL=/bin/sh
+export SHELL
 echo "$1" >> "$(dirname "$0")/hosts.log"
 shift
 [ "$1" = -- ] && shift

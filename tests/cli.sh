@@ -231,5 +231,22 @@ expect_fail "show --record wrong game" "not kalah" $PLY show kalah --record "$SR
 expect_fail "show --ply without --record" "go with --record" $PLY show splut --ply 3
 rm -f "$SREC"
 
+# ply show --as: what one seat sees, of a position and of a recorded game
+# replayed from its true moves (the view at ply K equals the view of the
+# same moves given by hand; the other seat's pieces stay in the fog)
+DREC=$(mktemp)
+$PLY match dark-chess random random -n 1 --seed 3 --out "$DREC" > /dev/null 2>&1
+DMOVES=$(sed -n 's/.*"moves": *\[\([^]]*\)\].*/\1/p' "$DREC" | tr ',' ' ' | tr -d '"' | cut -d' ' -f1-10)
+[ "$(echo "$DMOVES" | wc -w)" -eq 10 ] && ok || bad "show --as: ten moves from the record ($DMOVES)"
+DVIEW=$($PLY show --record "$DREC" --ply 10 --as black 2>&1 | sed -n '/^what Black sees/,$p')
+[ -n "$DVIEW" ] && [ "$DVIEW" = "$($PLY show dark-chess --moves "$DMOVES" --as black 2>&1)" ] && ok \
+    || bad "show --record --as: the replayed view differs from the moves' view"
+echo "$DVIEW" | grep -q '^view: .*?' && ok || bad "show --record --as: no fog in the view"
+[ "$DVIEW" != "$($PLY show --record "$DREC" --ply 10 --as white 2>&1 | sed -n '/^what White sees/,$p')" ] && ok \
+    || bad "show --record --as: both seats see the same"
+expect_fail "show --record --as bad seat" "no player 'nobody'" $PLY show --record "$DREC" --as nobody
+expect_fail "show --as on a game without hidden information" "no hidden information" $PLY show chess --as white
+rm -f "$DREC"
+
 echo "cli: $((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

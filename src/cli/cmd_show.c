@@ -12,10 +12,15 @@
 #include "cli.h"
 #include "records.h"
 
+static int as_seat(const GameVtbl *g, const char *who);
+static int show_as(const GameVtbl *g, const void *st, int seat);
+
 /* Shows game `number` (from 1) of a match record file after `plies`
- * moves (-1: all). */
+ * moves (-1: all): the true position, or with `as` what that player saw
+ * then (a record keeps the true game; any seat's view is replayed from
+ * it). */
 static int show_record(const char *file, long number, long plies,
-                       const char *want_game)
+                       const char *want_game, const char *as)
 {
     FILE *f = fopen(file, "r");
     if (!f)
@@ -56,6 +61,9 @@ static int show_record(const char *file, long number, long plies,
                   r.game, want_game);
         goto out;
     }
+    int seat = as ? as_seat(g, as) : -1;
+    if (as && seat < 0)
+        goto out;
     st = state_alloc(g);
     if (!st || state_setup(g, st, r.options, r.setup, 1, &err)) {
         cli_error("show", "%s line %ld: %s", file, number,
@@ -88,8 +96,10 @@ static int show_record(const char *file, long number, long plies,
     if (r.reason)
         printf("  ended: %s%s%s\n", r.reason, r.error ? ": " : "",
                r.error ? r.error : "");
-    cli_print_position(stdout, g, st);
-    rc = 0;
+    if (as)
+        rc = show_as(g, st, seat);
+    else
+        rc = (cli_print_position(stdout, g, st), 0);
 out:
     free(st);
     free(moves);
@@ -97,27 +107,31 @@ out:
     return rc;
 }
 
-/* What one player sees (games with hidden information): his observation
- * drawn and written as a view string; his moves when he is to move. */
-static int show_as(const GameVtbl *g, const void *st, const char *who)
+/* The seat `who` names (a player name or 1..N) in a game with hidden
+ * information, or -1 with the error printed. */
+static int as_seat(const GameVtbl *g, const char *who)
 {
-    if (!(g->info.flags & GAME_HIDDEN) || !g->observe)
-        return cli_error("show", "--as: %s has no hidden information; every "
-                         "player sees the whole position", g->info.name);
-    int seat = -1;
+    if (!(g->info.flags & GAME_HIDDEN) || !g->observe) {
+        cli_error("show", "--as: %s has no hidden information; every "
+                  "player sees the whole position", g->info.name);
+        return -1;
+    }
     for (int p = 0; p < g->info.num_players; p++)
         if (!strcasecmp(who, g->info.player_names[p]))
-            seat = p;
-    if (seat < 0) {
-        char *end;
-        long v = strtol(who, &end, 10);
-        if (*who && !*end && v >= 1 && v <= g->info.num_players)
-            seat = (int)v - 1;
-    }
-    if (seat < 0)
-        return cli_error("show", "--as: no player '%s' in %s (give a name "
-                         "or 1..%d)", who, g->info.name,
-                         g->info.num_players);
+            return p;
+    char *end;
+    long v = strtol(who, &end, 10);
+    if (*who && !*end && v >= 1 && v <= g->info.num_players)
+        return (int)v - 1;
+    cli_error("show", "--as: no player '%s' in %s (give a name or 1..%d)",
+              who, g->info.name, g->info.num_players);
+    return -1;
+}
+
+/* What one player sees: his observation drawn and written as a view
+ * string; his moves when he is to move. */
+static int show_as(const GameVtbl *g, const void *st, int seat)
+{
     return cli_print_view(stdout, g, st, seat) ? cli_error("show", "out of memory") : 0;
 }
 
@@ -169,13 +183,14 @@ int cmd_show(int argc, char **argv)
         }
     }
     if (record) {
-        if (setup || options || moves || as || argc - optind > 1)
+        if (setup || options || moves || argc - optind > 1)
             return cli_error("show", "usage: ply show [GAME] --record FILE "
-                             "[--game N] [--ply K] (no --setup, --options, "
-                             "--moves: the record has them)");
+                             "[--game N] [--ply K] [--as PLAYER] (no "
+                             "--setup, --options, --moves: the record has "
+                             "them)");
         return show_record(record, (long)number,
                            have_plies ? (long)plies : -1,
-                           argc - optind == 1 ? argv[optind] : NULL);
+                           argc - optind == 1 ? argv[optind] : NULL, as);
     }
     if (have_plies || number != 1)
         return cli_error("show", "--game and --ply go with --record FILE");
@@ -188,7 +203,8 @@ int cmd_show(int argc, char **argv)
     if (!st)
         return 2;
     if (as) {
-        int rc = show_as(g, st, as);
+        int seat = as_seat(g, as);
+        int rc = seat < 0 ? 2 : show_as(g, st, seat);
         free(st);
         return rc;
     }

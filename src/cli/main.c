@@ -45,9 +45,11 @@ const Command cli_commands[] = {
     {"show", cmd_show, "print a position, its legal moves and its result",
      "ply show GAME [--setup S] [--options K=V,...] [--moves \"m1 m2 ...\"]\n"
      "  [--as PLAYER]  (hidden information: what PLAYER sees)\n"
-     "ply show [GAME] --record FILE [--game N] [--ply K]\n"
+     "ply show [GAME] --record FILE [--game N] [--ply K] [--as PLAYER]\n"
      "  --record: game N (from 1) of a ply match --out file after K of its\n"
-     "  moves (default all), with its seats and result, any player count."},
+     "  moves (default all), with its seats and result, any player count;\n"
+     "  with --as, what PLAYER saw at that point (the record keeps the true\n"
+     "  game)."},
     {"play", cmd_play, "play in the terminal against a bot",
      "ply play GAME [--bot SPEC] [--seat N] [--setup S] [--options K=V,...]\n"
      "             [--seed N] [--demo]\n"

@@ -281,5 +281,28 @@ check "-n 100000000: games start at once" [ "$(count "$T/big.jsonl" '')" -ge 20 
 check "-n 100000000: peak memory ${hwm:-?} kB < 200000" [ "${hwm:-999999999}" -lt 200000 ]
 check "-n 100000000: records in order" indices_exact "$T/big.jsonl" "$(count "$T/big.jsonl" '')"
 
+# hidden information over UGI: a Ply engine plays dark chess told only its
+# seat's view (the observation's setup string, no moves); everything it
+# read is logged: no position line carries moves or the other seat's
+# hidden pieces, and the games end normally
+cat > "$T/ugilog" <<EOS
+#!/bin/sh
+tee -a "$T/ugi-in.log" | "$P" ugi
+EOS
+chmod +x "$T/ugilog"
+rm -f "$T/ugi-in.log"
+$P match dark-chess eng random -n 2 --tc 50ms --grace 2s --seed 4 \
+    --engine "eng=$T/ugilog,proto=ugi" --out "$T/dark.jsonl" > /dev/null 2>&1
+check "dark chess over UGI: 2 games end normally" [ "$(count "$T/dark.jsonl" '"reason":"normal"')" -eq 2 ]
+check "dark chess over UGI: positions sent" [ "$(count "$T/ugi-in.log" '^position fen .* view ')" -ge 4 ]
+check "dark chess over UGI: only views" [ "$(count "$T/ugi-in.log" '^position')" -eq "$(count "$T/ugi-in.log" '^position fen .* view ')" ]
+check "dark chess over UGI: no moves" [ "$(count "$T/ugi-in.log" '^position.* moves')" -eq 0 ]
+# the engine side refuses a view of the seat not to move, and views of a
+# game without them
+V=$($P show dark-chess --moves "e2e4" --as white | sed -n 's/^view: //p')
+out=$(printf 'ugi\nsetoption name game value dark-chess\nposition fen %s\nquit\n' "$V" | $P ugi 2>&1)
+has() { echo "$1" | grep -q -- "$2"; }
+check "ugi: a view of the seat not to move is refused" has "$out" "the view is White's, but Black is to move"
+
 echo "match: $((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

@@ -285,6 +285,13 @@ typedef struct GameVtbl {
      * world to a perfect-information bot, which determinizes again). */
     void (*observe)(const void *st, int player, void *obs);
     void (*determinize)(const void *obs, int player, Rng *r, void *st);
+    /* Reads a player's view (what to_text writes for an observation: the
+     * observation's setup string) into st, an init()ed state, as that
+     * observation; returns the observer's seat, or -1 with err set.
+     * from_text refuses views. NULL: views are not read (an external
+     * engine cannot be told the position of a game whose observations
+     * differ from its states). */
+    int (*from_view)(void *st, const char *s, PlyError *err);
     /* Plays st to the end with the game's fast default playout policy.
      * When NULL, bots play uniformly random moves through gen_moves. */
     void (*playout)(void *st, Rng *r);

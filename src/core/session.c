@@ -395,6 +395,32 @@ int session_set_state(Session *s, const void *st, PlyError *err)
     return 0;
 }
 
+int session_set_view(Session *s, const char *view, PlyError *err)
+{
+    const GameVtbl *g = s->g;
+    if (!(g->info.flags & GAME_HIDDEN) || !g->from_view)
+        return ply_fail(err, "%s has no players' views", g->info.name);
+    void *st = state_alloc(g);
+    if (!st)
+        return ply_fail(err, "out of memory");
+    int opt[PLY_MAX_OPTIONS];
+    int seat = -1;
+    if (!options_parse(g, s->options, opt, err) &&
+        !g->init(st, opt, s->seed, err))
+        seat = g->from_view(st, view, err);
+    int rc = -1;
+    if (seat >= 0) {
+        int tm = g->to_move(st);
+        if (tm != PLAYER_TERMINAL && tm != seat)
+            ply_fail(err, "the view is %s's, but %s is to move",
+                     g->info.player_names[seat], g->info.player_names[tm]);
+        else
+            rc = session_set_state(s, st, err);
+    }
+    free(st);
+    return rc;
+}
+
 int session_set_position(Session *s, const char *setup, const char *moves,
                          PlyError *err)
 {

@@ -84,6 +84,12 @@ Move session_move_at(const Session *s, int i);
  * history starts at the setup; the bot keeps what it learnt. */
 int session_set_position(Session *s, const char *setup, const char *moves,
                          PlyError *err);
+/* Hidden information: the position as one player's view (the game's
+ * from_view: what an external engine is told, since the true state is
+ * not its to know). The view must be the player's to move; the bot
+ * searches it as it would that player's observation of the true state.
+ * Moves cannot follow a view (the next position comes as a new view). */
+int session_set_view(Session *s, const char *view, PlyError *err);
 /* The position given as a state blob; the history starts there. */
 int session_set_state(Session *s, const void *st, PlyError *err);
 /* Back to the start position with a freshly built bot: a new game. */

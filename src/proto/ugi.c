@@ -261,8 +261,18 @@ static void cmd_position(Ugi *u, char *args)
         return;
     }
     PlyError err = {{0}};
-    if (session_set_position(u->s, setup, moves, &err))
+    const GameVtbl *g = session_game(u->s);
+    if (!session_set_position(u->s, setup, moves, &err))
+        return;
+    /* a game with hidden information: an engine is told its seat's view
+     * (the observation's setup string), which the true-state reader
+     * refuses; no moves follow a view */
+    PlyError e2 = {{0}};
+    if (!setup || !g->from_view || (moves && strspn(moves, " ") != strlen(moves)))
         say(u, "info string error position: %s", err.msg);
+    else if (session_set_view(u->s, setup, &e2))
+        say(u, "info string error position: %s; as a view: %s", err.msg,
+            e2.msg);
 }
 
 static void cmd_setoption(Ugi *u, char *args)

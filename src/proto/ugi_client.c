@@ -107,39 +107,53 @@ static Reason ugi_move(Player *p, const void *st, const PlayerClock *k,
     const Proto *P = &protos[U->fam];
     const GameFormat *f = game_format(c->g, P->dialect);
     const ClientMoves *h = &c->moves;
+    char *view = NULL;
     if (c->g->info.flags & GAME_HIDDEN) {
         /* the moves played include what this seat did not see: never send
-         * them (an engine would need the seat's view, not supported yet) */
+         * them. A UGI engine is told its seat's view (the observation's
+         * setup string), the next position again as a new view. */
         size_t sz = c->g->info.state_size;
         unsigned char *o = malloc(sz);
         int priv = !o;
         if (o) {
             c->g->observe(st, c->g->to_move(st), o);
             priv = memcmp(o, st, sz) != 0;
+            if (priv && c->g->from_view && U->fam == FAM_UGI) {
+                char buf[4096];
+                if (c->g->to_text(o, buf, sizeof buf) > 0)
+                    view = strdup(buf);
+                priv = !view;
+            }
             free(o);
         }
         if (priv)
             return player_fail(err, REASON_CRASH, "%s: external engines "
-                               "cannot play %s yet (the moves would show "
-                               "what the seat does not see)", p->name,
-                               c->g->info.name);
+                               "cannot play %s %s", p->name,
+                               c->g->info.name, c->g->from_view ?
+                               "but over UGI (where the engine is told its "
+                               "seat's view)" : "yet (the moves would show "
+                               "what the seat does not see)");
     }
     size_t cap = 64;
     for (int i = 0; i < h->n; i++)
         cap += strlen(h->text[i]) + 2;
-    cap += strlen(U->setup) + 64;
+    cap += strlen(U->setup) + (view ? strlen(view) : 0) + 64;
     char *pos = malloc(cap);
-    if (!pos)
+    if (!pos) {
+        free(view);
         return player_fail(err, REASON_CRASH, "out of memory");
+    }
     size_t len;
-    if (U->startpos)
+    if (view)
+        len = (size_t)snprintf(pos, cap, "position %s %s", P->fen, view);
+    else if (U->startpos)
         len = (size_t)snprintf(pos, cap, "position startpos");
     else
         len = (size_t)snprintf(pos, cap, "position %s %s", P->fen,
                                U->setup);
-    if (h->n)
+    if (h->n && !view)
         len += (size_t)snprintf(pos + len, cap - len, " moves");
-    for (int i = 0; i < h->n; i++) {
+    for (int i = 0; i < h->n && !view; i++) {
         char w[CLIENT_MOVE_MAX];
         format_move_to_wire(f, h->text[i], w, sizeof w);
         len += (size_t)snprintf(pos + len, cap - len, " %s", w);
@@ -148,6 +162,7 @@ static Reason ugi_move(Player *p, const void *st, const PlayerClock *k,
     int64_t dl = client_deadline(c, k);
     int bad = engine_send(&c->eng, dl, "%s", pos);
     free(pos);
+    free(view);
     if (bad)
         return player_fail(err, REASON_CRASH, "%s: stopped reading its "
                            "input", p->name);

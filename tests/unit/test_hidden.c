@@ -303,6 +303,91 @@ static void test_dark_views(void **state)
     free(obs);
 }
 
+/* Views read back (from_view, for an external engine's position): over
+ * seeded random games of every hidden game that reads views, each seat's
+ * observation written by to_text and read by from_view is the same
+ * observation, with the same seat; hostile views are refused with a
+ * message. */
+static void test_views_read(void **state)
+{
+    (void)state;
+    int games = 0;
+    for (int i = 0; ply_games[i]; i++) {
+        const GameVtbl *g = ply_games[i];
+        if (!(g->info.flags & GAME_HIDDEN) || !g->from_view)
+            continue;
+        games++;
+        size_t sz = g->info.state_size;
+        void *st = state_alloc(g), *obs = state_alloc(g), *back = state_alloc(g);
+        Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+        char buf[1024];
+        PlyError err = {{0}};
+        Rng r;
+        rng_seed(&r, 7);
+        long checked = 0;
+        for (int game = 0; game < 40; game++) {
+            assert_int_equal(state_setup(g, st, NULL, NULL, (uint64_t)game,
+                                         &err), 0);
+            for (int ply = 0; ply < 300; ply++) {
+                int tm = g->to_move(st);
+                if (tm == PLAYER_TERMINAL)
+                    break;
+                for (int p = 0; p < g->info.num_players; p++) {
+                    memset(obs, 0, sz);
+                    g->observe(st, p, obs);
+                    assert_true(g->to_text(obs, buf, sizeof buf) > 0);
+                    memset(back, 0xa5, sz);
+                    assert_int_equal(g->init(back, NULL, 1, &err), 0);
+                    int seat = g->from_view(back, buf, &err);
+                    if (seat != p || memcmp(back, obs, sz))
+                        fail_msg("%s: view '%s' of seat %d read back as "
+                                 "seat %d (%s), %s", g->info.name, buf, p,
+                                 seat, err.msg, seat == p ? "another "
+                                 "observation" : "");
+                    checked++;
+                }
+                if (tm == PLAYER_CHANCE) {
+                    Move out[256];
+                    double pr[256];
+                    int n = g->chance_outcomes(st, out, pr);
+                    g->make(st, out[rng_below(&r, (uint32_t)n)]);
+                    continue;
+                }
+                int n = g->gen_moves(st, mv);
+                g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+            }
+        }
+        assert_true(checked > 1000);
+        /* hostile views: refused with a message, never a crash */
+        static const char *const bad[] = {
+            "", "view white hidden -", "8/8/8/8/8/8/8/8 w - - 0 1",
+            "8/8/8/8/8/8/8/8/?\?\? w - - 0 1 view white hidden -",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 view green hidden -",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 view white hidden QQ",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 view white hidden k",
+            "4k3/8/8/8/8/8/8/?\?\?\?\?\?K\? w - - 0 1 view white hidden "
+            "qqqqqqqqqqqqqqqqq",
+            "4k3/8/8/8/8/8/8/4K2\?\? w - - 0 1 view white hidden -",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 view white hidden p",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 view white hidden - extra",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 view white hidden",
+        };
+        for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+            PlyError e = {{0}};
+            assert_int_equal(g->init(back, NULL, 1, &e), 0);
+            if (g->from_view(back, bad[k], &e) >= 0)
+                fail_msg("%s: hostile view '%s' accepted", g->info.name,
+                         bad[k]);
+            assert_true(e.msg[0] != 0);
+        }
+        free(mv);
+        free(st);
+        free(obs);
+        free(back);
+    }
+    assert_true(games >= 1);
+}
+
 /* ---------------------------------------------------- the honesty test */
 
 /* Runs the bot of one seat at a true state; fills the move and figures. */
@@ -683,6 +768,7 @@ int main(void)
         cmocka_unit_test(test_banqi),
         cmocka_unit_test(test_dark_perft),
         cmocka_unit_test(test_dark_views),
+        cmocka_unit_test(test_views_read),
         cmocka_unit_test(test_honesty),
         cmocka_unit_test(test_cost_of_honesty),
     };

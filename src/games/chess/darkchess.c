@@ -274,6 +274,139 @@ static int dark_from_text(void *st, const char *s, PlyError *err)
     return 0;
 }
 
+/* A view (dark_to_text of an observation) back to the observation: the
+ * fog from the '?' squares, the observer, the hidden pieces' counts, and
+ * the end of the game as far as the observer can tell it (his king gone,
+ * the opponent's king taken: neither seen nor hidden, no moves when he is
+ * to move, the move limit). */
+static int dark_from_view(void *st, const char *s, PlyError *err)
+{
+    const char *v = strstr(s, " view ");
+    const char *h = v ? strstr(v, " hidden ") : NULL;
+    if (!v || !h)
+        return ply_fail(err, "not a player's view: want a FEN with '?' on "
+                        "the fog, then \"view white|black hidden PIECES\"");
+    size_t flen = (size_t)(v - s);
+    if (flen >= 200)
+        return ply_fail(err, "view too long");
+    char fen[256], who[16], hid[64], extra[8];
+    memcpy(fen, s, flen);
+    fen[flen] = 0;
+    if (sscanf(v, " view %15s hidden %63s %7s", who, hid, extra) != 2)
+        return ply_fail(err, "bad view: want \"view white|black hidden "
+                        "PIECES\" at the end");
+    int view = !strcmp(who, "white") ? 0 : !strcmp(who, "black") ? 1 : -1;
+    if (view < 0)
+        return ply_fail(err, "bad view: '%s' is not white or black", who);
+    int opp = !view;
+    uint8_t hidden[CB_NTYPES] = {0};
+    int nhid = 0;
+    if (strcmp(hid, "-"))
+        for (const char *q = hid; *q; q++) {
+            int ty = 0;
+            for (int x = CB_PAWN; x < CB_NTYPES; x++)
+                if (*q == (opp ? tolower(TYPE_LETTER[x]) : TYPE_LETTER[x]))
+                    ty = x;
+            if (!ty)
+                return ply_fail(err, "bad view: hidden piece '%c' is not "
+                                "one of %s's", *q, opp ? "Black" : "White");
+            if (++nhid > 16)
+                return ply_fail(err, "bad view: too many pieces");
+            hidden[ty]++;
+        }
+    /* the placement with the fog as empty squares (the FEN reader wants
+     * both kings: a hidden one stands on the first fog square while it
+     * reads), the fog's bits */
+    char place[128];
+    uint64_t fog = 0;
+    int k = 0, r = 7, f = 0, run = 0, fake = -1;
+    const char *p = fen;
+    for (; *p && *p != ' '; p++) {
+        if (*p == '?') {
+            if (r < 0 || f > 7)
+                return ply_fail(err, "bad view: '?' off the board");
+            fog |= BIT(r * 8 + f);
+            if (hidden[CB_KING] && fake < 0) {
+                if (run)
+                    place[k++] = (char)('0' + run);
+                run = 0;
+                fake = r * 8 + f;
+                place[k++] = opp ? 'k' : 'K';
+            } else {
+                run++;
+            }
+            f++;
+            continue;
+        }
+        if (run) {
+            place[k++] = (char)('0' + run);
+            run = 0;
+        }
+        if (*p == '/') {
+            r--;
+            f = 0;
+        } else if (*p >= '1' && *p <= '8') {
+            f += *p - '0';
+        } else {
+            f++;
+        }
+        place[k++] = *p;
+        if (k > 100)
+            return ply_fail(err, "bad view: the placement is too long");
+    }
+    if (run)
+        place[k++] = (char)('0' + run);
+    place[k] = 0;
+    char full[512];
+    snprintf(full, sizeof full, "%s%s", place, p);
+    DarkState t;
+    memset(&t, 0, sizeof t);
+    t.b.variant = CB_CHESS;
+    t.b.pseudo = 1;
+    int rep3 = 0;
+    PlyError e = {{0}};
+    if (cb_from_fen(&t.b, full, &rep3, &e) || rep3)
+        return ply_fail(err, "bad view: %s", rep3 ? "no repetition rule "
+                        "in dark chess" : e.msg);
+    if (fake >= 0)
+        t.b.sq[fake] = 0;
+    cb_rebuild(&t.b);
+    if (fog & (t.b.col[0] | t.b.col[1]))
+        return ply_fail(err, "bad view: a piece on a fog square");
+    memcpy(t.hidden, hidden, sizeof hidden);
+    int total = cb_popcount(t.b.col[opp]) + nhid;
+    if (total > 16 || t.hidden[CB_KING] > 1 ||
+        (t.hidden[CB_KING] && (t.b.pcs[CB_KING] & t.b.col[opp])) ||
+        cb_popcount(t.b.pcs[CB_KING] & t.b.col[view]) > 1)
+        return ply_fail(err, "bad view: too many pieces");
+    if (nhid > cb_popcount(fog))
+        return ply_fail(err, "bad view: more hidden pieces than fog squares");
+    /* castling rights are the observer's only */
+    t.b.castle &= (uint8_t)(view ? CB_BK | CB_BQ : CB_WK | CB_WQ);
+    dark_clear_history(&t.b);
+    t.fog = fog;
+    t.view = (int8_t)view;
+    cb_rebuild(&t.b);
+    Move one[1];
+    t.b.over = CB_PLAYING;
+    t.b.reason = CB_R_NONE;
+    if (!(t.b.pcs[CB_KING] & t.b.col[view])) {
+        t.b.over = view ? CB_WIN_WHITE : CB_WIN_BLACK;
+        t.b.reason = CB_R_MATE;
+    } else if (!(t.b.pcs[CB_KING] & t.b.col[opp]) && !t.hidden[CB_KING]) {
+        t.b.over = opp ? CB_WIN_WHITE : CB_WIN_BLACK;
+        t.b.reason = CB_R_MATE;
+    } else if (t.b.side == view && !cb_gen(&t.b, one, 1)) {
+        t.b.over = CB_DRAW;
+        t.b.reason = CB_R_STALEMATE;
+    } else if (t.b.fullmove > DARK_MAX_PLIES / 2) {
+        t.b.over = CB_DRAW;
+        t.b.reason = CB_R_NMOVE;
+    }
+    *(DarkState *)st = t;
+    return view;
+}
+
 static int dark_render(const void *st, char *buf, size_t n)
 {
     const DarkState *d = st;
@@ -432,6 +565,7 @@ const GameVtbl game_dark_chess = {
     .heuristic = dark_heuristic,
     .is_noisy = cb_hook_is_noisy,
     .observe = dark_observe,
+    .from_view = dark_from_view,
     .determinize = dark_determinize,
     .score = cb_hook_score,
     .check = dark_check,

@@ -6,6 +6,7 @@
  * move (through its setup string), who moves next, the end and the
  * winner. Plus notation and setup errors. */
 #include "testlib.h"
+#include "core/rng.h"
 
 typedef struct Slow {
     int houses;
@@ -212,6 +213,105 @@ static void test_rules(void **state)
     free(st);
 }
 
+/* The plain game value: the side to move's final store minus the other's,
+ * by exhaustive negamax over the game's own moves (an extra turn keeps
+ * the sign). */
+static int slow_value(const GameVtbl *g, const void *st, int houses)
+{
+    size_t sz = g->info.state_size;
+    if (g->to_move(st) == PLAYER_TERMINAL) {
+        int a = g->score(st, 0), b = g->score(st, 1);
+        (void)houses;
+        return a - b;   /* from South; the caller orients it */
+    }
+    int me = g->to_move(st), best = -1000;
+    Move mv[64];
+    int n = g->gen_moves(st, mv);
+    unsigned char *c = malloc(sz);
+    assert_non_null(c);
+    for (int i = 0; i < n; i++) {
+        memcpy(c, st, sz);
+        g->make(c, mv[i]);
+        int v = slow_value(g, c, houses);   /* from South */
+        int mine = me ? -v : v;
+        if (mine > best)
+            best = mine;
+    }
+    free(c);
+    return me ? -best : best;
+}
+
+/* The endgame databases (the exact hook) against the slow value over
+ * random boards: stores set one seed either side of the balance the slow
+ * value gives pin the databases' value exactly. */
+static void test_databases(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("kalah");
+    Rng r;
+    rng_seed(&r, 11);
+    int checked = 0;
+    for (int t = 0; t < 240; t++) {
+        int houses = 2 + (int)rng_below(&r, 5);     /* 2..6 */
+        int cap = (int)rng_below(&r, 2);
+        int seeds = 1 + (int)rng_below(&r, houses <= 4 ? 10 : 7);
+        int pit[2][8] = {{0}};
+        for (int k = 0; k < seeds; k++)
+            pit[rng_below(&r, 2)][rng_below(&r, (uint32_t)houses)]++;
+        int side = (int)rng_below(&r, 2);
+        for (int d = -1; d <= 1; d++) {
+            char setup[256], opts[96];
+            /* first without stores, for the slow value */
+            int st0 = 30, st1 = 30;
+            for (int pass = 0; pass < 2; pass++) {
+                int len = snprintf(setup, sizeof setup, "%c", side ? 'N' : 'S');
+                for (int s = 0; s < 2; s++) {
+                    for (int i = 0; i < houses; i++)
+                        len += snprintf(setup + len, sizeof setup - len,
+                                        "%c%d", i ? ',' : ':', pit[s][i]);
+                    len += snprintf(setup + len, sizeof setup - len, ",%d",
+                                    s ? st1 : st0);
+                }
+                snprintf(opts, sizeof opts, "houses=%d,capture=%s,dbseeds=12",
+                         houses, cap ? "nonempty" : "empty");
+                void *st = state_alloc(g);
+                PlyError err = {{0}};
+                if (state_setup(g, st, opts, setup, 1, &err))
+                    fail_msg("%s: %s", setup, err.msg);
+                if (g->to_move(st) == PLAYER_TERMINAL) {
+                    free(st);
+                    break;      /* a side without seeds */
+                }
+                int v = slow_value(g, st, houses);   /* South's margin */
+                int mover = side ? -v : v;
+                if (pass == 0) {
+                    /* stores for a final margin of d for the mover:
+                     * mover store - other store = d - (mover's net) */
+                    int net = mover;  /* the stores were equal */
+                    int want = d - net;
+                    if (side) {
+                        st1 = 30 + (want > 0 ? want : 0);
+                        st0 = 30 + (want < 0 ? -want : 0);
+                    } else {
+                        st0 = 30 + (want > 0 ? want : 0);
+                        st1 = 30 + (want < 0 ? -want : 0);
+                    }
+                    free(st);
+                    continue;
+                }
+                int res = 9;
+                assert_int_equal(g->exact(st, side, &res), 1);
+                if (res != d)
+                    fail_msg("kalah %s (%s): the databases say %d, the "
+                             "slow search %d", setup, opts, res, d);
+                checked++;
+                free(st);
+            }
+        }
+    }
+    assert_true(checked > 400);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -242,6 +342,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_against_slow),
         cmocka_unit_test(test_rules),
+        cmocka_unit_test(test_databases),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -505,6 +505,8 @@ static int gtp_score(const void *p, char *buf, size_t n)
 const GameFormat go_format_gtp = {
     .name = "gtp", .variant = "go", .flags = FORMAT_NATIVE,
     .score_text = gtp_score,
+    .stones = go_gtp_stones, .cleanup_moves = go_gtp_cleanup_moves,
+    .handicap_setup = go_gtp_handicap_setup,
 };
 
 static int sgf_claims(const char *text, size_t len)

@@ -246,5 +246,8 @@ check "go: nothing dead in seki" [ "$(reply "$out" 13)" = "= " ]
 check "go: kgs-genmove_cleanup bad colour" [ "$(reply "$out" 14)" = "? invalid color" ]
 check "go: loadsgf of a bad file" sh -c "echo '$(reply "$out" 15)' | grep -q '^? cannot load file'"
 
+out=$(printf '(;GM[2]SZ[8];B[dc];W[cc])' | "$P" record --from sgf 2>&1)
+check "record --from sgf: GM[2] is reversi" sh -c "echo '$out' | grep -q '\"game\":\"reversi\".*\"moves\":\[\"d3\",\"c3\"\]'"
+
 echo "gtp: $((n - fails))/$n passed"
 [ "$fails" -eq 0 ]

@@ -5,7 +5,9 @@
  * side not to move is accepted when the side to move may only pass (or a
  * pass does not end the game): the pass is played first, and `undo` takes
  * it back with the move. Time: time_settings and time_left feed the one
- * time manager (timeman.h). */
+ * time manager (timeman.h). loadsgf and printsgf go through the game's
+ * "sgf" format; the handicap commands, final_status_list and
+ * kgs-genmove_cleanup through the GTP format's stone hooks (go). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>

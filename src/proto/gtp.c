@@ -67,7 +67,8 @@ static int has_command(const Gtp *G, const char *name)
         return 0;
     if ((!strcmp(name, "kgs-genmove_cleanup") && !G->f->cleanup_moves) ||
         (!strcmp(name, "final_status_list") && !G->f->stones) ||
-        (!strcmp(name, "set_free_handicap") && !G->f->handicap_setup))
+        (!strcmp(name, "set_free_handicap") &&
+         (!G->f->handicap_setup || !G->f->stones)))
         return 0;
     if ((!strcmp(name, "fixed_handicap") ||
          !strcmp(name, "place_free_handicap")) &&
@@ -1005,7 +1006,7 @@ static int command(Gtp *G, char *line)
                 !strcmp(cmd, "place_free_handicap")) &&
                has_command(G, cmd)) {
         cmd_fixed_handicap(G, id, args);
-    } else if (!strcmp(cmd, "set_free_handicap") && G->f->handicap_setup) {
+    } else if (!strcmp(cmd, "set_free_handicap") && has_command(G, cmd)) {
         cmd_set_free_handicap(G, id, args);
     } else if (!strcmp(cmd, "loadsgf") && has_command(G, cmd)) {
         cmd_loadsgf(G, id, args);

@@ -29,7 +29,7 @@ check "protocol_version" [ "$(reply "$out" 1)" = "= 2" ]
 check "name with id" [ "$(reply "$out" 2)" = "=7 Ply" ]
 check "known_command true" [ "$(reply "$out" 3)" = "= true" ]
 check "known_command false" [ "$(reply "$out" 4)" = "= false" ]
-check "list_commands" [ "$(reply "$out" 5)" = "= protocol_version|name|version|known_command|list_commands|quit|boardsize|clear_board|komi|play|genmove|undo|showboard|final_score|time_settings|time_left" ]
+check "list_commands" [ "$(reply "$out" 5)" = "= protocol_version|name|version|known_command|list_commands|quit|boardsize|clear_board|komi|play|genmove|undo|showboard|final_score|time_settings|time_left|reg_genmove|loadsgf|printsgf" ]
 check "version" sh -c "echo '$(reply "$out" 6)' | grep -q '^= [0-9]'"
 
 # --- errors: '? message', the session goes on
@@ -163,6 +163,91 @@ check "go: match through ply gtp finishes" [ $? -eq 0 ]
 check "go: 2 normal games" [ "$(count "$T/go.jsonl" '"reason":"normal"')" -eq 2 ]
 out=$("$P" match go random g -n 2 --options size=5,ko=ssk --engine "g=$P gtp go,proto=gtp" 2>&1)
 check "go: ko= refused for GTP" sh -c "echo '$out' | grep -q 'GTP passes only the options size'"
+
+# --- reversi: reg_genmove leaves the board alone; printsgf and loadsgf
+# go through reversi's SGF (GM[2]); the go-only commands are unknown
+out=$(gtp "play b d3\nreg_genmove w\nshowboard\nreg_genmove b\nprintsgf $T/r1.sgf\nprintsgf\nloadsgf $T/r1.sgf\nshowboard\nloadsgf $T/r1.sgf 1\nshowboard\nloadsgf $T/nosuch.sgf\nknown_command final_status_list\nfixed_handicap 2\nloadsgf\n")
+check "reversi reg_genmove" sh -c "echo '$(reply "$out" 2)' | grep -q '^= [A-H][1-8]$'"
+check "reversi board unchanged after reg_genmove" sh -c "echo '$(reply "$out" 3)' | grep -q ' 3 . . . X . . . . 3'"
+check "reversi reg_genmove for the side not to move" [ "$(reply "$out" 4)" = "? not this color's turn" ]
+check "reversi printsgf to a file" [ "$(reply "$out" 5)" = "= " ]
+check "reversi printsgf GM[2]" sh -c "echo '$(reply "$out" 6)' | grep -q '^= (;FF\[4\]GM\[2\].*SZ\[8\].*;B\[dc\])$'"
+check "reversi printsgf file = reply" [ "$(tr '\n' '|' < "$T/r1.sgf")" = "$(reply "$out" 6 | sed 's/^= //')|" ]
+check "reversi loadsgf: white to move" [ "$(reply "$out" 7)" = "= white" ]
+check "reversi loadsgf: the board" sh -c "echo '$(reply "$out" 8)' | grep -q ' 3 . . . X . . . . 3'"
+check "reversi loadsgf 1: the start" [ "$(reply "$out" 9)" = "= black" ]
+check "reversi loadsgf 1: board" sh -c "echo '$(reply "$out" 10)' | grep -q ' 3 . . . . . . . . 3'"
+check "reversi loadsgf missing file" [ "$(reply "$out" 11)" = "? cannot load file" ]
+check "reversi: no final_status_list" [ "$(reply "$out" 12)" = "= false" ]
+check "reversi: no fixed_handicap" [ "$(reply "$out" 13)" = "? unknown command" ]
+check "reversi: loadsgf without a file" [ "$(reply "$out" 14)" = "? syntax error" ]
+echo '(;FF[4]GM[1]SZ[9];B[ee])' > "$T/go.sgf"
+out=$(gtp "loadsgf $T/go.sgf\n")
+check "reversi loadsgf of a go file" sh -c "echo '$(reply "$out" 1)' | grep -q '^? cannot load file: .*GM\[1\] is not Othello'"
+
+# --- go: handicap commands, final_status_list, kgs-genmove_cleanup,
+# reg_genmove, loadsgf and printsgf
+gorun() {
+    timeout 60 "$P" gtp go --bot mcts:iterations=200 < "$1" |
+        awk 'BEGIN { r = "" } /^$/ { print r; r = ""; next }
+             { r = r == "" ? $0 : r "|" $0 }'
+}
+printf '%s\n' 'boardsize 9' 'fixed_handicap 4' printsgf clear_board \
+    'fixed_handicap 1' 'fixed_handicap 10' 'fixed_handicap x' \
+    'place_free_handicap 3' 'fixed_handicap 2' clear_board \
+    'set_free_handicap A1' 'set_free_handicap A1 A1' \
+    'set_free_handicap A1 Z9' 'set_free_handicap A1 B2 pass' \
+    'set_free_handicap A1 B2 C3' showboard 'reg_genmove w' printsgf \
+    'play w D4' 'set_free_handicap E5 F6' final_status_list \
+    'final_status_list dame' clear_board showboard > "$T/h.gtp"
+out=$(gorun "$T/h.gtp")
+check "go: fixed_handicap 4" [ "$(reply "$out" 2)" = "= C7 G7 C3 G3" ]
+check "go: printsgf with HA and AB" sh -c "echo '$(reply "$out" 3)' | grep -q 'HA\[4\]|AB\[cg\]\[gg\]\[cc\]\[gc\])$'"
+check "go: fixed_handicap 1" [ "$(reply "$out" 5)" = "? invalid number of stones" ]
+check "go: fixed_handicap 10" [ "$(reply "$out" 6)" = "? invalid number of stones" ]
+check "go: fixed_handicap x" [ "$(reply "$out" 7)" = "? syntax error" ]
+check "go: place_free_handicap 3" [ "$(reply "$out" 8)" = "= C7 G7 C3" ]
+check "go: handicap on a full board" [ "$(reply "$out" 9)" = "? board not empty" ]
+check "go: set_free_handicap bad lists" [ "$(reply "$out" 11)$(reply "$out" 12)$(reply "$out" 13)$(reply "$out" 14)" = "? bad vertex list? bad vertex list? bad vertex list? bad vertex list" ]
+check "go: set_free_handicap A1 B2 C3" [ "$(reply "$out" 15)" = "= " ]
+check "go: clear_board dropped the handicap; stones; White to move" sh -c "echo '$(reply "$out" 16)' | grep -q ' 7  \. \. \. \. \. \. \. \. \.  7|.* 1  X \. \. \. \. \. \. \. \.  1|.*White (O) to move'"
+check "go: reg_genmove w" sh -c "echo '$(reply "$out" 17)' | grep -qE '^= ([A-HJ][1-9]|pass)$'"
+check "go: printsgf free handicap as a setup" sh -c "echo '$(reply "$out" 18)' | grep -q 'AB\[ai\]\[bh\]\[cg\]PL\[W\])$'"
+check "go: play after reg_genmove" [ "$(reply "$out" 19)" = "= " ]
+check "go: set_free_handicap on a played board" [ "$(reply "$out" 20)" = "? board not empty" ]
+check "go: final_status_list without or bad status" [ "$(reply "$out" 21)$(reply "$out" 22)" = "? invalid status? invalid status" ]
+check "go: clear_board after set_free_handicap" sh -c "echo '$(reply "$out" 24)' | grep -q 'area: X 0, O 0'"
+# dead stones: White's B5 in Black's area, Black's H6 in White's
+printf '%s\n' '(;FF[4]GM[1]SZ[9]KM[7.5]' \
+    'AB[ea][eb][ec][ed][ee][ef][eg][eh][ei][hd]' \
+    'AW[fa][fb][fc][fd][fe][ff][fg][fh][fi][be]' \
+    ';B[aa];W[ia];B[ab])' > "$T/dead.sgf"
+printf '(;FF[4]GM[1]SZ[3]KM[0.5]AB[aa][ab][ac][bb]AW[ca][cb][cc]PL[B])' > "$T/seki.sgf"
+echo '(;GM[1]SZ[9];B[zz])' > "$T/bad.sgf"
+printf '%s\n' "loadsgf $T/dead.sgf" 'final_status_list dead' \
+    'final_status_list alive' 'final_status_list seki' \
+    'kgs-genmove_cleanup b' "loadsgf $T/dead.sgf 2" \
+    "loadsgf $T/dead.sgf ia" "printsgf $T/p1.sgf" "loadsgf $T/p1.sgf" \
+    "printsgf $T/p2.sgf" "loadsgf $T/seki.sgf" 'final_status_list seki' \
+    'final_status_list dead' 'kgs-genmove_cleanup x' \
+    "loadsgf $T/bad.sgf" > "$T/d.gtp"
+out=$(gorun "$T/d.gtp")
+check "go: loadsgf, White to move" [ "$(reply "$out" 1)" = "= white" ]
+check "go: final_status_list dead" [ "$(reply "$out" 2)" = "= H6|B5" ]
+check "go: final_status_list alive" [ "$(reply "$out" 3 | tr '|' '\n' | wc -l)" -eq 21 ]
+check "go: no seki" [ "$(reply "$out" 4)" = "= " ]
+check "go: kgs-genmove_cleanup plays on" sh -c "echo '$(reply "$out" 5)' | grep -qE '^= [A-HJ][1-9]$'"
+check "go: loadsgf 2" [ "$(reply "$out" 6)" = "= white" ]
+check "go: loadsgf ia" [ "$(reply "$out" 7)" = "= white" ]
+check "go: printsgf, loadsgf, printsgf: the same" cmp -s "$T/p1.sgf" "$T/p2.sgf"
+check "go: the setup kept" grep -q 'AW\[fi\]\[fh\]\[fg\]\[ff\]\[be\]' "$T/p1.sgf"
+check "go: seki" [ "$(reply "$out" 12)" = "= A3|C3|A2|B2|C2|A1|C1" ]
+check "go: nothing dead in seki" [ "$(reply "$out" 13)" = "= " ]
+check "go: kgs-genmove_cleanup bad colour" [ "$(reply "$out" 14)" = "? invalid color" ]
+check "go: loadsgf of a bad file" sh -c "echo '$(reply "$out" 15)' | grep -q '^? cannot load file'"
+
+out=$(printf '(;GM[2]SZ[8];B[dc];W[cc])' | "$P" record --from sgf 2>&1)
+check "record --from sgf: GM[2] is reversi" sh -c "echo '$out' | grep -q '\"game\":\"reversi\".*\"moves\":\[\"d3\",\"c3\"\]'"
 
 echo "gtp: $((n - fails))/$n passed"
 [ "$fails" -eq 0 ]

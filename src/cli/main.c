@@ -105,7 +105,10 @@ const Command cli_commands[] = {
      "  Speaks GTP version 2 on stdin/stdout: protocol_version, name,\n"
      "  version, known_command, list_commands, quit, boardsize,\n"
      "  clear_board, komi, play, genmove, undo, showboard, final_score,\n"
-     "  time_settings, time_left. Moves as the game's GTP format writes\n"
+     "  time_settings, time_left, reg_genmove; loadsgf, printsgf (games\n"
+     "  with SGF); go: fixed_handicap, place_free_handicap,\n"
+     "  set_free_handicap, final_status_list, kgs-genmove_cleanup\n"
+     "  (docs/protocols.md). Moves as the game's GTP format writes\n"
      "  them. Without GAME: the one game that\n"
      "  speaks GTP natively."},
     {"gomocup", cmd_gomocup, "Gomocup brain (Piskvork protocol)",

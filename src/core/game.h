@@ -196,7 +196,25 @@ typedef struct GameFormat {
     /* Records of a format several games share (SGF's GM[n]): 1 when the
      * file's text holds this game's records; NULL: any file does. */
     int (*claims)(const char *text, size_t len);
+    /* GTP for stone games (go); NULL when the game has none, and the GTP
+     * commands that need it are not offered. stones: the stones on st's
+     * board as moves naming their points, at most max into out: those of
+     * player (-1: both) whose status is `status` (-1: any, else
+     * GTP_ALIVE, GTP_DEAD, GTP_SEKI, as the game judges them: playouts
+     * seeded by seed); returns the count, or -1. cleanup_moves
+     * (kgs-genmove_cleanup): legal moves of the side to move at st that
+     * work at removing the opponent's dead stones, best first, at most
+     * max; 0 when the opponent has none. handicap_setup: the setup
+     * string of st (an empty board) with player 0's stones added at the
+     * n points pts and player 1 to move; its length, or -1. */
+    int (*stones)(const void *st, int player, int status, uint64_t seed,
+                  Move *out, int max);
+    int (*cleanup_moves)(const void *st, uint64_t seed, Move *out, int max);
+    int (*handicap_setup)(const void *st, const Move *pts, int n, char *buf,
+                          size_t len);
 } GameFormat;
+
+enum { GTP_ALIVE, GTP_DEAD, GTP_SEKI };
 
 /* ---- drawing: the layout hook (optional) ----
  * How a front end draws the game (the web page, docs/web-api.md): cells

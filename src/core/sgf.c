@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record.h"
+#include "setup.h"
 #include "sgf.h"
 
 void sgf_put_value(FILE *out, const char *v)
@@ -218,4 +220,97 @@ int sgf_game_type(const char *text, size_t len)
         }
     }
     return 1;
+}
+
+int sgf_write_record(const GameVtbl *g, const Record *r, const SgfWriter *w,
+                     FILE *out, PlyError *err)
+{
+    PlyError local;
+    if (!err)
+        err = &local;
+    if (r->nseats != 2)
+        return ply_fail(err, "\"seats\" is not a list of two");
+    void *st = state_alloc(g), *start = state_alloc(g);
+    char *moves = NULL;
+    size_t mlen = 0;
+    int rc = -1;
+    if (!st || !start) {
+        ply_fail(err, "out of memory");
+        goto done;
+    }
+    if (state_setup(g, start, r->options, NULL, 1, err) ||
+        state_setup(g, st, r->options, r->setup, 1, err))
+        goto done;
+    fprintf(out, "(;FF[4]GM[%d]CA[UTF-8]AP[Ply]", w->gm);
+    w->root(g, start, out);
+    if (r->options && *r->options) {
+        fputs("PLYOPTIONS[", out);
+        sgf_put_value(out, r->options);
+        fputs("]", out);
+    }
+    for (int p = 0; p < 2; p++) {
+        fputs(p ? "PW[" : "PB[", out);
+        sgf_put_value(out, r->seats[p] ? r->seats[p] : "?");
+        fputs("]", out);
+    }
+    w->setup(st, start, out);
+    /* the moves, replayed and checked; the result goes in the root, so
+     * they are written aside first */
+    FILE *mem = open_memstream(&moves, &mlen);
+    if (!mem) {
+        ply_fail(err, "out of memory");
+        goto done;
+    }
+    int bad = 0;
+    for (int i = 0; i < r->nmoves; i++) {
+        Move m;
+        int p = g->to_move(st);
+        int step = record_move(g, st, r, i, &m, err);
+        if (step < 0) {
+            bad = 1;
+            break;
+        }
+        if (step) {
+            fputs("\n;C[illegal move: ", mem);
+            sgf_put_value(mem, r->moves[i]);
+            fputs("]", mem);
+            break;
+        }
+        fprintf(mem, "%s;%c[", i % 10 == 0 ? "\n" : "", p ? 'W' : 'B');
+        w->point(st, m, mem);
+        fputc(']', mem);
+        g->make(st, m);
+    }
+    if (!bad && r->error && *r->error) {
+        fputs("\n;C[", mem);
+        sgf_put_value(mem, r->error);
+        fputs("]", mem);
+    }
+    fclose(mem);
+    if (bad)
+        goto done;
+    int winner = record_winner(r);
+    if (winner != -2) {
+        char re[32];
+        const char *reason = r->reason ? r->reason : "normal";
+        if (winner == -1)
+            snprintf(re, sizeof re, "0");
+        else if (!strcmp(reason, "time"))
+            snprintf(re, sizeof re, "%c+T", winner ? 'W' : 'B');
+        else if (!strcmp(reason, "illegal") || !strcmp(reason, "crash"))
+            snprintf(re, sizeof re, "%c+F", winner ? 'W' : 'B');
+        else if (!(w->score && g->to_move(st) == PLAYER_TERMINAL &&
+                   w->score(st, winner, re, sizeof re) > 0))
+            snprintf(re, sizeof re, "%c+", winner ? 'W' : 'B');
+        fprintf(out, "RE[%s]", re);
+    }
+    if (moves && mlen)
+        fwrite(moves, 1, mlen, out);
+    fputs(")\n", out);
+    rc = 0;
+done:
+    free(moves);
+    free(st);
+    free(start);
+    return rc;
 }

@@ -47,6 +47,33 @@ typedef int (*SgfGameFn)(SgfParser *ps, int number, void *ctx);
 int sgf_read_games(const char *text, size_t len, PlyError *err,
                    SgfGameFn each, void *ctx);
 
+/* The game-specific part of writing a record (sgf_write_record). The
+ * states are the game's; start is the position the options give, st the
+ * record's first position (its setup), later the position after the
+ * moves. */
+typedef struct SgfWriter {
+    int gm;                 /* GM[n] */
+    /* Root properties after AP[Ply]: SZ[...] and the rules (KM, RU,
+     * PLYGAME) of start. */
+    void (*root)(const struct GameVtbl *g, const void *start, FILE *out);
+    /* Setup properties: AB/AW/PL when st differs from start (HA and the
+     * handicap stones when it does not). */
+    void (*setup)(const void *st, const void *start, FILE *out);
+    /* The value of B[]/W[] for move m at st ("" for a pass). */
+    void (*point)(const void *st, Move m, FILE *out);
+    /* RE's text for a game that ended by the rules at terminal st, won by
+     * winner (0, 1); NULL or -1: "B+" or "W+". */
+    int (*score)(const void *st, int winner, char *buf, size_t n);
+} SgfWriter;
+
+/* Writes record r of game g as one SGF game tree: FF, GM, CA, AP, w's
+ * root properties, PLYOPTIONS, PB, PW, w's setup, RE (B+T time, B+F
+ * illegal or crash, 0 a draw), then the moves, replayed and checked (an
+ * illegal last move and the record's error become comments). 0, or -1
+ * with err set. */
+int sgf_write_record(const struct GameVtbl *g, const Record *r,
+                     const SgfWriter *w, FILE *out, PlyError *err);
+
 /* The game type GM[n] of the first game tree's root (1, Go, when it has
  * none): for a format's claims() hook. */
 int sgf_game_type(const char *text, size_t len);

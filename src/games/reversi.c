@@ -11,10 +11,14 @@
  * after a placement, the blocked side still passes once before the game
  * ends; this extra ply is what makes perft 10 = 24571284. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../core/layout.h"
 #include "../core/game.h"
+#include "../core/record.h"
+#include "../core/setup.h"
+#include "../core/sgf.h"
 
 enum { REVERSI_PASS = 64, REVERSI_MAX_MOVES = 64,
        /* each placement fills a square, and a pass is always followed by
@@ -590,7 +594,262 @@ static const GameFormat reversi_gtp = {
     .name = "gtp", .variant = "Othello", .board_size = 8,
     .move_to_wire = gtp_move_to_wire, .move_from_wire = gtp_move_from_wire,
 };
-static const GameFormat *const reversi_formats[] = {&reversi_gtp, NULL};
+/* ---- SGF (FF[4], GM[2] Othello) ----
+ * A point is two lower-case letters, column then row from the top left:
+ * d3 is "dc", as Ply's squares are already counted. A pass is written B[]
+ * and read as B[] or B[tt]. The start position is implied; another
+ * becomes AB/AW/PL. The reader follows the main line, replays every move,
+ * fills in passes a file leaves out (a side that cannot place) and the
+ * last forced pass that ends the game. */
+
+static const struct GameVtbl *reversi_self(void);
+
+static void sgf_root(const struct GameVtbl *g, const void *start, FILE *out)
+{
+    (void)g;
+    (void)start;
+    fputs("SZ[8]", out);
+}
+
+static void sgf_setup(const void *a, const void *b, FILE *out)
+{
+    const Reversi *st = a, *start = b;
+    if (st->disc[0] == start->disc[0] && st->disc[1] == start->disc[1] &&
+        st->side == start->side && st->over == start->over)
+        return;
+    for (int c = BLACK; c <= WHITE; c++) {
+        if (!st->disc[c])
+            continue;
+        fputs(c == BLACK ? "\nAB" : "\nAW", out);
+        for (uint64_t d = st->disc[c]; d; d &= d - 1) {
+            int sq = ctz64(d);
+            fprintf(out, "[%c%c]", 'a' + sq % 8, 'a' + sq / 8);
+        }
+    }
+    fprintf(out, "PL[%c]", st->side == WHITE ? 'W' : 'B');
+}
+
+static void sgf_point(const void *st, Move m, FILE *out)
+{
+    (void)st;
+    if (m < 64)
+        fprintf(out, "%c%c", 'a' + (int)m % 8, 'a' + (int)m / 8);
+}
+
+static int sgf_score(const void *p, int winner, char *buf, size_t n)
+{
+    const Reversi *r = p;
+    int d = popcount64(r->disc[winner]) - popcount64(r->disc[!winner]);
+    return d > 0 ? snprintf(buf, n, "%c+%d", winner ? 'W' : 'B', d) : -1;
+}
+
+static const SgfWriter reversi_sgf_writer = {
+    .gm = 2, .root = sgf_root, .setup = sgf_setup, .point = sgf_point,
+    .score = sgf_score,
+};
+
+static int sgf_write(const struct GameVtbl *g, const Record *r, FILE *out,
+                     PlyError *err)
+{
+    return sgf_write_record(g, r, &reversi_sgf_writer, out, err);
+}
+
+/* A square "xy" (0..63), a pass (REVERSI_PASS) for "" and "tt", or -1. */
+static int sgf_square(const SgfProp *p)
+{
+    if (p->len == 0 || (p->len == 2 && !memcmp(p->val, "tt", 2)))
+        return REVERSI_PASS;
+    if (p->len != 2)
+        return -1;
+    int x = p->val[0] - 'a', y = p->val[1] - 'a';
+    if (x < 0 || x > 7 || y < 0 || y > 7)
+        return -1;
+    return 8 * y + x;
+}
+
+typedef struct SgfRead {
+    RecordSink sink;
+    void *ctx;
+} SgfRead;
+
+static int sgf_game(SgfParser *ps, int number, void *vctx)
+{
+    SgfRead *rx = vctx;
+    PlyError *err = ps->err;
+    const struct GameVtbl *g = reversi_self();
+    char val[256], pb[128] = "", pw[128] = "", setup[72];
+    int pl = -1, res = -2, any_setup = 0, nmoves = 0;
+    const char *reason = NULL;
+    Reversi start, st;
+    if (state_setup(g, &start, NULL, NULL, 1, err))
+        return -1;
+    uint64_t disc[2] = {start.disc[0], start.disc[1]};
+    for (int i = 0; i < ps->nprops; i++) {
+        SgfProp *p = &ps->props[i];
+        int line = sgf_line_of(ps, p->at);
+        if (sgf_prop_is(p, "B") || sgf_prop_is(p, "W"))
+            nmoves++;
+        int ab = sgf_prop_is(p, "AB"), aw = sgf_prop_is(p, "AW"),
+            ae = sgf_prop_is(p, "AE");
+        if ((ab || aw || ae) && p->node != 0)
+            return ply_fail(err, "sgf line %d: %s after the first node "
+                            "(setup during the game) is not supported",
+                            line, p->id);
+        if (p->node != 0)
+            continue;
+        sgf_unescape(p, val, sizeof val);
+        if (ab || aw || ae) {
+            int sq = sgf_square(p);
+            if (sq < 0 || sq >= 64)
+                return ply_fail(err, "sgf line %d: %s[%.*s] is not a square "
+                                "of the 8x8 board", line, p->id,
+                                (int)(p->len > 8 ? 8 : p->len), p->val);
+            uint64_t b = 1ull << sq;
+            disc[0] &= ~b;
+            disc[1] &= ~b;
+            if (!ae)
+                disc[aw] |= b;
+            any_setup = 1;
+        } else if (sgf_prop_is(p, "GM")) {
+            if (strcmp(val, "2"))
+                return ply_fail(err, "sgf line %d: GM[%s] is not Othello "
+                                "(GM[2])", line, val);
+        } else if (sgf_prop_is(p, "SZ")) {
+            if (strcmp(val, "8") && strcmp(val, "8:8"))
+                return ply_fail(err, "sgf line %d: SZ[%s]: Ply plays "
+                                "Othello on 8x8", line, val);
+        } else if (sgf_prop_is(p, "PB")) {
+            sgf_unescape(p, pb, sizeof pb);
+        } else if (sgf_prop_is(p, "PW")) {
+            sgf_unescape(p, pw, sizeof pw);
+        } else if (sgf_prop_is(p, "PL")) {
+            pl = (val[0] == 'B' || val[0] == 'b') ? 0
+               : (val[0] == 'W' || val[0] == 'w') ? 1 : -1;
+            if (pl < 0 || val[1])
+                return ply_fail(err, "sgf line %d: PL[%s] is not B or W",
+                                line, val);
+        } else if (sgf_prop_is(p, "RE")) {
+            if ((val[0] == 'B' || val[0] == 'W') && val[1] == '+') {
+                res = val[0] == 'W';
+                if (val[2] == 'T' || !strncmp(val + 2, "Time", 4))
+                    reason = "time";
+                else if (val[2] == 'F' || !strncmp(val + 2, "Forfeit", 7))
+                    reason = "illegal";
+            } else if (!strcmp(val, "0") || !strcmp(val, "Draw")) {
+                res = -1;
+            }
+        }
+    }
+    int first_mover = -1;
+    for (int i = 0; i < ps->nprops && first_mover < 0; i++)
+        if (sgf_prop_is(&ps->props[i], "B") ||
+            sgf_prop_is(&ps->props[i], "W"))
+            first_mover = ps->props[i].id[0] == 'W';
+    int side = pl >= 0 ? pl : first_mover >= 0 ? first_mover : BLACK;
+    const char *setup_text = NULL;
+    if ((any_setup && (disc[0] != start.disc[0] ||
+                       disc[1] != start.disc[1])) || side != BLACK) {
+        for (int i = 0; i < 64; i++)
+            setup[i] = disc[0] >> i & 1 ? 'X' : disc[1] >> i & 1 ? 'O' : '-';
+        setup[64] = ' ';
+        setup[65] = side ? 'O' : 'X';
+        setup[66] = 0;
+        setup_text = setup;
+    }
+    if (state_setup(g, &st, NULL, setup_text, 1, err))
+        return -1;
+    /* each SGF move, and a pass before it or two at the end */
+    int cap = 2 * nmoves + 4, k = 0, rc = -1;
+    char (*mv)[8] = calloc((size_t)cap, sizeof *mv);
+    const char **mvp = calloc((size_t)cap, sizeof *mvp);
+    if (!mv || !mvp) {
+        ply_fail(err, "out of memory");
+        goto done;
+    }
+    for (int i = 0; i <= ps->nprops; i++) {
+        SgfProp *p = i < ps->nprops ? &ps->props[i] : NULL;
+        if (p && !sgf_prop_is(p, "B") && !sgf_prop_is(p, "W"))
+            continue;
+        int line = p ? sgf_line_of(ps, p->at) : 0;
+        int who = p ? p->id[0] == 'W' : -1;
+        /* a side that may only pass, and is not the file's mover (or
+         * the file has ended), passes */
+        while (!st.over && !st.moves && st.side != who) {
+            snprintf(mv[k], sizeof mv[k], "pass");
+            mvp[k] = mv[k];
+            k++;
+            reversi_make(&st, REVERSI_PASS);
+        }
+        if (!p)
+            break;
+        if (st.over) {
+            ply_fail(err, "sgf line %d: a move after the end of the game",
+                     line);
+            goto done;
+        }
+        if (st.side != who) {
+            ply_fail(err, "sgf line %d: %s[] but %s is to move", line, p->id,
+                     st.side ? "White" : "Black");
+            goto done;
+        }
+        int sq = sgf_square(p);
+        if (sq < 0) {
+            ply_fail(err, "sgf line %d: %s[%.*s] is not a square of the 8x8 "
+                     "board", line, p->id, (int)(p->len > 8 ? 8 : p->len),
+                     p->val);
+            goto done;
+        }
+        if (!state_is_legal(g, &st, (Move)sq)) {
+            char t[8];
+            reversi_move_to_text(&st, (Move)sq, t, sizeof t);
+            ply_fail(err, "sgf line %d: move %d %s[%.2s] (%s) is illegal",
+                     line, k + 1, p->id, p->val, t);
+            goto done;
+        }
+        reversi_move_to_text(&st, (Move)sq, mv[k], sizeof mv[k]);
+        mvp[k] = mv[k];
+        k++;
+        reversi_make(&st, (Move)sq);
+    }
+    Record r;
+    record_init(&r);
+    r.game = g->info.name;
+    r.setup = setup_text;
+    r.nseats = 2;
+    r.seats[0] = pb[0] ? pb : "?";
+    r.seats[1] = pw[0] ? pw : "?";
+    r.nmoves = k;
+    r.moves = mvp;
+    r.number = number;
+    record_set_winner(&r, res, reason ? reason : "normal");
+    rc = rx->sink(&r, rx->ctx, err);
+done:
+    free(mv);
+    free(mvp);
+    return rc;
+}
+
+static int sgf_read(const struct GameVtbl *g, const char *text, size_t len,
+                    RecordSink sink, void *ctx, PlyError *err)
+{
+    (void)g;
+    SgfRead rx = {sink, ctx};
+    return sgf_read_games(text, len, err, sgf_game, &rx);
+}
+
+static int sgf_claims(const char *text, size_t len)
+{
+    return sgf_game_type(text, len) == 2;
+}
+
+static const GameFormat reversi_sgf = {
+    .name = "sgf", .extension = "sgf",
+    .write_record = sgf_write, .read_records = sgf_read,
+    .claims = sgf_claims,
+};
+
+static const GameFormat *const reversi_formats[] = {&reversi_gtp,
+                                                    &reversi_sgf, NULL};
 
 static const char *const reversi_players[] = {"Black", "White"};
 
@@ -643,3 +902,8 @@ const GameVtbl game_reversi = {
     .check = reversi_check,
     .formats = reversi_formats,
 };
+
+static const struct GameVtbl *reversi_self(void)
+{
+    return &game_reversi;
+}

@@ -5,7 +5,9 @@
  * side not to move is accepted when the side to move may only pass (or a
  * pass does not end the game): the pass is played first, and `undo` takes
  * it back with the move. Time: time_settings and time_left feed the one
- * time manager (timeman.h). */
+ * time manager (timeman.h). loadsgf and printsgf go through the game's
+ * "sgf" format; the handicap commands, final_status_list and
+ * kgs-genmove_cleanup through the GTP format's stone hooks (go). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 #include <strings.h>
 
 #include "../core/format.h"
+#include "../core/record.h"
 #include "../core/session.h"
 #include "../core/setup.h"
 #include "../core/timeman.h"
@@ -44,17 +47,36 @@ typedef struct Gtp {
     int byo_stones;
     int64_t left_ms[2];
     int stones_left[2];             /* 0: in main time */
+    int handicap_cmd;               /* handicap= set by fixed_handicap */
 } Gtp;
 
 static const char *const commands[] = {
     "protocol_version", "name", "version", "known_command", "list_commands",
     "quit", "boardsize", "clear_board", "komi", "play", "genmove", "undo",
-    "showboard", "final_score", "time_settings", "time_left", NULL,
+    "showboard", "final_score", "time_settings", "time_left",
+    "reg_genmove", "kgs-genmove_cleanup", "final_status_list",
+    "fixed_handicap", "place_free_handicap", "set_free_handicap", "loadsgf",
+    "printsgf", NULL,
 };
+
+static int game_option(const GameVtbl *g, const char *key);
 
 static int has_command(const Gtp *G, const char *name)
 {
     if (!strcmp(name, "final_score") && !G->g->score && !G->f->score_text)
+        return 0;
+    if ((!strcmp(name, "kgs-genmove_cleanup") && !G->f->cleanup_moves) ||
+        (!strcmp(name, "final_status_list") && !G->f->stones) ||
+        (!strcmp(name, "set_free_handicap") &&
+         (!G->f->handicap_setup || !G->f->stones)))
+        return 0;
+    if ((!strcmp(name, "fixed_handicap") ||
+         !strcmp(name, "place_free_handicap")) &&
+        (!G->f->stones || !game_option(G->g, "handicap")))
+        return 0;
+    const GameFormat *sgf = game_format(G->g, "sgf");
+    if ((!strcmp(name, "loadsgf") && (!sgf || !sgf->read_records)) ||
+        (!strcmp(name, "printsgf") && (!sgf || !sgf->write_record)))
         return 0;
     for (int i = 0; commands[i]; i++)
         if (!strcmp(commands[i], name))
@@ -114,31 +136,80 @@ static int new_session(Gtp *G, PlyError *err)
     return 0;
 }
 
-/* Starts a new game with the option key set to value in G->opts (any
- * earlier key= replaced); on failure the options and game stay as they
- * were and -1 is returned. */
-static int set_game_option(Gtp *G, const char *key, const char *value)
+/* opts (a buffer of n bytes) with key set to value (replacing an earlier
+ * key=, appended when absent; removed when value is NULL); -1 when the
+ * result does not fit, opts then unchanged. */
+static int opt_set(char *opts, size_t n, const char *key, const char *value)
 {
-    char base[sizeof G->opts], opts[sizeof G->opts], old[sizeof G->opts];
+    char base[512], out[512];
     size_t kl = strlen(key), len = 0;
-    snprintf(base, sizeof base, "%s", G->opts);
-    snprintf(old, sizeof old, "%s", G->opts);
-    opts[0] = 0;
+    if (strlen(opts) >= sizeof base || n > sizeof out)
+        return -1;
+    snprintf(base, sizeof base, "%s", opts);
+    out[0] = 0;
     for (char *save = NULL, *t = strtok_r(base, ",", &save); t;
          t = strtok_r(NULL, ",", &save))
-        if (!(strncmp(t, key, kl) == 0 && t[kl] == '=') && len < sizeof opts)
-            len += (size_t)snprintf(opts + len, sizeof opts - len, "%s%s",
+        if (!(strncmp(t, key, kl) == 0 && t[kl] == '=')) {
+            len += (size_t)snprintf(out + len, n - len, "%s%s",
                                     len ? "," : "", t);
-    if (len >= sizeof opts ||
-        (size_t)snprintf(opts + len, sizeof opts - len, "%s%s=%s",
-                         len ? "," : "", key, value) >= sizeof opts - len)
+            if (len >= n)
+                return -1;
+        }
+    if (value) {
+        len += (size_t)snprintf(out + len, n - len, "%s%s=%s",
+                                len ? "," : "", key, value);
+        if (len >= n)
+            return -1;
+    }
+    memcpy(opts, out, len + 1);
+    return 0;
+}
+
+/* The value of key in opts into buf; -1 when absent. */
+static int opt_get(const char *opts, const char *key, char *buf, size_t n)
+{
+    size_t kl = strlen(key);
+    for (const char *p = opts; p && *p;) {
+        if (strncmp(p, key, kl) == 0 && p[kl] == '=') {
+            size_t vl = strcspn(p + kl + 1, ",");
+            snprintf(buf, n, "%.*s", (int)vl, p + kl + 1);
+            return 0;
+        }
+        p = strchr(p, ',');
+        if (p)
+            p++;
+    }
+    return -1;
+}
+
+/* Starts a new game with the option key set to value in G->opts (NULL:
+ * the key removed); on failure the options and game stay as they were
+ * and -1 is returned. */
+static int set_game_option(Gtp *G, const char *key, const char *value)
+{
+    char old[sizeof G->opts];
+    snprintf(old, sizeof old, "%s", G->opts);
+    if (opt_set(G->opts, sizeof G->opts, key, value))
         return -1;
-    snprintf(G->opts, sizeof G->opts, "%s", opts);
     PlyError err = {{0}};
     if (new_session(G, &err)) {
         snprintf(G->opts, sizeof G->opts, "%s", old);
         return -1;
     }
+    return 0;
+}
+
+/* clear_board and boardsize forget a handicap= that fixed_handicap set
+ * (the one of the command line comes back). */
+static int drop_gtp_handicap(Gtp *G)
+{
+    if (!G->handicap_cmd)
+        return 0;
+    char v[32];
+    int had = opt_get(G->base_opts, "handicap", v, sizeof v) == 0;
+    if (opt_set(G->opts, sizeof G->opts, "handicap", had ? v : NULL))
+        return -1;
+    G->handicap_cmd = 0;
     return 0;
 }
 
@@ -223,7 +294,12 @@ static int64_t clock_budget(Gtp *G, int c, int *limited)
                        G->seed + (uint64_t)session_ply(G->s));
 }
 
-static void cmd_genmove(Gtp *G, const char *id, const char *arg)
+enum { GENMOVE_PLAY, GENMOVE_REG, GENMOVE_CLEANUP };
+
+/* genmove, reg_genmove (the move is not played: the position and the
+ * clocks stay) and kgs-genmove_cleanup (a pass of the bot is replaced by
+ * a move at the opponent's dead stones while there are any). */
+static void cmd_genmove(Gtp *G, const char *id, const char *arg, int mode)
 {
     int c = parse_color(arg);
     if (c < 0) {
@@ -235,6 +311,7 @@ static void cmd_genmove(Gtp *G, const char *id, const char *arg)
         reply(G, 1, id, "pass");
         return;
     }
+    int ply0 = session_ply(G->s);
     if (align_color(G, c)) {
         reply(G, 0, id, "not this color's turn");
         return;
@@ -251,18 +328,31 @@ static void cmd_genmove(Gtp *G, const char *id, const char *arg)
     PlyError err = {{0}};
     SearchInfo si;
     if (session_go(G->s, &lim, 0, &err)) {
+        session_undo(G->s, session_ply(G->s) - ply0);
         reply(G, 0, id, err.msg);
         return;
     }
     Move m = session_wait(G->s, &si);
     char own[GTP_MOVE_MAX], wire[GTP_MOVE_MAX];
+    if (mode == GENMOVE_CLEANUP && G->f->cleanup_moves &&
+        G->g->move_to_text(st, m, own, sizeof own) >= 0 &&
+        !strcmp(own, "pass")) {
+        Move *mv = malloc(sizeof *mv * (size_t)G->g->info.max_moves);
+        if (mv && G->f->cleanup_moves(st, G->seed + (uint64_t)ply0, mv,
+                                      G->g->info.max_moves) > 0)
+            m = mv[0];
+        free(mv);
+    }
     if (!state_is_legal(G->g, st, m) ||
         G->g->move_to_text(st, m, own, sizeof own) < 0 ||
-        play_own(G, own, 0, &err)) {
+        (mode != GENMOVE_REG && play_own(G, own, 0, &err))) {
+        session_undo(G->s, session_ply(G->s) - ply0);
         reply(G, 0, id, "the bot found no legal move");
         return;
     }
-    if (G->timed) {     /* until the controller's next time_left */
+    if (mode == GENMOVE_REG)    /* and a pass we inserted goes too */
+        session_undo(G->s, session_ply(G->s) - ply0);
+    if (G->timed && mode != GENMOVE_REG) { /* until the next time_left */
         G->left_ms[c] -= now_ms() - t0;
         int period = G->byo_ms > 0 && G->byo_stones > 0;
         if (G->stones_left[c] == 0 && G->left_ms[c] <= 0 && period) {
@@ -429,6 +519,7 @@ static void cmd_boardsize(Gtp *G, const char *id, const char *arg)
     PlyError err = {{0}};
     if (game_option(G->g, "size")) {
         char v[32];
+        drop_gtp_handicap(G);
         snprintf(v, sizeof v, "%lld", n);
         if (set_game_option(G, "size", v)) {
             reply(G, 0, id, "unacceptable size");
@@ -459,6 +550,365 @@ static void cmd_komi(Gtp *G, const char *id, double k)
         reset_clocks(G);
     }
     reply(G, 1, id, "");
+}
+
+/* Moves as wire vertices, separated by sep, into buf (n bytes); -1 when
+ * they do not fit. */
+static int vertex_list(Gtp *G, const void *st, const Move *mv, int k,
+                       const char *sep, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < k; i++) {
+        char own[GTP_MOVE_MAX], wire[GTP_MOVE_MAX];
+        if (G->g->move_to_text(st, mv[i], own, sizeof own) < 0)
+            return -1;
+        format_move_to_wire(G->f, own, wire, sizeof wire);
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? sep : "",
+                                wire);
+        if (len >= n)
+            return -1;
+    }
+    return 0;
+}
+
+/* The stones on the board (-1 on failure), into a new array *out. */
+static int board_stones(Gtp *G, int player, int status, Move **out)
+{
+    int max = G->g->info.max_moves;
+    *out = malloc(sizeof **out * (size_t)max);
+    if (!*out)
+        return -1;
+    return G->f->stones(session_state(G->s), player, status,
+                        G->seed + (uint64_t)session_ply(G->s), *out, max);
+}
+
+/* final_status_list alive|dead|seki: one vertex a line. */
+static void cmd_final_status_list(Gtp *G, const char *id, const char *arg)
+{
+    int status = !strcmp(arg, "alive") ? GTP_ALIVE
+               : !strcmp(arg, "dead") ? GTP_DEAD
+               : !strcmp(arg, "seki") ? GTP_SEKI : -1;
+    if (status < 0) {
+        reply(G, 0, id, "invalid status");
+        return;
+    }
+    Move *mv;
+    int k = board_stones(G, -1, status, &mv);
+    size_t n = 8 * (size_t)G->g->info.max_moves + 1;
+    char *buf = malloc(n);
+    if (k < 0 || !buf ||
+        vertex_list(G, session_state(G->s), mv, k, "\n", buf, n))
+        reply(G, 0, id, "cannot judge the stones");
+    else
+        reply(G, 1, id, buf);
+    free(mv);
+    free(buf);
+}
+
+/* Whether the board has no stones yet (and no move was played). */
+static int board_empty(Gtp *G)
+{
+    Move *mv;
+    int k = board_stones(G, -1, -1, &mv);
+    free(mv);
+    return k == 0 && session_ply(G->s) == 0;
+}
+
+/* fixed_handicap N, and place_free_handicap N, which places the same
+ * stones (the engine's choice: the fixed points; more stones than the
+ * board has fixed points are refused): the game's handicap option. */
+static void cmd_fixed_handicap(Gtp *G, const char *id, const char *arg)
+{
+    long long n;
+    if (parse_int(arg, &n)) {
+        reply(G, 0, id, "syntax error");
+        return;
+    }
+    if (!board_empty(G)) {
+        reply(G, 0, id, "board not empty");
+        return;
+    }
+    char v[32];
+    snprintf(v, sizeof v, "%lld", n);
+    if (n < 2 || set_game_option(G, "handicap", v)) {
+        reply(G, 0, id, "invalid number of stones");
+        return;
+    }
+    G->handicap_cmd = 1;
+    reset_clocks(G);
+    Move *mv;
+    int k = board_stones(G, 0, -1, &mv);
+    char buf[GTP_LINE_MAX];
+    if (k < 0 || vertex_list(G, session_state(G->s), mv, k, " ", buf,
+                             sizeof buf))
+        reply(G, 0, id, "cannot list the stones");
+    else
+        reply(G, 1, id, buf);
+    free(mv);
+}
+
+/* set_free_handicap V...: Black's stones where the controller says, White
+ * to move; a setup, so no handicap compensation is counted (komi is the
+ * controller's). */
+static void cmd_set_free_handicap(Gtp *G, const char *id, char *args)
+{
+    if (!board_empty(G)) {
+        reply(G, 0, id, "board not empty");
+        return;
+    }
+    int max = G->g->info.max_moves, n = 0;
+    Move *pts = malloc(sizeof *pts * (size_t)max);
+    char *buf = malloc(GTP_LINE_MAX);
+    const void *st = session_state(G->s);
+    const char *msg = NULL;
+    if (!pts || !buf)
+        msg = "out of memory";
+    for (char *save = NULL, *t = strtok_r(args, " ", &save); t && !msg;
+         t = strtok_r(NULL, " ", &save)) {
+        char own[GTP_MOVE_MAX];
+        PlyError e = {{0}};
+        if (n >= max - 1 || strlen(t) >= 64 ||
+            format_move_from_wire(G->f, t, own, sizeof own) < 0 ||
+            G->g->text_to_move(st, own, &pts[n], &e) ||
+            !strcmp(own, "pass"))
+            msg = "bad vertex list";
+        n++;
+    }
+    if (!msg && n < 2)
+        msg = "bad vertex list";
+    PlyError err = {{0}};
+    if (!msg && (G->f->handicap_setup(st, pts, n, buf, GTP_LINE_MAX) < 0 ||
+                 session_set_position(G->s, buf, NULL, &err)))
+        msg = "bad vertex list";
+    if (!msg && G->autopass_cap)
+        memset(G->autopass, 0, (size_t)G->autopass_cap);
+    reply(G, !msg, id, msg ? msg : "");
+    free(pts);
+    free(buf);
+}
+
+typedef struct Loaded {
+    int got;
+    char game[64];
+    char *opts, *setup, *moves;     /* moves: at most `upto` of them */
+    int upto;                       /* -1: all */
+    const char *until;              /* stop before the first move here */
+    int nmoves;
+} Loaded;
+
+static char *dup_text(const char *s)
+{
+    s = s ? s : "";
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+/* The first game of the file; the reader is stopped after it. */
+static int loaded_game(const Record *r, void *ctx, PlyError *err)
+{
+    Loaded *L = ctx;
+    snprintf(L->game, sizeof L->game, "%s", r->game ? r->game : "");
+    L->opts = dup_text(r->options);
+    L->setup = dup_text(r->setup);
+    size_t n = 1;
+    for (int i = 0; i < r->nmoves; i++)
+        n += strlen(r->moves[i]) + 1;
+    L->moves = malloc(n);
+    if (!L->opts || !L->setup || !L->moves)
+        return ply_fail(err, "out of memory");
+    size_t len = 0;
+    L->moves[0] = 0;
+    for (int i = 0; i < r->nmoves && (L->upto < 0 || i < L->upto); i++) {
+        if (L->until && !strcasecmp(r->moves[i], L->until))
+            break;
+        len += (size_t)sprintf(L->moves + len, "%s%s", len ? " " : "",
+                               r->moves[i]);
+        L->nmoves++;
+    }
+    L->got = 1;
+    return ply_fail(err, "stop");
+}
+
+/* loadsgf FILE [N | VERTEX]: the first game of the file, its options
+ * (size, komi, handicap, ...) over the command line's, up to the position
+ * before move N (counted from 1), or before the first move at VERTEX;
+ * answers the colour to move. */
+static void cmd_loadsgf(Gtp *G, const char *id, char *args)
+{
+    const GameFormat *sgf = game_format(G->g, "sgf");
+    char *file = strtok(args, " "), *at = strtok(NULL, " ");
+    char until[GTP_MOVE_MAX];
+    Loaded L = {.upto = -1};
+    if (!file || strtok(NULL, " ")) {
+        reply(G, 0, id, "syntax error");
+        return;
+    }
+    if (at) {
+        long long n;
+        if (!parse_int(at, &n) && n >= 1) {
+            L.upto = (int)n - 1;
+        } else if (strlen(at) < 64 &&
+                   format_move_from_wire(G->f, at, until, sizeof until) >= 0) {
+            L.until = until;
+        } else {
+            reply(G, 0, id, "syntax error");
+            return;
+        }
+    }
+    char *text = NULL, msg[512] = "";
+    size_t len = 0;
+    FILE *in = fopen(file, "rb");
+    if (!in) {
+        reply(G, 0, id, "cannot load file");
+        return;
+    }
+    enum { SGF_FILE_MAX = 16 << 20 };
+    size_t cap = 0;
+    for (;;) {
+        if (len == cap) {
+            char *t = cap < SGF_FILE_MAX ? realloc(text, cap + 65536) : NULL;
+            if (!t)
+                break;
+            text = t;
+            cap += 65536;
+        }
+        size_t k = fread(text + len, 1, cap - len, in);
+        if (!k)
+            break;
+        len += k;
+    }
+    int readable = !ferror(in) && feof(in) && text;
+    fclose(in);
+    PlyError err = {{0}};
+    if (!readable) {
+        snprintf(msg, sizeof msg, "cannot load file");
+    } else {
+        sgf->read_records(G->g, text, len, loaded_game, &L, &err);
+        if (!L.got)
+            snprintf(msg, sizeof msg, "cannot load file: %s",
+                     err.msg[0] ? err.msg : "no game in it");
+        else if (!L.opts || !L.setup || !L.moves)
+            snprintf(msg, sizeof msg, "out of memory");
+        else if (strcmp(L.game, G->g->info.name))
+            snprintf(msg, sizeof msg, "cannot load file: a game of %s",
+                     L.game);
+    }
+    free(text);
+    if (!msg[0]) {
+        /* the file's options over the command line's */
+        char opts[sizeof G->opts], old[sizeof G->opts];
+        snprintf(opts, sizeof opts, "%s", G->base_opts);
+        snprintf(old, sizeof old, "%s", G->opts);
+        int ok = strlen(L.opts) < sizeof opts;
+        char tmp[sizeof G->opts];
+        snprintf(tmp, sizeof tmp, "%s", ok ? L.opts : "");
+        for (char *save = NULL, *t = strtok_r(tmp, ",", &save); t && ok;
+             t = strtok_r(NULL, ",", &save)) {
+            char *eq = strchr(t, '=');
+            if (!eq)
+                ok = 0;
+            else {
+                *eq = 0;
+                ok = !opt_set(opts, sizeof opts, t, eq + 1);
+            }
+        }
+        snprintf(G->opts, sizeof G->opts, "%s", opts);
+        if (!ok || new_session(G, &err) ||
+            session_set_position(G->s, L.setup, L.moves, &err)) {
+            snprintf(G->opts, sizeof G->opts, "%s", old);
+            new_session(G, &err);
+            snprintf(msg, sizeof msg, "cannot load file: %s",
+                     ok ? err.msg : "bad options");
+        }
+    }
+    free(L.opts);
+    free(L.setup);
+    free(L.moves);
+    if (msg[0]) {
+        reply(G, 0, id, msg);
+        return;
+    }
+    G->handicap_cmd = 0;
+    if (G->autopass_cap)
+        memset(G->autopass, 0, (size_t)G->autopass_cap);
+    reset_clocks(G);
+    int p = G->g->to_move(session_state(G->s));
+    if (p < 0)  /* over: the side after the last mover */
+        p = session_ply(G->s) ? !G->g->to_move(session_state_at(
+                                    G->s, session_ply(G->s) - 1))
+                              : 0;
+    reply(G, 1, id, p ? "white" : "black");
+}
+
+/* printsgf [FILE]: the game so far through the game's SGF writer, as the
+ * reply or into FILE. */
+static void cmd_printsgf(Gtp *G, const char *id, char *args)
+{
+    const GameFormat *sgf = game_format(G->g, "sgf");
+    char *file = strtok(args, " ");
+    if (file && strtok(NULL, " ")) {
+        reply(G, 0, id, "syntax error");
+        return;
+    }
+    int np = session_ply(G->s);
+    const void *first = session_state_at(G->s, 0);
+    size_t tn = 8192;
+    char *setup = malloc(tn), *start = malloc(tn), *out = NULL;
+    char (*mv)[GTP_MOVE_MAX] = malloc(sizeof *mv * (size_t)(np + 1));
+    const char **mvp = malloc(sizeof *mvp * (size_t)(np + 1));
+    void *init = state_alloc(G->g);
+    size_t olen = 0;
+    PlyError err = {{0}};
+    const char *msg = NULL;
+    if (!setup || !start || !mv || !mvp || !init)
+        msg = "out of memory";
+    else if (G->g->to_text(first, setup, tn) < 0 ||
+             state_setup(G->g, init, G->opts, NULL, G->seed, &err) ||
+             G->g->to_text(init, start, tn) < 0)
+        msg = "cannot write the position";
+    for (int i = 0; !msg && i < np; i++) {
+        if (G->g->move_to_text(session_state_at(G->s, i),
+                               session_move_at(G->s, i), mv[i],
+                               sizeof mv[i]) < 0)
+            msg = "cannot write a move";
+        mvp[i] = mv[i];
+    }
+    if (!msg) {
+        Record r;
+        record_init(&r);
+        r.game = G->g->info.name;
+        r.options = G->opts;
+        r.setup = strcmp(setup, start) ? setup : NULL;
+        r.nseats = 2;
+        r.seats[0] = r.seats[1] = "?";
+        r.nmoves = np;
+        r.moves = mvp;
+        const void *st = session_state(G->s);
+        if (G->g->to_move(st) == PLAYER_TERMINAL) {
+            double v[PLY_MAX_PLAYERS];
+            G->g->returns(st, v);
+            record_set_winner(&r, v[0] > v[1] ? 0 : v[1] > v[0] ? 1 : -1,
+                              "normal");
+        }
+        FILE *o = file ? fopen(file, "w") : open_memstream(&out, &olen);
+        if (!o)
+            msg = file ? "cannot write the file" : "out of memory";
+        else if (sgf->write_record(G->g, &r, o, &err))
+            msg = err.msg[0] ? err.msg : "cannot write the game";
+        if (o && fclose(o) && !msg)
+            msg = "cannot write the file";
+    }
+    reply(G, !msg, id, msg ? msg : file ? "" : out ? out : "");
+    free(out);
+    free(setup);
+    free(start);
+    free(mv);
+    free(mvp);
+    free(init);
 }
 
 /* One command line (comments and control characters gone). Returns 1 on
@@ -514,7 +964,9 @@ static int command(Gtp *G, char *line)
     } else if (!strcmp(cmd, "boardsize")) {
         cmd_boardsize(G, id, args);
     } else if (!strcmp(cmd, "clear_board")) {
-        if (session_new_game(G->s, &err)) {
+        int fresh = G->handicap_cmd;
+        if (drop_gtp_handicap(G) ||
+            (fresh ? new_session(G, &err) : session_new_game(G->s, &err))) {
             reply(G, 0, id, err.msg);
         } else {
             reset_clocks(G);
@@ -532,7 +984,11 @@ static int command(Gtp *G, char *line)
     } else if (!strcmp(cmd, "play")) {
         cmd_play(G, id, args);
     } else if (!strcmp(cmd, "genmove")) {
-        cmd_genmove(G, id, args);
+        cmd_genmove(G, id, args, GENMOVE_PLAY);
+    } else if (!strcmp(cmd, "reg_genmove")) {
+        cmd_genmove(G, id, args, GENMOVE_REG);
+    } else if (!strcmp(cmd, "kgs-genmove_cleanup") && G->f->cleanup_moves) {
+        cmd_genmove(G, id, args, GENMOVE_CLEANUP);
     } else if (!strcmp(cmd, "undo")) {
         cmd_undo(G, id);
     } else if (!strcmp(cmd, "showboard")) {
@@ -544,6 +1000,18 @@ static int command(Gtp *G, char *line)
     } else if (!strcmp(cmd, "final_score") &&
                (G->g->score || G->f->score_text)) {
         cmd_final_score(G, id);
+    } else if (!strcmp(cmd, "final_status_list") && G->f->stones) {
+        cmd_final_status_list(G, id, args);
+    } else if ((!strcmp(cmd, "fixed_handicap") ||
+                !strcmp(cmd, "place_free_handicap")) &&
+               has_command(G, cmd)) {
+        cmd_fixed_handicap(G, id, args);
+    } else if (!strcmp(cmd, "set_free_handicap") && has_command(G, cmd)) {
+        cmd_set_free_handicap(G, id, args);
+    } else if (!strcmp(cmd, "loadsgf") && has_command(G, cmd)) {
+        cmd_loadsgf(G, id, args);
+    } else if (!strcmp(cmd, "printsgf") && has_command(G, cmd)) {
+        cmd_printsgf(G, id, args);
     } else if (!strcmp(cmd, "time_settings")) {
         cmd_time_settings(G, id, args);
     } else if (!strcmp(cmd, "time_left")) {

@@ -3,6 +3,7 @@
  * positions, setup and move parsing, passes and the end of the game, and
  * the bot hooks (eval, heuristic, playout). */
 #include "core/format.h"
+#include "core/record.h"
 #include "testlib.h"
 #include "tools/perft.h"
 
@@ -648,6 +649,157 @@ static void test_gtp_format(void **state)
     free(st);
 }
 
+/* ---- SGF (GM[2]) ---- */
+
+typedef struct Got {
+    int n;
+    char game[32], setup[80], moves[1024];
+    int winner;
+} Got;
+
+static int keep(const Record *r, void *ctx, PlyError *err)
+{
+    (void)err;
+    Got *g = ctx;
+    g->n++;
+    snprintf(g->game, sizeof g->game, "%s", r->game);
+    snprintf(g->setup, sizeof g->setup, "%s", r->setup ? r->setup : "");
+    size_t k = 0;
+    g->moves[0] = 0;
+    for (int i = 0; i < r->nmoves && k < sizeof g->moves; i++)
+        k += (size_t)snprintf(g->moves + k, sizeof g->moves - k, "%s%s",
+                              i ? " " : "", r->moves[i]);
+    g->winner = record_winner(r);
+    return 0;
+}
+
+static int read_sgf(const char *text, Got *got, PlyError *err)
+{
+    const GameFormat *f = game_format(G(), "sgf");
+    memset(got, 0, sizeof *got);
+    return f->read_records(G(), text, strlen(text), keep, got, err);
+}
+
+/* Removes every pass "B[]" / "W[]" node from an SGF text in place. */
+static void drop_passes(char *t)
+{
+    char *w = t;
+    for (const char *r = t; *r;) {
+        if (r[0] == ';' && (r[1] == 'B' || r[1] == 'W') && r[2] == '[' &&
+            r[3] == ']') {
+            r += 4;
+            continue;
+        }
+        *w++ = *r++;
+    }
+    *w = 0;
+}
+
+static void test_sgf(void **state)
+{
+    (void)state;
+    const GameVtbl *g = G();
+    const GameFormat *f = game_format(g, "sgf");
+    assert_non_null(f);
+    const char *setups[] = {
+        "", "---------------------------OX------XO--------------------------- X",
+        "X-------------------------OOX------XOX-------------------------O O",
+    };
+    int passes_seen = 0;
+    for (int game = 0; game < 24; game++) {
+        const char *setup = setups[game % 3];
+        PlyError err = {{0}};
+        void *st = state_alloc(g);
+        assert_int_equal(state_setup(g, st, NULL, setup, 1, &err), 0);
+        char mvbuf[130][8], want[1024] = "";
+        const char *mv[130];
+        int n = 0;
+        size_t k = 0;
+        Move ms[64];
+        /* a varied but fixed game: the move picked by a small LCG */
+        uint32_t x = 12345u + 977u * (uint32_t)game;
+        while (g->to_move(st) >= 0 && n < 130) {
+            int nm = g->gen_moves(st, ms);
+            x = x * 1103515245u + 12345u;
+            Move m = ms[(x >> 16) % (uint32_t)nm];
+            g->move_to_text(st, m, mvbuf[n], sizeof mvbuf[n]);
+            passes_seen += !strcmp(mvbuf[n], "pass");
+            mv[n] = mvbuf[n];
+            k += (size_t)snprintf(want + k, sizeof want - k, "%s%s",
+                                  n ? " " : "", mvbuf[n]);
+            n++;
+            g->make(st, m);
+        }
+        double ret[2];
+        g->returns(st, ret);
+        int winner = ret[0] > ret[1] ? 0 : ret[1] > ret[0] ? 1 : -1;
+        Record r;
+        record_init(&r);
+        r.game = g->info.name;
+        r.setup = setup;
+        r.nseats = 2;
+        r.seats[0] = "Kuro]x";
+        r.seats[1] = "Shiro";
+        r.nmoves = n;
+        r.moves = mv;
+        record_set_winner(&r, winner, "normal");
+        char *text = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&text, &len);
+        assert_int_equal(f->write_record(g, &r, mem, &err), 0);
+        fclose(mem);
+        assert_non_null(strstr(text, "GM[2]"));
+        assert_non_null(strstr(text, "SZ[8]"));
+        assert_non_null(strstr(text, "PB[Kuro\\]x]"));
+        assert_int_equal(strstr(text, "AB[") != NULL, game % 3 == 2);
+        if (winner >= 0) {
+            char re[16];
+            snprintf(re, sizeof re, "RE[%c+%d]", winner ? 'W' : 'B',
+                     g->score(st, winner) - g->score(st, !winner));
+            assert_non_null(strstr(text, re));
+        }
+        assert_true(f->claims(text, len));
+        assert_false(game_format(game_find("go"), "sgf")->claims(text, len));
+        assert_false(game_format(game_find("gomoku"), "sgf")->claims(text,
+                                                                      len));
+        Got got;
+        if (read_sgf(text, &got, &err))
+            fail_msg("%s\n%s", err.msg, text);
+        assert_int_equal(got.n, 1);
+        assert_string_equal(got.game, "reversi");
+        assert_string_equal(got.moves, want);
+        assert_int_equal(got.winner, winner);
+        if (game % 3 == 2)
+            assert_string_equal(got.setup, setup);
+        else
+            assert_string_equal(got.setup, "");
+        /* passes left out (as many Othello files do) are filled in */
+        drop_passes(text);
+        if (read_sgf(text, &got, &err))
+            fail_msg("%s\n%s", err.msg, text);
+        assert_string_equal(got.moves, want);
+        free(text);
+        free(st);
+    }
+    assert_true(passes_seen > 0);
+    /* errors name the line and the cause */
+    Got got;
+    PlyError err = {{0}};
+    assert_int_equal(read_sgf("(;GM[1]SZ[8];B[dc])", &got, &err), -1);
+    assert_non_null(strstr(err.msg, "GM[1] is not Othello"));
+    assert_int_equal(read_sgf("(;GM[2]SZ[9];B[dc])", &got, &err), -1);
+    assert_non_null(strstr(err.msg, "SZ[9]"));
+    assert_int_equal(read_sgf("(;GM[2]\n;B[dc]\n;W[dc])", &got, &err), -1);
+    assert_non_null(strstr(err.msg, "line 3: move 2 W[dc] (d3) is illegal"));
+    assert_int_equal(read_sgf("(;GM[2];B[i9])", &got, &err), -1);
+    assert_non_null(strstr(err.msg, "not a square"));
+    assert_int_equal(read_sgf("(;GM[2];W[dc])", &got, &err), -1);
+    assert_non_null(strstr(err.msg, "W[dc] (d3) is illegal"));
+    assert_int_equal(read_sgf("(;GM[2];B[dc];AB[aa])", &got, &err), -1);
+    assert_non_null(strstr(err.msg, "not supported"));
+    assert_int_equal(read_sgf("(;GM[2];B[dc]", &got, &err), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -664,6 +816,7 @@ int main(void)
         cmocka_unit_test(test_eval_and_heuristic),
         cmocka_unit_test(test_playout),
         cmocka_unit_test(test_render),
+        cmocka_unit_test(test_sgf),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

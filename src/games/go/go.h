@@ -90,6 +90,13 @@ int go_komi_parse(const char *s, int *komi2);
 const char *go_komi_text(int komi2);
 
 extern const GameFormat go_format_sgf, go_format_gtp;
+/* The GTP hooks of GameFormat (status.c): stone status from playouts,
+ * kgs-genmove_cleanup's moves, a free handicap's setup string. */
+int go_gtp_stones(const void *st, int player, int status, uint64_t seed,
+                  Move *out, int max);
+int go_gtp_cleanup_moves(const void *st, uint64_t seed, Move *out, int max);
+int go_gtp_handicap_setup(const void *st, const Move *pts, int n, char *buf,
+                          size_t len);
 /* "B+3.5", "W+12", "0" (winner -1): the area count of a finished game. */
 int go_score_text(const GoState *st, int winner, char *buf, size_t n);
 extern const GameVtbl game_go, game_atari_go;

@@ -24,43 +24,20 @@ static void put_point(FILE *out, const GoState *s, int p)
     fputc('a' + (s->size - 1 - go_y(p)), out);
 }
 
-static int sgf_write(const GameVtbl *g, const Record *r, FILE *out,
-                     PlyError *err)
+static void write_root(const GameVtbl *g, const void *p, FILE *out)
 {
-    PlyError local;
-    if (!err)
-        err = &local;
-    if (g->info.state_size != sizeof(GoState))
-        return ply_fail(err, "%s has no SGF here", g->info.name);
-    if (r->nseats != 2)
-        return ply_fail(err, "\"seats\" is not a list of two");
-    GoState *st = malloc(sizeof *st), *start = malloc(sizeof *start);
-    int rc = -1;
-    if (!st || !start) {
-        ply_fail(err, "out of memory");
-        goto done;
-    }
-    if (state_setup(g, start, r->options, NULL, 1, err) ||
-        state_setup(g, st, r->options, r->setup, 1, err))
-        goto done;
-    int atari = st->kind == GO_KIND_ATARI;
-    fprintf(out, "(;FF[4]GM[1]CA[UTF-8]AP[Ply]SZ[%d]", st->size);
-    if (!atari) {
+    const GoState *st = p;
+    fprintf(out, "SZ[%d]", st->size);
+    if (st->kind != GO_KIND_ATARI)
         fprintf(out, "KM[%s]RU[%s]", go_komi_text(st->komi2),
                 st->suicide ? "Tromp-Taylor" : "Chinese");
-    } else {
+    else
         fprintf(out, "PLYGAME[%s]", g->info.name);
-    }
-    if (r->options && *r->options) {
-        fputs("PLYOPTIONS[", out);
-        sgf_put_value(out, r->options);
-        fputs("]", out);
-    }
-    for (int p = 0; p < 2; p++) {
-        fputs(p ? "PW[" : "PB[", out);
-        sgf_put_value(out, r->seats[p] ? r->seats[p] : "?");
-        fputs("]", out);
-    }
+}
+
+static void write_setup(const void *a, const void *b, FILE *out)
+{
+    const GoState *st = a, *start = b;
     int setup = memcmp(st->color, start->color, sizeof st->color) ||
                 st->side != start->side;
     if (!setup && st->handicap)
@@ -80,74 +57,31 @@ static int sgf_write(const GameVtbl *g, const Record *r, FILE *out,
     }
     if (setup)
         fprintf(out, "PL[%c]", st->side ? 'W' : 'B');
+}
 
-    /* the moves, replayed and checked; the result is written last, in
-     * the root, so it is built first */
-    char *moves = NULL;
-    size_t mlen = 0;
-    FILE *mem = open_memstream(&moves, &mlen);
-    if (!mem) {
-        ply_fail(err, "out of memory");
-        goto done;
-    }
-    int bad = 0;
-    for (int i = 0; i < r->nmoves; i++) {
-        const char *text = r->moves[i];
-        Move m;
-        int p = g->to_move(st);
-        int step = record_move(g, st, r, i, &m, err);
-        if (step < 0) {
-            bad = 1;
-            break;
-        }
-        if (step) {
-            fputs("\n;C[illegal move: ", mem);
-            sgf_put_value(mem, text);
-            fputs("]", mem);
-            break;
-        }
-        fprintf(mem, "%s;%c[", i % 10 == 0 ? "\n" : "", p ? 'W' : 'B');
-        if (m != GO_PASS)
-            put_point(mem, st, (int)m);
-        fputc(']', mem);
-        g->make(st, m);
-    }
-    if (!bad && r->error && *r->error) {
-        fputs("\n;C[", mem);
-        sgf_put_value(mem, r->error);
-        fputs("]", mem);
-    }
-    fclose(mem);
-    if (bad) {
-        free(moves);
-        goto done;
-    }
-    int winner = record_winner(r);
-    if (winner != -2) {
-        char re[32];
-        const char *reason = r->reason ? r->reason : "normal";
-        if (winner == -1) {
-            snprintf(re, sizeof re, "0");
-        } else if (!strcmp(reason, "time")) {
-            snprintf(re, sizeof re, "%c+T", winner ? 'W' : 'B');
-        } else if (!strcmp(reason, "illegal") || !strcmp(reason, "crash")) {
-            snprintf(re, sizeof re, "%c+F", winner ? 'W' : 'B');
-        } else if (!atari && g->to_move(st) == PLAYER_TERMINAL) {
-            go_score_text(st, winner, re, sizeof re);
-        } else {
-            snprintf(re, sizeof re, "%c+", winner ? 'W' : 'B');
-        }
-        fprintf(out, "RE[%s]", re);
-    }
-    if (moves && mlen)
-        fwrite(moves, 1, mlen, out);
-    free(moves);
-    fputs(")\n", out);
-    rc = 0;
-done:
-    free(st);
-    free(start);
-    return rc;
+static void write_move(const void *p, Move m, FILE *out)
+{
+    if (m != GO_PASS)
+        put_point(out, p, (int)m);
+}
+
+static int write_score(const void *p, int winner, char *buf, size_t n)
+{
+    const GoState *st = p;
+    return st->kind == GO_KIND_ATARI ? -1 : go_score_text(st, winner, buf, n);
+}
+
+static const SgfWriter go_writer = {
+    .gm = 1, .root = write_root, .setup = write_setup, .point = write_move,
+    .score = write_score,
+};
+
+static int sgf_write(const GameVtbl *g, const Record *r, FILE *out,
+                     PlyError *err)
+{
+    if (g->info.state_size != sizeof(GoState))
+        return ply_fail(err, "%s has no SGF here", g->info.name);
+    return sgf_write_record(g, r, &go_writer, out, err);
 }
 
 /* ---------------------------------------------------------- reading */
@@ -505,6 +439,8 @@ static int gtp_score(const void *p, char *buf, size_t n)
 const GameFormat go_format_gtp = {
     .name = "gtp", .variant = "go", .flags = FORMAT_NATIVE,
     .score_text = gtp_score,
+    .stones = go_gtp_stones, .cleanup_moves = go_gtp_cleanup_moves,
+    .handicap_setup = go_gtp_handicap_setup,
 };
 
 static int sgf_claims(const char *text, size_t len)

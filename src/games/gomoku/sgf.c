@@ -23,39 +23,15 @@ static void put_point(FILE *out, int p)
     fputc('a' + p / GK_STRIDE - 1, out);
 }
 
-static int sgf_write(const GameVtbl *g, const Record *r, FILE *out,
-                     PlyError *err)
+static void write_root(const GameVtbl *g, const void *p, FILE *out)
 {
-    PlyError local;
-    if (!err)
-        err = &local;
-    if (g->info.state_size != sizeof(GkState))
-        return ply_fail(err, "%s has no GM[4] SGF here", g->info.name);
-    if (r->nseats != 2)
-        return ply_fail(err, "\"seats\" is not a list of two");
-    GkState *st = malloc(sizeof *st), *start = malloc(sizeof *start);
-    char *moves = NULL;
-    size_t mlen = 0;
-    int rc = -1;
-    if (!st || !start) {
-        ply_fail(err, "out of memory");
-        goto done;
-    }
-    if (state_setup(g, start, r->options, NULL, 1, err) ||
-        state_setup(g, st, r->options, r->setup, 1, err))
-        goto done;
-    fprintf(out, "(;FF[4]GM[4]CA[UTF-8]AP[Ply]SZ[%d]PLYGAME[%s]", st->size,
-            g->info.name);
-    if (r->options && *r->options) {
-        fputs("PLYOPTIONS[", out);
-        sgf_put_value(out, r->options);
-        fputs("]", out);
-    }
-    for (int p = 0; p < 2; p++) {
-        fputs(p ? "PW[" : "PB[", out);
-        sgf_put_value(out, r->seats[p] ? r->seats[p] : "?");
-        fputs("]", out);
-    }
+    const GkState *st = p;
+    fprintf(out, "SZ[%d]PLYGAME[%s]", st->size, g->info.name);
+}
+
+static void write_setup(const void *a, const void *b, FILE *out)
+{
+    const GkState *st = a, *start = b;
     int setup = memcmp(st->cell, start->cell, sizeof st->cell) ||
                 st->side != start->side;
     for (int c = GK_BLACK; setup && c <= GK_WHITE; c++) {
@@ -72,60 +48,24 @@ static int sgf_write(const GameVtbl *g, const Record *r, FILE *out,
     }
     if (setup)
         fprintf(out, "PL[%c]", st->side ? 'W' : 'B');
-    /* the moves, replayed and checked; the result goes in the root */
-    FILE *mem = open_memstream(&moves, &mlen);
-    if (!mem) {
-        ply_fail(err, "out of memory");
-        goto done;
-    }
-    int bad = 0;
-    for (int i = 0; i < r->nmoves; i++) {
-        Move m;
-        int p = g->to_move(st);
-        int step = record_move(g, st, r, i, &m, err);
-        if (step < 0) {
-            bad = 1;
-            break;
-        }
-        if (step) {
-            fputs("\n;C[illegal move: ", mem);
-            sgf_put_value(mem, r->moves[i]);
-            fputs("]", mem);
-            break;
-        }
-        fprintf(mem, "%s;%c[", i % 10 == 0 ? "\n" : "", p ? 'W' : 'B');
-        put_point(mem, (int)m);
-        fputc(']', mem);
-        g->make(st, m);
-    }
-    if (!bad && r->error && *r->error) {
-        fputs("\n;C[", mem);
-        sgf_put_value(mem, r->error);
-        fputs("]", mem);
-    }
-    fclose(mem);
-    if (bad)
-        goto done;
-    int winner = record_winner(r);
-    if (winner != -2) {
-        const char *reason = r->reason ? r->reason : "normal";
-        if (winner == -1)
-            fputs("RE[0]", out);
-        else
-            fprintf(out, "RE[%c+%s]", winner ? 'W' : 'B',
-                    !strcmp(reason, "time") ? "T"
-                    : !strcmp(reason, "illegal") || !strcmp(reason, "crash")
-                    ? "F" : "");
-    }
-    if (moves && mlen)
-        fwrite(moves, 1, mlen, out);
-    fputs(")\n", out);
-    rc = 0;
-done:
-    free(moves);
-    free(st);
-    free(start);
-    return rc;
+}
+
+static void write_move(const void *st, Move m, FILE *out)
+{
+    (void)st;
+    put_point(out, (int)m);
+}
+
+static const SgfWriter gk_writer = {
+    .gm = 4, .root = write_root, .setup = write_setup, .point = write_move,
+};
+
+static int sgf_write(const GameVtbl *g, const Record *r, FILE *out,
+                     PlyError *err)
+{
+    if (g->info.state_size != sizeof(GkState))
+        return ply_fail(err, "%s has no GM[4] SGF here", g->info.name);
+    return sgf_write_record(g, r, &gk_writer, out, err);
 }
 
 /* A point "xy" of a size board as Gomocup's "x,y", or -1. */

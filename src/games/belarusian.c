@@ -31,7 +31,7 @@
 enum { MAN = 1, DAMA, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING };
 enum { WHITE = 0, BLACK = 1, BLACKBIT = 16 };
 enum { HIST = 128, MAX_PLIES = 400, BC_MAX_MOVES = 400 };
-enum { R_NONE, R_MATE, R_STALEMATE, R_REPETITION, R_LIMIT };
+enum { R_NONE, R_MATE, R_STALEMATE, R_REPETITION, R_LIMIT, R_KING };
 
 #define TYPE(p) ((p) & 15)
 #define COLOR(p) (((p) >> 4) & 1)
@@ -45,6 +45,9 @@ typedef struct Bel {
     int8_t winner;
     uint8_t in_check;
     uint8_t setup;          /* option: 0 = Dagaz setup 1, 1 = setup 2 */
+    uint8_t kingcap;        /* option kings=capture: men may take the king
+                               (Dagaz), and do not give check */
+    uint8_t pad0;
     uint16_t ply;
     uint16_t hist_len;
     uint32_t pad;
@@ -110,7 +113,7 @@ static uint64_t full_hash(const Bel *s)
 /* Whether colour `by` attacks square q on board b: a chess piece that
  * could capture there, or a man or dama that could jump q at once (the
  * square beyond q empty). */
-static int attacked(const uint8_t *b, int q, int by)
+static int attacked(const uint8_t *b, int q, int by, int kingcap)
 {
     int bb = by ? BLACKBIT : 0;
     /* pawns: a white pawn on q-7/q-9 diagonals attacks upward */
@@ -145,7 +148,7 @@ static int attacked(const uint8_t *b, int q, int by)
             int ty = TYPE(b[t]);
             if (ty == BISHOP || ty == QUEEN)
                 return 1;
-            if (beyond >= 0 && !b[beyond] &&
+            if (!kingcap && beyond >= 0 && !b[beyond] &&
                 (ty == DAMA || (ty == MAN && near)))
                 return 1;
         }
@@ -163,7 +166,7 @@ static int attacked(const uint8_t *b, int q, int by)
 
 typedef struct JumpCtx {
     const uint8_t *b;
-    int us, from, type;
+    int us, from, kingcap;
     Move *out;
     int n;
 } JumpCtx;
@@ -183,7 +186,8 @@ static int jump_target(const JumpCtx *j, int sq, int type, uint32_t caps,
     if (t < 0 || t == j->from)
         return -1;
     int p = j->b[t];
-    if (!p || COLOR(p) == j->us || TYPE(p) == KING || (caps >> (t >> 1) & 1))
+    if (!p || COLOR(p) == j->us || (TYPE(p) == KING && !j->kingcap) ||
+        (caps >> (t >> 1) & 1))
         return -1;
     int u = step(t, df, dr);
     if (u < 0 || (j->b[u] && u != j->from))
@@ -250,7 +254,7 @@ static void jumps_from(JumpCtx *j, int sq, int type, uint32_t caps)
 /* The draughts captures of the side to move (pseudo-legal). */
 static int gen_jumps(const Bel *s, Move *out)
 {
-    JumpCtx j = {s->b, s->side, 0, 0, out, 0};
+    JumpCtx j = {s->b, s->side, 0, s->kingcap, out, 0};
     for (int q = 0; q < 64; q++) {
         int p = s->b[q];
         if (!p || COLOR(p) != s->side || (TYPE(p) != MAN && TYPE(p) != DAMA))
@@ -357,12 +361,12 @@ static int gen_quiet_and_chess(const Bel *s, Move *out)
     if (b[home] == (kb | KING) && !s->in_check) {
         int kr = us == WHITE ? 1 : 4, qr = us == WHITE ? 2 : 8;
         if ((s->castle & kr) && b[home + 3] == (kb | ROOK) && !b[home + 1] &&
-            !b[home + 2] && !attacked(b, home + 1, us ^ 1) &&
-            !attacked(b, home + 2, us ^ 1))
+            !b[home + 2] && !attacked(b, home + 1, us ^ 1, s->kingcap) &&
+            !attacked(b, home + 2, us ^ 1, s->kingcap))
             out[n++] = mk(home, home + 2, 0);
         if ((s->castle & qr) && b[home - 4] == (kb | ROOK) && !b[home - 1] &&
-            !b[home - 2] && !b[home - 3] && !attacked(b, home - 1, us ^ 1) &&
-            !attacked(b, home - 2, us ^ 1))
+            !b[home - 2] && !b[home - 3] && !attacked(b, home - 1, us ^ 1, s->kingcap) &&
+            !attacked(b, home - 2, us ^ 1, s->kingcap))
             out[n++] = mk(home, home - 2, 0);
     }
     return n;
@@ -401,12 +405,13 @@ static void apply_board(uint8_t *b, Move m, int us)
     (void)us;
 }
 
+/* The king's square, or 64 when it was taken (kings=capture). */
 static int king_of(const uint8_t *b, int c)
 {
     for (int q = 0; q < 64; q++)
         if (b[q] == ((c ? BLACKBIT : 0) | KING))
             return q;
-    return -1;
+    return 64;
 }
 
 static int bel_gen_legal(const Bel *s, Move *out)
@@ -422,7 +427,7 @@ static int bel_gen_legal(const Bel *s, Move *out)
             apply_board(nb, tmp[i], us);
             int ksq = TYPE(s->b[m_from(tmp[i])]) == KING ? m_to(tmp[i])
                                                          : s->ksq[us];
-            if (!attacked(nb, ksq, us ^ 1))
+            if (!attacked(nb, ksq, us ^ 1, s->kingcap))
                 out[n++] = tmp[i];
         }
         if (n)
@@ -447,12 +452,20 @@ static void settle(Bel *s, int use_history)
 {
     s->ksq[0] = (uint8_t)king_of(s->b, 0);
     s->ksq[1] = (uint8_t)king_of(s->b, 1);
-    s->in_check = (uint8_t)attacked(s->b, s->ksq[s->side], s->side ^ 1);
     s->hist[s->ply % HIST] = (uint32_t)(s->hash >> 32);
     if (s->hist_len < HIST)
         s->hist_len++;
     s->reason = R_NONE;
     s->winner = -1;
+    s->in_check = 0;
+    if (s->ksq[s->side] == 64) {
+        /* kings=capture: a man took the king */
+        s->reason = R_KING;
+        s->winner = (int8_t)(s->side ^ 1);
+        return;
+    }
+    s->in_check = (uint8_t)attacked(s->b, s->ksq[s->side], s->side ^ 1,
+                                    s->kingcap);
     Move buf[BC_MAX_MOVES];
     if (bel_gen_legal(s, buf) == 0) {
         s->reason = s->in_check ? R_MATE : R_STALEMATE;
@@ -530,9 +543,10 @@ static int parse_fen(Bel *s, const char *text, PlyError *err)
     if (nt < 3)
         return ply_fail(err, "bad setup string: expected 'BOARD SIDE "
                         "CASTLING [MOVENUMBER]', got %d field(s)", nt);
-    uint8_t setup = s->setup;
+    uint8_t setup = s->setup, kingcap = s->kingcap;
     memset(s, 0, sizeof *s);
     s->setup = setup;
+    s->kingcap = kingcap;
     int r = 7, f = 0, kings[2] = {0, 0};
     for (const char *q = tok[0]; *q; q++) {
         if (*q == '/') {
@@ -569,9 +583,6 @@ static int parse_fen(Bel *s, const char *text, PlyError *err)
     if (r != 0 || f != 8)
         return ply_fail(err, "bad setup string: the board needs 8 ranks of "
                         "8 squares");
-    if (kings[0] != 1 || kings[1] != 1)
-        return ply_fail(err, "bad setup string: each side needs exactly one "
-                        "king");
     if (!strcmp(tok[1], "w"))
         s->side = WHITE;
     else if (!strcmp(tok[1], "b"))
@@ -579,6 +590,11 @@ static int parse_fen(Bel *s, const char *text, PlyError *err)
     else
         return ply_fail(err, "bad setup string: side to move '%s' is not "
                         "w or b", tok[1]);
+    /* kings=capture: the side to move may have lost its king (over) */
+    if (kings[s->side ^ 1] != 1 || kings[s->side] > 1 ||
+        (kings[s->side] == 0 && !s->kingcap))
+        return ply_fail(err, "bad setup string: each side needs exactly one "
+                        "king");
     if (strcmp(tok[2], "-"))
         for (const char *q = tok[2]; *q; q++) {
             const char *k = strchr("KQkq", *q);
@@ -606,7 +622,7 @@ static int parse_fen(Bel *s, const char *text, PlyError *err)
                         "limit of %d plies", MAX_PLIES);
     s->ksq[0] = (uint8_t)king_of(s->b, 0);
     s->ksq[1] = (uint8_t)king_of(s->b, 1);
-    if (attacked(s->b, s->ksq[s->side ^ 1], s->side))
+    if (attacked(s->b, s->ksq[s->side ^ 1], s->side, s->kingcap))
         return ply_fail(err, "bad setup string: the side not to move is in "
                         "check");
     s->hash = full_hash(s);
@@ -624,11 +640,16 @@ static int parse_fen(Bel *s, const char *text, PlyError *err)
 }
 
 static const char *const setup_choices[] = {"1", "2", NULL};
+static const char *const kings_choices[] = {"check", "capture", NULL};
 static const GameOption bel_options[] = {
     {.key = "setup", .type = OPT_CHOICE, .def = 0, .choices = setup_choices,
      .help = "1: Dagaz's first setup (men on the dark squares of ranks 1-3 "
      "between the pieces, pawns on the others, one rook); 2: Dagaz's "
      "second (men on the light squares, pawns a3 c3 e3 g3, two rooks)"},
+    {.key = "kings", .type = OPT_CHOICE, .def = 0, .choices = kings_choices,
+     .help = "check: the king is never jumped, a man or dama that could "
+     "jump it gives check; capture: Dagaz's reading, men and damas jump "
+     "the king like any piece (taking it wins) and give no check"},
     {.key = NULL},
 };
 
@@ -638,6 +659,7 @@ static int bel_init(void *st, const int *opt, uint64_t seed, PlyError *err)
     Bel *s = st;
     memset(s, 0, sizeof *s);
     s->setup = (uint8_t)(opt ? opt[0] : 0);
+    s->kingcap = (uint8_t)(opt ? opt[1] : 0);
     return parse_fen(s, starts[s->setup], err);
 }
 
@@ -646,6 +668,7 @@ static int bel_from_text(void *st, const char *text, PlyError *err)
     Bel tmp;
     memset(&tmp, 0, sizeof tmp);
     tmp.setup = ((Bel *)st)->setup;
+    tmp.kingcap = ((Bel *)st)->kingcap;
     if (parse_fen(&tmp, text, err))
         return -1;
     memcpy(st, &tmp, sizeof tmp);
@@ -728,7 +751,7 @@ static int bel_move_to_text(const void *st, Move m, char *buf, size_t n)
     t[k++] = (char)('a' + fl(from));
     t[k++] = (char)('1' + rk(from));
     if (m_jump(m)) {
-        JumpCtx j = {s->b, s->side, from, 0, NULL, 0};
+        JumpCtx j = {s->b, s->side, from, s->kingcap, NULL, 0};
         int path[40];
         int len = path_dfs(&j, from, TYPE(s->b[from]), 0, m_caps(m),
                            m_to(m), path, 0);
@@ -848,7 +871,8 @@ static int bel_render(const void *st, char *buf, size_t n)
         k += (size_t)w;
     }
     static const char *const why[] = {"", "checkmate", "stalemate",
-                                      "threefold repetition", "move limit"};
+                                      "threefold repetition", "move limit",
+                                      "the king was taken"};
     int w;
     if (s->reason)
         w = snprintf(line, sizeof line, "   a b c d e f g h\ngame over: %s\n",
@@ -866,9 +890,9 @@ static const char *bel_end_reason(const void *st)
 {
     static const char *const why[] = {NULL, "checkmate", "stalemate",
                                       "threefold repetition",
-                                      "the move limit"};
+                                      "the move limit", "the king was taken"};
     const Bel *s = st;
-    return s->reason < 5 ? why[s->reason] : NULL;
+    return s->reason < 6 ? why[s->reason] : NULL;
 }
 
 static int bel_layout(const void *st, Layout *l)
@@ -958,14 +982,17 @@ static int bel_in_check(const void *st)
 static int bel_check(const void *st)
 {
     const Bel *s = st;
-    if (s->side > 1 || s->setup > 1)
+    if (s->side > 1 || s->setup > 1 || s->kingcap > 1)
         return -1;
     for (int c = 0; c < 2; c++)
         if (king_of(s->b, c) != s->ksq[c])
             return -1;
     if (s->hash != full_hash(s))
         return -1;
-    if (s->in_check != attacked(s->b, s->ksq[s->side], s->side ^ 1))
+    if (s->reason == R_KING)
+        return s->ksq[s->side] == 64 ? 0 : -1;
+    if (s->in_check != attacked(s->b, s->ksq[s->side], s->side ^ 1,
+                                s->kingcap))
         return -1;
     return 0;
 }
@@ -1008,8 +1035,9 @@ const GameVtbl game_belarusian_chess = {
             "priority over all other moves), not necessarily the longest; a\n"
             "chain goes on while it can, pieces are jumped once and leave at\n"
             "its end; the king is never jumped, and a man or dama that could\n"
-            "jump it at once gives check (Dagaz instead lets a man take the\n"
-            "king); pawns step one square (Dagaz's pawns have no double step,\n"
+            "jump it at once gives check (kings=capture: Dagaz's reading, a man\n"
+            "or dama jumps the king like any piece, taking it wins, and only\n"
+            "chess pieces give check); pawns step one square (Dagaz's pawns have no double step,\n"
             "so no en passant) and promote on the last rank to queen, rook,\n"
             "bishop or knight; castling as in chess (king from e1/e8 two\n"
             "squares towards a rook at home, rights in the setup string).\n"

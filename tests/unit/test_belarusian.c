@@ -15,6 +15,7 @@ typedef struct SPos {
     char b[64];         /* '.' or a FEN letter, a1 = 0 */
     int side;           /* 0 White (upper case), 1 Black */
     char castle[5];
+    int kingcap;        /* kings=capture: men jump kings, give no check */
 } SPos;
 
 typedef struct SMove {
@@ -85,7 +86,8 @@ static void chains(const SPos *p, int from, int at, char type,
             }
             if (type == 'M' && dist > 1)
                 break;
-            if (enemy(p, c) && up(c) != 'K' && !(taken >> s & 1))
+            if (enemy(p, c) && (up(c) != 'K' || p->kingcap) &&
+                !(taken >> s & 1))
                 victim = s;
             break;
         }
@@ -212,6 +214,8 @@ static int can_take(const SPos *p, int s)
                 break;
             if (t == 'M' && adf != 1)
                 break;
+            if ((t == 'M' || t == 'D') && p->kingcap)
+                break;
             int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0), clear = 1;
             for (int k = 1; k < (adf > adr ? adf : adr); k++)
                 if (p->b[sq(f + sf * k, r + sr * k)] != '.')
@@ -256,6 +260,8 @@ static int slow_gen(const SPos *p, SMove *out)
 {
     SMove ps[400];
     int n = 0, k = 0;
+    if (king_sq(p, p->side == 0) < 0)
+        return 0;       /* the king was taken */
     /* draughts captures */
     for (int s = 0; s < 64; s++)
         if (own(p, p->b[s]) && (up(p->b[s]) == 'M' || up(p->b[s]) == 'D'))
@@ -360,12 +366,13 @@ static const GameVtbl *bel(void)
     return g;
 }
 
-static void compare_at(const GameVtbl *g, void *st, int depth)
+static void compare_at(const GameVtbl *g, void *st, int depth, int kingcap)
 {
     char fen[256];
     assert_true(g->to_text(st, fen, sizeof fen) > 0);
     SPos p;
     sp_parse(&p, fen);
+    p.kingcap = kingcap;
     unsigned long long want = slow_perft(&p, depth);
     unsigned long long got = perft(g, st, depth, 0);
     if (got != want)
@@ -373,15 +380,15 @@ static void compare_at(const GameVtbl *g, void *st, int depth)
                  fen, got, want);
 }
 
-static void random_compare(int setup, int positions, int depth,
+static void random_compare(const char *opts, int positions, int depth,
                            uint64_t seed)
 {
     const GameVtbl *g = bel();
+    int kingcap = opts && strstr(opts, "kings=capture") != NULL;
     Move mv[400];
     int done = 0;
     for (int game = 0; done < positions; game++) {
-        void *st = tl_position("belarusian-chess",
-                               setup ? "setup=2" : NULL, NULL, NULL);
+        void *st = tl_position("belarusian-chess", opts, NULL, NULL);
         Rng r;
         rng_seed(&r, seed + (uint64_t)game);
         int stop = 2 + (int)rng_below(&r, 120);
@@ -395,9 +402,8 @@ static void random_compare(int setup, int positions, int depth,
             /* a fresh position from its text: no history behind it */
             char fen[256];
             assert_true(g->to_text(st, fen, sizeof fen) > 0);
-            void *fresh = tl_position("belarusian-chess",
-                                      setup ? "setup=2" : NULL, fen, NULL);
-            compare_at(g, fresh, depth);
+            void *fresh = tl_position("belarusian-chess", opts, fen, NULL);
+            compare_at(g, fresh, depth, kingcap);
             free(fresh);
             done++;
         }
@@ -415,11 +421,11 @@ static void test_start(void **state)
      * (b3 d3 f3 h3); the knight on b1 is boxed in by men */
     assert_int_equal(g->gen_moves(st, mv), 11);
     for (int d = 1; d <= 3; d++)
-        compare_at(g, st, d);
+        compare_at(g, st, d, 0);
     free(st);
     st = tl_position("belarusian-chess", "setup=2", NULL, NULL);
     for (int d = 1; d <= 3; d++)
-        compare_at(g, st, d);
+        compare_at(g, st, d, 0);
     free(st);
 }
 
@@ -427,10 +433,12 @@ static void test_random_positions(void **state)
 {
     (void)state;
     int n = tl_slow() ? 400 : 40, depth = tl_slow() ? 4 : 3;
-    random_compare(0, n, 3, 11);
-    random_compare(1, n / 2, 3, 5011);
+    random_compare(NULL, n, 3, 11);
+    random_compare("setup=2", n / 2, 3, 5011);
+    random_compare("kings=capture", n / 2, 3, 7011);
+    random_compare("setup=2,kings=capture", n / 4, 3, 8011);
     if (tl_slow())
-        random_compare(0, 60, depth, 9011);
+        random_compare(NULL, 60, depth, 9011);
 }
 
 static int legal(const char *setup, const char *move)
@@ -496,6 +504,35 @@ static void test_draughts_rules(void **state)
         assert_false(legal("4k3/8/8/8/8/3m4/8/4K3 w - 1", "e1e2"));
         assert_true(legal("4k3/8/8/8/8/3m4/8/4KQ2 w - 1", "e1e2"));
     }
+}
+
+/* kings=capture (Dagaz): the man takes the king and wins; it gave no
+ * check before, so the king could stand there */
+static void test_kings_capture(void **state)
+{
+    (void)state;
+    const GameVtbl *g = bel();
+    void *st = tl_position("belarusian-chess", "kings=capture",
+                           "4k3/8/8/8/8/3m4/4K3/8 b - 1", NULL);
+    assert_false(g->in_check(st));
+    Move m;
+    PlyError err;
+    /* the capture is compulsory, and it takes the king */
+    assert_int_equal(g->text_to_move(st, "d3xf1", &m, &err), 0);
+    assert_int_not_equal(g->text_to_move(st, "e8e7", &m, &err), 0);
+    g->make(st, m);
+    assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+    double ret[2];
+    g->returns(st, ret);
+    assert_true(ret[0] == -1 && ret[1] == 1);
+    assert_string_equal(g->end_reason(st), "the king was taken");
+    free(st);
+    /* by default the same position is illegal: White would be in check
+     * with Black to move, so White's king must not stand there */
+    st = state_alloc(g);
+    assert_int_not_equal(g->from_text(st, "4k3/8/8/8/8/3m4/4K3/8 b - 1",
+                                      &err), 0);
+    free(st);
 }
 
 static void test_chess_rules(void **state)
@@ -575,6 +612,7 @@ int main(void)
         cmocka_unit_test(test_random_positions),
         cmocka_unit_test(test_draughts_rules),
         cmocka_unit_test(test_chess_rules),
+        cmocka_unit_test(test_kings_capture),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -87,6 +87,10 @@ usi "bad variant" "variant must be shogi or minishogi" \
     'setoption name UCI_Variant value chess\n'
 usi "bad bot" "unknown bot 'nobot'" 'setoption name PlyBot value nobot\n'
 usi "setoption syntax" "expected 'name'" 'setoption UCI_Variant\n'
+bestmove_legal "micro shogi" micro-shogi "2e4c 4b4c+" \
+    'setoption name UCI_Variant value micro\nposition startpos moves 2e4c 4b4c+\ngo movetime 100\n'
+usi "micro shogi sfen, mate by a knight dropped face down" "bestmove +P\\*3c" \
+    'setoption name UCI_Variant value micro\nposition sfen kr2/pb2/4/4/3K b P 1\ngo depth 3\n'
 bestmove_legal "variant value with spaces" minishogi "" \
     'setoption name UCI_Variant value  minishogi  \ngo depth 1\n'
 usi "GUI options accepted" "readyok" \

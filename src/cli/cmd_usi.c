@@ -1,4 +1,4 @@
-/* cmd_usi.c — `ply usi [shogi|minishogi]`: the USI engine mode
+/* cmd_usi.c — `ply usi [GAME]` (shogi, minishogi, micro-shogi): the USI engine mode
  * (src/proto/usi.c). */
 #include <getopt.h>
 #include <stdio.h>
@@ -31,14 +31,22 @@ int cmd_usi(int argc, char **argv)
         }
     }
     if (argc - optind > 1)
-        return cli_error("usi", "usage: ply usi [shogi|minishogi] "
+        return cli_error("usi", "usage: ply usi [GAME] "
                          "[--bot SPEC]");
     const GameVtbl *native = format_native_game("usi", NULL);
     const char *gname = argc - optind == 1 ? argv[optind]
                       : native ? native->info.name : "";
-    if (!game_format(game_find(gname), "usi"))
-        return cli_error("usi", "USI plays shogi or minishogi, not '%s'",
-                         gname);
+    if (!game_format(game_find(gname), "usi")) {
+        /* the games that declare USI, by Ply's names */
+        const GameVtbl *gs[32];
+        char list[512] = "";
+        size_t len = 0;
+        int k = games_with_format("usi", gs, 32);
+        for (int i = 0; i < k && i < 32 && len < sizeof list; i++)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+                                    i ? " or " : "", gs[i]->info.name);
+        return cli_error("usi", "USI plays %s, not '%s'", list, gname);
+    }
     if (spec && strlen(spec) >= 256)
         return cli_error("usi", "bot spec too long");
     return usi_run(stdin, stdout, gname, spec);

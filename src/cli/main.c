@@ -156,7 +156,7 @@ const Command cli_commands[] = {
      "  perft counts whole turns (partial moves composed, as Dagaz does).\n"
      "  Any command takes FILE.zrf as its game (--options variant=N)."},
     {"usi", cmd_usi, "USI engine for shogi GUIs (shogi, minishogi)",
-     "ply usi [shogi|minishogi] [--bot SPEC]   (options: UCI_Variant, PlyBot)"},
+     "ply usi [shogi|minishogi|micro-shogi] [--bot SPEC]   (options: UCI_Variant, PlyBot)"},
     {"uci", cmd_uci, "UCI engine mode (chess, makruk, shatranj, xiangqi)",
      "ply uci [--bot SPEC] [--seed N]\n"
      "  Speaks UCI on stdin/stdout with SPEC (default: alphabeta, else mcts,\n"

@@ -41,6 +41,8 @@ extern const GameVtbl game_banqi;
 extern const GameVtbl game_oware;
 extern const GameVtbl game_jungle;
 extern const GameVtbl game_fox_and_geese;
+extern const GameVtbl game_micro_shogi;
+extern const GameVtbl game_belarusian_chess;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -209,6 +211,8 @@ const GameVtbl *const ply_games[] = {
     &game_oware,
     &game_jungle,
     &game_fox_and_geese,
+    &game_micro_shogi,
+    &game_belarusian_chess,
     NULL,
 };
 

@@ -449,8 +449,13 @@ int usi_run(FILE *in, FILE *out, const char *game, const char *spec)
     const GameVtbl *g = game ? game_find(game)
                              : format_native_game("usi", NULL);
     if (!g || !game_format(g, "usi")) {
-        fprintf(stderr, "ply usi: USI plays shogi or minishogi, not '%s'\n",
-                game ? game : "");
+        /* the games that declare USI, by Ply's names */
+        const GameVtbl *gs[32];
+        int k = games_with_format("usi", gs, 32);
+        fprintf(stderr, "ply usi: USI plays ");
+        for (int i = 0; i < k && i < 32; i++)
+            fprintf(stderr, "%s%s", i ? " or " : "", gs[i]->info.name);
+        fprintf(stderr, ", not '%s'\n", game ? game : "");
         return 2;
     }
     Usi u;

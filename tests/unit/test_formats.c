@@ -102,7 +102,9 @@ static void test_lookups(void **state)
     assert_string_equal(g[0]->info.name, "chess");
     assert_int_equal(games_with_format("kif", g, 16), 2);
     assert_int_equal(games_with_format("csa", g, 16), 1);
-    assert_int_equal(games_with_format("usi", g, 16), 2);
+    assert_int_equal(games_with_format("usi", g, 16), 3);
+    assert_string_equal(game_by_variant("usi", "micro", NULL)->info.name,
+                        "micro-shogi");
     assert_int_equal(games_with_format("ucci", g, 16), 1);
     assert_ptr_equal(g[0], xq);
     assert_int_equal(games_with_format("uci", NULL, 0), 4);

@@ -98,6 +98,12 @@ static int sg_checkers(const uint8_t *b, int q, int by, int *where)
 static inline int add_board_move(const Variant *v, int c, int t, int from,
                                  int to, Move *out, int n, int noisy, int cap)
 {
+    if (v->zone == 0) {
+        /* micro shogi: no zone; a capture flips the piece (not the king) */
+        if (cap || !noisy)
+            out[n++] = mk_move(from, to, cap && t != KING);
+        return n;
+    }
     if (promotable(t) &&
         (in_zone(v, c, row_of(from)) || in_zone(v, c, row_of(to))))
         out[n++] = mk_move(from, to, 1);
@@ -241,6 +247,24 @@ int sg_gen_legal(const Shogi *s, Move *out, int noisy)
     if (noisy)
         return n;
     const uint8_t *hand = s->hand[us];
+    if (v->zone == 0) {
+        /* micro shogi: on any empty square, either face up */
+        for (int i = 0; i < 4; i++) {
+            int slot = micro_slots[i];
+            if (!hand[slot])
+                continue;
+            int faces[2] = {slot, micro_flip[slot]};
+            for (int r = 0; r < v->h; r++)
+                for (int c = 0; c < v->w; c++) {
+                    int to = sq_of(r, c);
+                    if (b[to] || (nchk && target[to] != 2))
+                        continue;
+                    out[n++] = mk_drop(faces[0], to);
+                    out[n++] = mk_drop(faces[1], to);
+                }
+        }
+        return n;
+    }
     int any = 0;
     for (int t = PAWN; t <= GOLD; t++)
         any |= hand[t];
@@ -288,6 +312,9 @@ static int has_legal_move(const Shogi *s)
         /* silver, gold, bishop, rook drop anywhere, and a board always has
          * empty squares (40 pieces on 81, 12 on 25) */
         if (h[SILVER] | h[GOLD] | h[BISHOP] | h[ROOK])
+            return 1;
+        /* micro shogi: every piece may be dropped anywhere */
+        if (is_micro(s) && (h[LANCE] | h[PAWN]))
             return 1;
         /* a piece off every line through the king cannot be pinned, so
          * any of its moves is legal when not in check */
@@ -430,25 +457,27 @@ void shogi_make(void *st, Move m)
     Shogi *s = st;
     int us = s->side, to = mv_to(m), ub = us ? WHITE_BIT : 0;
     uint8_t *b = s->board;
-    int dt = mv_drop(m);
+    int dt = mv_drop(m), micro = is_micro(s);
     if (dt) {
-        int p = ub | dt;
+        int p = ub | dt, ht = micro ? micro_slot[dt] : dt;
         b[to] = (uint8_t)p;
-        s->hash ^= key_piece(p, to) ^ key_hand(us, dt, s->hand[us][dt]);
-        s->hand[us][dt]--;
-        if (s->hand[us][dt])
-            s->hash ^= key_hand(us, dt, s->hand[us][dt]);
+        s->hash ^= key_piece(p, to) ^ key_hand(us, ht, s->hand[us][ht]);
+        s->hand[us][ht]--;
+        if (s->hand[us][ht])
+            s->hash ^= key_hand(us, ht, s->hand[us][ht]);
     } else {
         int from = mv_from(m), p = b[from], cap = b[to];
         if (cap) {
-            int ct = BASE(TYPE(cap));
+            int ct = micro ? micro_slot[TYPE(cap)] : BASE(TYPE(cap));
             s->hash ^= key_piece(cap, to);
             if (s->hand[us][ct])
                 s->hash ^= key_hand(us, ct, s->hand[us][ct]);
             s->hand[us][ct]++;
             s->hash ^= key_hand(us, ct, s->hand[us][ct]);
         }
-        int np = mv_prom(m) ? p + PROM : p;
+        int np = !mv_prom(m) ? p
+                 : micro    ? (p & WHITE_BIT) | micro_flip[TYPE(p)]
+                            : p + PROM;
         b[from] = EMPTY;
         b[to] = (uint8_t)np;
         s->hash ^= key_piece(p, from) ^ key_piece(np, to);
@@ -496,6 +525,13 @@ int minishogi_init(void *st, const int *opt, uint64_t seed,
     (void)opt;
     (void)seed;
     return init_variant(st, 1, err);
+}
+
+int micro_init(void *st, const int *opt, uint64_t seed, PlyError *err)
+{
+    (void)opt;
+    (void)seed;
+    return init_variant(st, MICRO, err);
 }
 
 int shogi_to_move(const void *st)
@@ -571,7 +607,7 @@ int shogi_check(const void *st)
 {
     const Shogi *s = st;
     const Variant *v = var_of(s);
-    if (s->variant > 1 || s->side > 1)
+    if (s->variant > MICRO || s->side > 1)
         return -1;
     for (int c = 0; c < 2; c++)
         if (s->board[s->ksq[c]] != ((c ? WHITE_BIT : 0) | KING))
@@ -582,12 +618,19 @@ int shogi_check(const void *st)
         int on = r >= 0 && r < v->h && c >= 0 && c < v->w;
         if (on != (p != OFF))
             return -1;
-        if (on && p)
-            counts[BASE(TYPE(p))]++;
+        if (on && p) {
+            int t = TYPE(p);
+            if (is_micro(s) && t != KING && !micro_slot[t])
+                return -1;
+            counts[is_micro(s) && t != KING ? micro_slot[t] : BASE(t)]++;
+        }
     }
     for (int c = 0; c < 2; c++)
-        for (int t = PAWN; t <= GOLD; t++)
+        for (int t = PAWN; t <= GOLD; t++) {
+            if (is_micro(s) && s->hand[c][t] && micro_slot[t] != t)
+                return -1;
             counts[t] += s->hand[c][t];
+        }
     for (int t = PAWN; t <= KING; t++)
         if (counts[t] > v->max_count[t])
             return -1;

@@ -28,8 +28,9 @@ typedef struct TermSink {
     float coef[SW_N];
 } TermSink;
 
-static const int *const variant_weights[2] = {SHOGI_WEIGHTS,
-                                              MINISHOGI_WEIGHTS};
+static const int *const variant_weights[3] = {SHOGI_WEIGHTS,
+                                              MINISHOGI_WEIGHTS,
+                                              MICRO_WEIGHTS};
 
 #define TERM(idx, c)                                                    \
     do {                                                                \
@@ -132,6 +133,13 @@ const EvalTuning shogi_tuning = {
     .terms = shogi_terms,
 };
 
+const EvalTuning micro_tuning = {
+    .nparams = SW_N,
+    .names = SHOGI_WEIGHT_NAMES,
+    .weights = MICRO_WEIGHTS,
+    .terms = shogi_terms,
+};
+
 const EvalTuning minishogi_tuning = {
     .nparams = SW_N,
     .names = SHOGI_WEIGHT_NAMES,
@@ -145,12 +153,15 @@ int shogi_heuristic(const void *st, Move m)
     int to = mv_to(m), dt = mv_drop(m);
     if (dt) {
         int d = dist(to, s->ksq[s->side ^ 1]);
-        return 100 + (d <= 2 ? 300 - 100 * (d - 1) : 0) + hand_value[dt] / 20;
+        return 100 + (d <= 2 ? 300 - 100 * (d - 1) : 0) +
+               (is_micro(s) ? board_value[dt] : hand_value[dt]) / 20;
     }
     int p = s->board[mv_from(m)], q = s->board[to], h = 100;
     if (q)
         h += 2000 + board_value[TYPE(q)] * 4 - board_value[TYPE(p)] / 10;
-    if (mv_prom(m))
+    if (mv_prom(m) && is_micro(s))
+        h += board_value[micro_flip[TYPE(p)]] - board_value[TYPE(p)];
+    else if (mv_prom(m))
         h += 500 + board_value[TYPE(p) + PROM] - board_value[TYPE(p)];
     return h;
 }

@@ -965,3 +965,7 @@ const GameFormat *const sg_formats_shogi[] = {&kif_utf8, &kif_sjis,
                                               NULL};
 const GameFormat *const sg_formats_minishogi[] = {&kif_utf8, &kif_sjis,
                                                   &usi_minishogi, NULL};
+/* Micro shogi speaks USI only (no KIF convention exists for it), under
+ * Fairy-Stockfish's variant name; moves and SFEN are already its own. */
+static const GameFormat usi_micro = {.name = "usi", .variant = "micro"};
+const GameFormat *const sg_formats_micro[] = {&usi_micro, NULL};

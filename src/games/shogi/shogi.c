@@ -104,3 +104,51 @@ const GameVtbl game_minishogi = {
     .formats = sg_formats_minishogi,
     SHOGI_HOOKS,
 };
+
+static const char micro_notation[] =
+    "USI notation as Fairy-Stockfish writes micro shogi: files 1-4 from\n"
+    "Black's right, ranks a-e from White's side (1d1c). A capture flips the\n"
+    "capturer and is marked '+' when a front face (B R L P) turns over and\n"
+    "'-' when a reverse face turns back (2e4c+, 4c3e-); the mark may be\n"
+    "left out on input. Drops name the pair and the face: B*2c, +B*2c (a\n"
+    "tokin). Setup string: SFEN 'BOARD SIDE HANDS [MOVENUMBER]' with\n"
+    "Fairy-Stockfish's letters: K, B (bishop) and +B (tokin), R (rook) and\n"
+    "+R (gold), L (lance) and +L (silver), P (pawn) and +P (knight); hands\n"
+    "by pair letter (B R L P). Start: kb+r+l/p3/4/3P/+L+RBK b - 1.";
+
+static const char micro_rules[] =
+    "Micro shogi (Oyama Yasuharu) on 4 files x 5 ranks, as Fairy-Stockfish\n"
+    "plays it (variant micro). Each side has king, bishop, gold, silver and\n"
+    "pawn; Black starts with S G B K on rank e (files 4 to 1) and the pawn\n"
+    "in front of the king. Every piece but the king has two faces: bishop /\n"
+    "tokin, gold / rook, silver / lance, pawn / knight. There is no\n"
+    "promotion zone: a piece flips to its other face every time it\n"
+    "captures (compulsory), so a flipped piece flips back on its next\n"
+    "capture. Captured pieces go to the captor's hand and may be dropped on\n"
+    "any empty square either face up. Rules chosen where the sources are\n"
+    "silent (Fairy-Stockfish's): no nifu, no pawn-drop-mate rule, no\n"
+    "dead-square rule (a pawn or lance on the last rank, a knight on the\n"
+    "last two stay and can still capture); checkmate (no legal move) loses.\n"
+    "Fourfold repetition draws unless one side checked throughout (it\n"
+    "loses). The game is drawn at move number 513 (512 plies). Dagaz plays\n"
+    "the game to king capture; with legal moves only the two agree.";
+
+const GameVtbl game_micro_shogi = {
+    .info = {
+        .name = "micro-shogi",
+        .title = "Micro shogi (4x5, pieces flip on capture)",
+        .num_players = 2,
+        .max_moves = MAX_MOVES,
+        .max_game_length = MAX_PLIES,
+        .state_size = sizeof(Shogi),
+        .flags = GAME_ZERO_SUM,
+        .player_names = sg_players,
+        .options = NULL,
+        .notation = micro_notation,
+        .rules = micro_rules,
+    },
+    .init = micro_init,
+    .tuning = &micro_tuning,
+    .formats = sg_formats_micro,
+    SHOGI_HOOKS,
+};

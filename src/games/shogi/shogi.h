@@ -36,12 +36,19 @@ typedef struct Variant {
     int max_count[9];   /* per type 1..8, both sides, board and hands */
 } Variant;
 
-static const Variant variants[2] = {
+enum { MICRO = 2 };  /* variants[MICRO]: micro shogi, pieces flip on capture */
+
+static const Variant variants[3] = {
     {"shogi", 9, 9, 3,
      "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
      {0, 18, 4, 4, 4, 2, 2, 4, 2}},
     {"minishogi", 5, 5, 1, "rbsgk/4p/5/P4/KGSBR b - 1",
      {0, 2, 0, 0, 2, 2, 2, 2, 2}},
+    /* micro shogi, written as Fairy-Stockfish writes it: the gold is a
+     * flipped rook (+R), the silver a flipped lance (+L); no zone; counts
+     * are per pair of faces (checked by hand slot, micro_slot) */
+    {"micro-shogi", 4, 5, 0, "kb+r+l/p3/4/3P/+L+RBK b - 1",
+     {0, 2, 2, 2, 2, 2, 2, 2, 2}},
 };
 
 typedef struct Shogi {
@@ -100,6 +107,22 @@ static const uint8_t slide_mask[32] = {
 };
 
 static const char piece_chars[] = " PLNSBRGK";
+
+/* Micro shogi: the pieces are stored by the way they move (TOKIN is the
+ * gold-moving reverse of the bishop); a capture flips the capturer to its
+ * other face; a captured piece goes to hand under its pair's slot (the
+ * Fairy-Stockfish letter: B, R, L, P) and may be dropped either face up. */
+enum { TOKIN = PROM + PAWN };
+static const uint8_t micro_flip[16] = {
+    [BISHOP] = TOKIN, [TOKIN] = BISHOP, [GOLD] = ROOK, [ROOK] = GOLD,
+    [SILVER] = LANCE, [LANCE] = SILVER, [PAWN] = KNIGHT, [KNIGHT] = PAWN,
+    [KING] = KING};
+static const uint8_t micro_slot[16] = {
+    [BISHOP] = BISHOP, [TOKIN] = BISHOP, [GOLD] = ROOK, [ROOK] = ROOK,
+    [SILVER] = LANCE, [LANCE] = LANCE, [PAWN] = PAWN, [KNIGHT] = PAWN};
+/* Whether a micro type is a slot's own face (written without '+'). */
+static inline int micro_front(int t) { return micro_slot[t] == t; }
+static const uint8_t micro_slots[4] = {ROOK, BISHOP, LANCE, PAWN};
 /* Hand order of SFEN (USI): R B G S N L P. */
 static const int hand_order[7] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE,
                                   PAWN};
@@ -119,6 +142,8 @@ static inline const Variant *var_of(const Shogi *s)
 {
     return &variants[s->variant];
 }
+
+static inline int is_micro(const Shogi *s) { return s->variant == MICRO; }
 
 /* Rows a piece of colour c has still ahead of it (0 = last rank). */
 static inline int rows_ahead(const Variant *v, int c, int row)
@@ -189,6 +214,7 @@ void sg_reset(Shogi *s, int variant);
 void shogi_make(void *st, Move m);
 int shogi_init(void *st, const int *opt, uint64_t seed, PlyError *err);
 int minishogi_init(void *st, const int *opt, uint64_t seed, PlyError *err);
+int micro_init(void *st, const int *opt, uint64_t seed, PlyError *err);
 int shogi_to_move(const void *st);
 int shogi_gen_moves(const void *st, Move *out);
 void shogi_returns(const void *st, double *out);
@@ -216,15 +242,16 @@ int shogi_eval(const void *st, int player);
 int shogi_heuristic(const void *st, Move m);
 int shogi_is_noisy(const void *st, Move m);
 int shogi_score(const void *st, int player);
-extern const EvalTuning shogi_tuning, minishogi_tuning;
+extern const EvalTuning shogi_tuning, minishogi_tuning, micro_tuning;
 
 /* ---- kif.c: record formats (KIF) and wire dialects (USI) ---- */
 extern const GameFormat *const sg_formats_shogi[];
 extern const GameFormat *const sg_formats_minishogi[];
+extern const GameFormat *const sg_formats_micro[];
 /* csa.c: the CSA record format (9x9 shogi only) */
 extern const GameFormat sg_format_csa;
 
 /* ---- shogi.c ---- */
-extern const GameVtbl game_shogi, game_minishogi;
+extern const GameVtbl game_shogi, game_minishogi, game_micro_shogi;
 
 #endif

@@ -91,4 +91,35 @@ static const int MINISHOGI_WEIGHTS[SW_N] = {
     20,     /* tempo */
 };
 
+/* Micro shogi (4x5): pieces stored by how they move (tokin = the
+ * bishop's reverse); hand slots are pairs of faces, dropped either side
+ * up: hand.pawn = P/N, hand.lance = L/S, hand.bishop = B/tokin,
+ * hand.rook = R/G; the other rows stay unused. Hand-set. */
+static const int MICRO_WEIGHTS[SW_N] = {
+    100,    /* board.pawn */
+    250,    /* board.lance */
+    220,    /* board.knight */
+    450,    /* board.silver */
+    550,    /* board.bishop */
+    700,    /* board.rook */
+    500,    /* board.gold */
+    480,    /* board.tokin */
+    520,    /* board.promoted_lance */
+    520,    /* board.promoted_knight */
+    550,    /* board.promoted_silver */
+    1050,   /* board.horse */
+    1250,   /* board.dragon */
+    280,    /* hand.pawn */
+    560,    /* hand.lance */
+    390,    /* hand.knight */
+    560,    /* hand.silver */
+    640,    /* hand.bishop */
+    780,    /* hand.rook */
+    610,    /* hand.gold */
+    15,     /* king.attack */
+    4,      /* king.attack_x_hand */
+    20,     /* king.defender */
+    20,     /* tempo */
+};
+
 #endif

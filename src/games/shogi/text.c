@@ -31,13 +31,22 @@ static void bput(Buf *b, const char *fmt, ...)
         b->len += (size_t)k;
 }
 
-static void piece_text(Buf *o, int p)
+/* Micro shogi writes a piece as Fairy-Stockfish does: the letter of its
+ * pair (B R L P) or K, '+' before the reverse face (tokin +B, gold +R,
+ * silver +L, knight +P). */
+static int micro_letter(int t, int *plus)
 {
-    int t = TYPE(p);
-    char ch = piece_chars[BASE(t)];
+    *plus = t != KING && !micro_front(t);
+    return piece_chars[t == KING ? KING : micro_slot[t]];
+}
+
+static void piece_text_v(Buf *o, int p, int micro)
+{
+    int t = TYPE(p), plus = t > KING;
+    char ch = micro ? (char)micro_letter(t, &plus) : piece_chars[BASE(t)];
     if (COLOR(p))
         ch = (char)(ch - 'A' + 'a');
-    bput(o, "%s%c", t > KING ? "+" : "", ch);
+    bput(o, "%s%c", plus ? "+" : "", ch);
 }
 
 static const char *const result_tokens[2] = {"perpetual-b", "perpetual-w"};
@@ -60,7 +69,7 @@ int shogi_to_text(const void *st, char *buf, size_t n)
             if (empty)
                 bput(&o, "%d", empty);
             empty = 0;
-            piece_text(&o, p);
+            piece_text_v(&o, p, is_micro(s));
         }
         if (empty)
             bput(&o, "%d", empty);
@@ -147,16 +156,34 @@ int sg_parse_sfen(Shogi *s, const char *text, PlyError *err)
                 q++;
             }
             int t = letter_type(*q);
-            if (!t)
+            if (!t || (variant == MICRO && t != KING && micro_slot[t] != t))
                 return ply_fail(err, "bad setup string: bad piece '%c' in "
-                                "the board", *q ? *q : '+');
-            if (prom && !promotable(t))
+                                "the board%s", *q ? *q : '+',
+                                variant == MICRO ? " (micro shogi: K B R L P, "
+                                "'+' before B R L P for the reverse face)"
+                                : "");
+            if (prom && (variant == MICRO ? t == KING : !promotable(t)))
                 return ply_fail(err, "bad setup string: '%c' cannot be "
                                 "promoted", *q);
             if (c >= v->w)
                 return ply_fail(err, "bad setup string: rank %d is longer "
                                 "than %d squares", r + 1, v->w);
             int col = *q >= 'a' ? WHITE : BLACK;
+            if (variant == MICRO && c >= v->w)
+                return ply_fail(err, "bad setup string: rank %d is longer "
+                                "than %d squares", r + 1, v->w);
+            if (variant == MICRO) {
+                int sq = sq_of(r, c);
+                s->board[sq] = (uint8_t)((col ? WHITE_BIT : 0) |
+                                         (prom ? micro_flip[t] : t));
+                counts[t]++;
+                if (t == KING) {
+                    kings[col]++;
+                    s->ksq[col] = (uint8_t)sq;
+                }
+                c++;
+                continue;
+            }
             if (!prom && dead_square(v, col, t, r))
                 return ply_fail(err, "bad setup string: '%c' on rank %c "
                                 "can never move", *q, 'a' + r);
@@ -198,7 +225,7 @@ int sg_parse_sfen(Shogi *s, const char *text, PlyError *err)
                                     "%d out of range", k);
             }
             int t = letter_type(*q);
-            if (!t || t == KING)
+            if (!t || t == KING || (variant == MICRO && micro_slot[t] != t))
                 return ply_fail(err, "bad setup string: bad hand piece "
                                 "'%c'", *q ? *q : '?');
             int col = *q >= 'a' ? WHITE : BLACK;
@@ -216,7 +243,7 @@ int sg_parse_sfen(Shogi *s, const char *text, PlyError *err)
                             "%d in %s", counts[t], piece_chars[t],
                             v->max_count[t], v->name);
     /* nifu */
-    for (int col = 0; col < 2; col++)
+    for (int col = 0; col < 2 && variant != MICRO; col++)
         for (int cc = 0; cc < v->w; cc++) {
             int k = 0;
             for (int rr = 0; rr < v->h; rr++)
@@ -282,7 +309,14 @@ int shogi_move_to_text(const void *st, Move m, char *buf, size_t n)
     const Variant *v = var_of(s);
     int to = mv_to(m), dt = mv_drop(m), k = 0;
     char t[8];
-    if (dt) {
+    if (dt && is_micro(s)) {
+        int plus;
+        char ch = (char)micro_letter(dt, &plus);
+        if (plus)
+            t[k++] = '+';
+        t[k++] = ch;
+        t[k++] = '*';
+    } else if (dt) {
         t[k++] = piece_chars[dt];
         t[k++] = '*';
     } else {
@@ -291,8 +325,11 @@ int shogi_move_to_text(const void *st, Move m, char *buf, size_t n)
     }
     t[k++] = (char)('0' + v->w - col_of(to));
     t[k++] = (char)('a' + row_of(to));
+    /* micro shogi: '+' when a front face flips, '-' when a reverse face
+     * flips back (Fairy-Stockfish's USI) */
     if (mv_prom(m))
-        t[k++] = '+';
+        t[k++] = is_micro(s) && !micro_front(TYPE(s->board[mv_from(m)]))
+                     ? '-' : '+';
     if ((size_t)k >= n)
         return -1;
     memcpy(buf, t, (size_t)k);
@@ -322,7 +359,14 @@ static const char *move_is_legal(const Shogi *s, Move m)
     uint8_t nb[CELLS];
     memcpy(nb, s->board, CELLS);
     int dt = mv_drop(m), ksq = s->ksq[us];
-    if (dt) {
+    if (dt && is_micro(s)) {
+        if (!micro_slot[dt] || !s->hand[us][micro_slot[dt]])
+            return micro_slot[dt] ? no_in_hand[micro_slot[dt]]
+                                  : "no such piece";
+        if (nb[to])
+            return "drop on an occupied square";
+        nb[to] = (uint8_t)(ub | dt);
+    } else if (dt) {
         if (!s->hand[us][dt])
             return no_in_hand[dt];
         if (nb[to])
@@ -357,6 +401,17 @@ static const char *move_is_legal(const Shogi *s, Move m)
             reach = to - from == (us ? 21 : -21) || to - from == (us ? 19 : -19);
         if (!reach)
             return "the piece does not move so";
+        if (is_micro(s)) {
+            int flip = q && t != KING;
+            if (mv_prom(m) != flip)
+                return flip ? "a piece flips when it captures"
+                            : "a piece flips only when it captures";
+            nb[from] = EMPTY;
+            nb[to] = (uint8_t)(flip ? (p & WHITE_BIT) | micro_flip[t] : p);
+            if (t == KING)
+                ksq = to;
+            goto king_test;
+        }
         if (mv_prom(m) && !(promotable(t) && (in_zone(v, us, row_of(from)) ||
                                               in_zone(v, us, row_of(to)))))
             return "no promotion possible here";
@@ -367,8 +422,11 @@ static const char *move_is_legal(const Shogi *s, Move m)
         if (t == KING)
             ksq = to;
     }
+king_test:
     if (sg_attacked(nb, ksq, us ^ 1))
         return "leaves the king in check";
+    if (is_micro(s))
+        return NULL;
     if (dt == PAWN && to == (us == BLACK ? s->ksq[us ^ 1] + STRIDE
                                           : s->ksq[us ^ 1] - STRIDE) &&
         sg_pawn_drop_mates(s, to))
@@ -385,7 +443,43 @@ int shogi_text_to_move(const void *st, const char *text, Move *m,
         return ply_fail(err, "the game is over");
     size_t len = strlen(text);
     Move mv;
-    if (len == 4 && text[1] == '*') {
+    if (is_micro(s)) {
+        /* drops B*2e or +B*2e (the reverse face); moves 4e3d, and a
+         * capture with or without its flip mark (4c3e-, 2e4c+) */
+        int plus = text[0] == '+';
+        if (len == (size_t)(4 + plus) && text[1 + plus] == '*') {
+            int t = letter_type(text[plus]);
+            if (!t || t == KING || text[plus] >= 'a' || micro_slot[t] != t)
+                return ply_fail(err, "bad drop piece in '%s' (B R L P, "
+                                "'+' before it for the reverse face)", text);
+            int to = parse_square(v, text + 2 + plus);
+            if (to < 0)
+                return ply_fail(err, "bad square in '%s'", text);
+            mv = mk_drop(plus ? micro_flip[t] : t, to);
+        } else if (len == 4 || (len == 5 && (text[4] == '+' ||
+                                             text[4] == '-'))) {
+            int from = parse_square(v, text), to = parse_square(v, text + 2);
+            if (from < 0 || to < 0)
+                return ply_fail(err, "bad move '%s' (USI: 1d1c, 2e4c+, "
+                                "4c3e-, B*2c, +B*2c)", text);
+            if (from == to)
+                return ply_fail(err, "bad move '%s': no move", text);
+            int p = s->board[from], q = s->board[to];
+            int flip = q != EMPTY && q != OFF && p != EMPTY && p != OFF &&
+                       TYPE(p) != KING;
+            if (len == 5 && p != EMPTY && p != OFF &&
+                (!flip || (text[4] == '+') != micro_front(TYPE(p))))
+                return ply_fail(err, "illegal move '%s': %s", text,
+                                !flip ? "a piece flips only when it captures"
+                                : text[4] == '+' ? "the piece flips back "
+                                "('-')" : "the piece flips to its reverse "
+                                "('+')");
+            mv = mk_move(from, to, flip);
+        } else {
+            return ply_fail(err, "bad move '%s' (USI: 1d1c, 2e4c+, 4c3e-, "
+                            "B*2c, +B*2c)", text);
+        }
+    } else if (len == 4 && text[1] == '*') {
         int t = letter_type(text[0]);
         if (!t || t == KING || text[0] >= 'a')
             return ply_fail(err, "bad drop piece '%c' in '%s' (P L N S G B "
@@ -444,7 +538,7 @@ int shogi_layout(const void *st, Layout *l)
         int slot = 0;
         for (int i = 0; i < 7; i++) {
             int t = hand_order[i];
-            if (!v->max_count[t])
+            if (!v->max_count[t] || (is_micro(s) && micro_slot[t] != t))
                 continue;
             char name[4] = "";
             int cnt = s->hand[col][t];
@@ -502,9 +596,10 @@ int shogi_render(const void *st, char *buf, size_t n)
                 continue;
             }
             bput(&o, " ");
-            if (TYPE(p) <= KING)
+            if (is_micro(s) ? TYPE(p) == KING || micro_front(TYPE(p))
+                            : TYPE(p) <= KING)
                 bput(&o, " ");
-            piece_text(&o, p);
+            piece_text_v(&o, p, is_micro(s));
         }
         bput(&o, "\n");
     }

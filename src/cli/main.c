@@ -94,7 +94,7 @@ const Command cli_commands[] = {
      "  'setoption name game value GAME'."},
     {"codecup", cmd_codecup, "CodeCup/Caia player over stdin/stdout",
      "ply codecup GAME [--bot SPEC] [--options K=V,...] [--seed N]\n"
-     "                 [--total 30s] [--claim 0.5] [--claim-from 19]\n"
+     "                 [--total 30s] [--claim 0.4] [--claim-from 19]\n"
      "  Reads 'Start' (then it moves first) or the opponent's move, answers\n"
      "  with its own, and stops on 'Quit'. Keeps within --total thinking\n"
      "  time per game; appends '!' (once) when its bot proved the win or,\n"

@@ -28,7 +28,10 @@ typedef struct CodecupClaim {
     int from_ply;
 } CodecupClaim;
 
-#define CODECUP_CLAIM_VALUE 0.5
+/* 0.4: in 20 games against the CodeCup 2021 winner, Ply's mean value
+ * stayed below 0.34 from move 19 on in every game it lost, and passed
+ * 0.4 by move 22-30 in most it won (docs/protocols.md) */
+#define CODECUP_CLAIM_VALUE 0.4
 #define CODECUP_CLAIM_FROM 19
 
 /* codecup_run with a claim policy (NULL: the defaults above). */

@@ -25,6 +25,7 @@ for t in "$BUILD"/tests/test_*; do
 done
 run cli env PLY="$PLY" sh tests/cli.sh
 run match env PLY="$PLY" sh tests/match.sh
+run codecup-zuniq env PLY="$PLY" sh tests/codecup-zuniq.sh
 run shards env PLY="$PLY" sh tests/shards.sh
 run usi env PLY="$PLY" sh tests/usi.sh
 run engines env PLY="$PLY" sh tests/engines.sh

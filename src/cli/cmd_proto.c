@@ -2,6 +2,7 @@
  * stdin/stdout; the protocols are in src/proto/. */
 #include <getopt.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../core/format.h"
@@ -59,11 +60,14 @@ int cmd_codecup(int argc, char **argv)
         {"options", required_argument, 0, 'o'},
         {"seed", required_argument, 0, 'r'},
         {"total", required_argument, 0, 't'},
+        {"claim", required_argument, 0, 'c'},
+        {"claim-from", required_argument, 0, 'f'},
         {0, 0, 0, 0},
     };
     const char *spec = NULL, *options = NULL;
     unsigned long long seed = 1;
     int64_t total = 30000;
+    CodecupClaim claim = {CODECUP_CLAIM_VALUE, CODECUP_CLAIM_FROM};
     int c;
     optind = 1;
     opterr = 0;
@@ -79,6 +83,23 @@ int cmd_codecup(int argc, char **argv)
             if (parse_duration_ms(optarg, &total) || total < 100)
                 return cli_error("codecup", "bad --total '%s'", optarg);
             break;
+        case 'c': {
+            char *e;
+            claim.value = strtod(optarg, &e);
+            if (e == optarg || *e || !(claim.value >= -1 &&
+                                       claim.value <= 2))
+                return cli_error("codecup", "bad --claim '%s' (a mean "
+                                 "value in [-1, 1], or 2: proofs only)",
+                                 optarg);
+            break;
+        }
+        case 'f': {
+            unsigned long long f;
+            if (cli_parse_uint("codecup", "--claim-from", optarg, &f))
+                return 2;
+            claim.from_ply = f > 100000 ? 100000 : (int)f;
+            break;
+        }
         case ':': return cli_error("codecup", "%s needs a value",
                                    argv[optind - 1]);
         default: return cli_error("codecup", "unknown option '%s'",
@@ -99,7 +120,8 @@ int cmd_codecup(int argc, char **argv)
         return cli_error("codecup", "%s", err.msg);
     bot_free(b);
     signal(SIGPIPE, SIG_IGN);
-    return codecup_run(stdin, stdout, stderr, g, options, spec, seed, total);
+    return codecup_run_claim(stdin, stdout, stderr, g, options, spec, seed,
+                             total, &claim);
 }
 
 int cmd_gtp(int argc, char **argv)

@@ -96,10 +96,12 @@ const Command cli_commands[] = {
      "  'setoption name game value GAME'."},
     {"codecup", cmd_codecup, "CodeCup/Caia player over stdin/stdout",
      "ply codecup GAME [--bot SPEC] [--options K=V,...] [--seed N]\n"
-     "                 [--total 30s]\n"
+     "                 [--total 30s] [--claim 0.4] [--claim-from 19]\n"
      "  Reads 'Start' (then it moves first) or the opponent's move, answers\n"
      "  with its own, and stops on 'Quit'. Keeps within --total thinking\n"
-     "  time per game; appends '!' when its bot proved the win."},
+     "  time per game; appends '!' (once) when its bot proved the win or,\n"
+     "  from move --claim-from on, when an MCTS bot's mean value is at\n"
+     "  least --claim (2: proofs only)."},
     {"gtp", cmd_gtp, "GTP engine mode (games with a GTP format)",
      "ply gtp [GAME] [--bot SPEC] [--options K=V,...] [--seed N]\n"
      "  Speaks GTP version 2 on stdin/stdout: protocol_version, name,\n"

@@ -695,6 +695,84 @@ static int zuniq_eval(const void *st, int player)
     return (2 * wins - ZQ_EVAL_PLAYOUTS) * 1000 / ZQ_EVAL_PLAYOUTS;
 }
 
+/* ---- exact solver -------------------------------------------------------
+ * Negamax over the legal moves with a table of solved positions keyed by
+ * the canonical state (walls touching closed cells left out, as in
+ * zuniq_hash, and without the side to move: the game is impartial, so a
+ * position is won or lost for whoever is to move). The table lives on the
+ * caller's stack for one call (no global state); a call gives up after
+ * ZQ_SOLVE_NODES positions, and only positions with at most
+ * ZQ_SOLVE_FREE open segments (undrawn, not touching a closed zone; legal
+ * or not) are tried, so one call costs well under a millisecond. A
+ * position with at most 10 open segments has at most 2^10 successors and
+ * is always solved. */
+enum { ZQ_MEMO_BITS = 13, ZQ_SOLVE_FREE = 14, ZQ_SOLVE_NODES = 3000 };
+
+typedef struct ZqSolve {
+    long nodes;                         /* positions left to visit */
+    uint64_t memo[1u << ZQ_MEMO_BITS];  /* key with bit 0 = mover wins */
+} ZqSolve;
+
+static uint64_t solve_key(const Zuniq *z)
+{
+    uint64_t h = ply_mix64(z->drawn & ~z->dead);
+    h = ply_mix64(h ^ z->closed ^ ((uint64_t)z->sizes << 49));
+    return h | 2;   /* never 0: 0 is an empty slot */
+}
+
+/* +1: the side to move wins, -1: it loses, 0: not found in the budget. */
+static int zq_solve(const Zuniq *z, ZqSolve *S)
+{
+    if (z->over)
+        return -1;
+    uint64_t k = solve_key(z);
+    uint64_t *slot = &S->memo[k >> (64 - ZQ_MEMO_BITS)];
+    if ((*slot & ~1ull) == (k & ~1ull))
+        return *slot & 1 ? 1 : -1;
+    if (--S->nodes < 0)
+        return 0;
+    int unknown = 0;
+    for (uint64_t c = candidates(z); c; c &= c - 1) {
+        int s = __builtin_ctzll(c);
+        if (!legal_candidate(z, s))
+            continue;
+        Zuniq t = *z;
+        draw(&t, s);
+        t.over = !has_move(&t);
+        int v = zq_solve(&t, S);
+        if (v < 0) {
+            *slot = (k & ~1ull) | 1;
+            return 1;
+        }
+        if (v == 0) {
+            if (S->nodes < 0)
+                return 0;
+            unknown = 1;
+        }
+    }
+    if (unknown)
+        return 0;
+    *slot = k & ~1ull;
+    return -1;
+}
+
+/* The exact hook: the result for `player` when the solver settles st
+ * within its budget. */
+static int zuniq_exact(const void *st, int player, int *result)
+{
+    const Zuniq *z = st;
+    if (!z->over && popc(candidates(z)) > ZQ_SOLVE_FREE)
+        return 0;
+    ZqSolve S;
+    S.nodes = ZQ_SOLVE_NODES;
+    memset(S.memo, 0, sizeof S.memo);
+    int v = zq_solve(z, &S);
+    if (!v)
+        return 0;
+    *result = player == side_of(z) ? v : -v;
+    return 1;
+}
+
 /* The dot partition with each component named by its first dot. */
 static void canon_labels(const Zuniq *z, uint8_t *out)
 {
@@ -781,4 +859,5 @@ const GameVtbl game_zuniq = {
     .playout = zuniq_playout,
     .score = zuniq_score,
     .check = zuniq_check,
+    .exact = zuniq_exact,
 };

@@ -46,8 +46,10 @@ static Reason cc_move(Player *p, const void *st, const PlayerClock *k,
     size_t n = strlen(line);
     while (n && (line[n - 1] == ' ' || line[n - 1] == '\t'))
         line[--n] = 0;
-    if (n && line[n - 1] == '!')    /* a win claim: not part of the move */
+    if (n && line[n - 1] == '!') {  /* a win claim: not part of the move */
         line[--n] = 0;
+        p->claimed = 1;
+    }
     c->moved = 1;
     return player_text_move(p, c->g, st, line, m, err);
 }

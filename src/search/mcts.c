@@ -50,6 +50,9 @@
  *                the position with the eval hook, tanh(eval/ept_scale)
  *                per player (ept_scale default 400); 0 (default) plays
  *                to the end. Uses the policy loop, not the playout hook.
+ *   exact=0|1    at each leaf expansion below the root ask the game's
+ *                exact hook; a known result proves the node at once
+ *                (MCTS-Solver games; default 0)
  *   im=A         implicit minimax backups (Lanctot et al. 2014): children
  *                are scored by tanh(eval/ept_scale) at expansion, minimax
  *                values backed up the tree, and selection uses
@@ -74,7 +77,7 @@ typedef struct MctsSpec {
     double c, bias, eps, ept_scale, im;
     size_t mem;
     int threads, playouts, expand, reuse, solver, rave, grave, amaf_all;
-    int policy, ept;
+    int policy, ept, exact;
 } MctsSpec;
 
 static const char *const policy_choices[] = {"auto", "game", "random",
@@ -130,6 +133,9 @@ static const Option mcts_options[] = {
      .max = 1e9, .flags = OPTF_MIN_EXCLUSIVE,
      .offset = offsetof(MctsSpec, ept_scale),
      .help = "eval units squashed by tanh (ept, im)"},
+    MCTS_OPT("exact", OPT_BOOL, 0, 0, 1, exact,
+             "ask the game's exact hook (a solver or database) when a leaf "
+             "is expanded: a known result proves the node (solver games)"),
     MCTS_OPT("im", OPT_DOUBLE, 0, 0, 1, im,
              "implicit minimax weight: children scored by eval at "
              "expansion, minimax backups, selection on (1-A) mean + A "
@@ -495,6 +501,7 @@ static void *mcts_create(const GameVtbl *g, const void *opts, uint64_t seed,
         .policy = sp->policy, .expand = (uint32_t)sp->expand,
         .grave = (uint32_t)sp->grave, .ept = sp->ept, .bias = sp->bias,
         .eps = sp->eps, .ept_scale = sp->ept_scale, .im = sp->im,
+        .exact = sp->exact,
     };
     if (o.grave)
         o.rave = 1;

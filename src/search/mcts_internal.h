@@ -29,6 +29,7 @@ typedef struct MctsOpts {
     int threads, playouts, reuse, solver, rave, amaf_all, policy;
     uint32_t expand, grave;
     int ept;
+    int exact;      /* ask the game's exact hook at leaf expansion */
     double bias, eps, ept_scale, im;
 } MctsOpts;
 

@@ -579,8 +579,20 @@ void mcts_iterate(Worker *w)
             }
             if (s != NODE_LEAF ||
                 atomic_load_explicit(&n->visits, memory_order_relaxed) + 1 <
-                    m->o.expand ||
-                !mcts_expand(w, idx, tm))
+                    m->o.expand)
+                break;      /* simulate from this leaf */
+            int known;
+            if (m->o.exact && depth > 1 && m->solver_ok && n->pov >= 0 &&
+                g->exact && g->exact(w->st, n->pov, &known)) {
+                /* solved before expanding: a proven leaf */
+                set_proven(n, known > 0   ? (int32_t)MCTS_FIX
+                              : known < 0 ? -(int32_t)MCTS_FIX
+                                          : 0);
+                exact_to_reward(m, n->pov, exact_of(n), r);
+                done = 1;
+                break;
+            }
+            if (!mcts_expand(w, idx, tm))
                 break;      /* simulate from this leaf */
         }
         if (depth >= w->path_cap)

@@ -443,6 +443,15 @@ char *match_record_json(const MatchConfig *c, const GameRecord *r)
         json_object_set_new(o, "overruns", n);
         json_object_set_new(o, "overrun_max_ms", mx);
     }
+    int claims = 0;
+    for (int s = 0; s < np; s++)
+        claims |= r->claim_ply[s] > 0;
+    if (claims) {
+        json_t *cl = json_array();
+        for (int s = 0; s < np; s++)
+            json_array_append_new(cl, json_integer(r->claim_ply[s]));
+        json_object_set_new(o, "claims", cl);
+    }
     if (r->loser >= 0) {
         json_object_set_new(o, "forfeit", json_integer(r->loser));
         char e[256];
@@ -596,6 +605,10 @@ typedef struct Runner {
     /* moves over time within --grace, and the largest excess */
     int overruns[MATCH_MAX_PARTS];
     int64_t overrun_max_ms[MATCH_MAX_PARTS];
+    /* win claims (CodeCup's '!'): made, of them won, and the CodeCup
+     * score over two-player games */
+    int claims[MATCH_MAX_PARTS], claims_won[MATCH_MAX_PARTS];
+    double cc_points[MATCH_MAX_PARTS];
     PlaceStats place;       /* more than two players: placements */
     uint64_t finished, played;
     int sprt_result;        /* +1 H1, -1 H0, 0 none */
@@ -685,6 +698,28 @@ static void add_overruns(Runner *R, const int *seats, const int *n,
         R->overruns[seats[s]] += n[s];
         if (mx[s] > R->overrun_max_ms[seats[s]])
             R->overrun_max_ms[seats[s]] = mx[s];
+    }
+}
+
+/* A game's win claims and CodeCup score (two players): a win 100 plus,
+ * when claimed at move x, (39 - x) / 2 as the first player or (40 - x) / 2
+ * as the second (0 to 10); a loss 50, or 0 when its seat claimed. */
+static void add_claims(Runner *R, const int *seats, const int *claim_ply,
+                       const double *result)
+{
+    if (R->c->g->info.num_players != 2)
+        return;
+    for (int s = 0; s < 2; s++) {
+        int i = seats[s], x = claim_ply[s];
+        int won = result[s] > result[1 - s], lost = result[s] < result[1 - s];
+        double pts = won ? 100 : lost ? 50 : 75;
+        if (x > 0) {
+            R->claims[i]++;
+            R->claims_won[i] += won;
+            double b = ((s == 0 ? 39 : 40) - x) / 2.0;
+            pts = won ? 100 + (b > 10 ? 10 : b < 0 ? 0 : b) : 0;
+        }
+        R->cc_points[i] += pts;
     }
 }
 
@@ -833,6 +868,7 @@ static void *worker(void *arg)
             add_result(R, index, rec.seats, rec.result, rec.reason,
                        rec.loser);
             add_overruns(R, rec.seats, rec.overruns, rec.overrun_max_ms);
+            add_claims(R, rec.seats, rec.claim_ply, rec.result);
             if (R->oom && !R->failed) {
                 ply_fail(&R->err, "out of memory");
                 R->failed = 1;
@@ -856,6 +892,7 @@ typedef struct ReadGame {
     int loser;
     int on[PLY_MAX_PLAYERS];
     int64_t om[PLY_MAX_PLAYERS];
+    int claim[PLY_MAX_PLAYERS];
 } ReadGame;
 
 /* Block b of a match in N shards belongs to shard b mod N + 1. */
@@ -969,6 +1006,12 @@ static int record_read(Runner *R, const char *path, long lineno, json_t *o,
         g->on[s] = xv > 0 && xv < 1000000 ? (int)xv : 0;
         g->om[s] = yv > 0 && yv < INT64_C(1) << 40 ? (int64_t)yv : 0;
     }
+    json_t *jcl = json_object_get(o, "claims");
+    for (int s = 0; s < np; s++) {
+        json_t *x = json_array_get(jcl, (size_t)s);
+        json_int_t xv = json_is_integer(x) ? json_integer_value(x) : 0;
+        g->claim[s] = xv > 0 && xv < 1000000 ? (int)xv : 0;
+    }
     return 0;
 }
 
@@ -976,6 +1019,7 @@ static void add_read(Runner *R, const ReadGame *g)
 {
     add_result(R, g->index, g->seats, g->res, g->why, g->loser);
     add_overruns(R, g->seats, g->on, g->om);
+    add_claims(R, g->seats, g->claim, g->res);
 }
 
 /* Reads the records of an interrupted match: cuts a trailing partial line
@@ -1112,6 +1156,17 @@ static void summary_json(Runner *R, FILE *out)
         json_object_set_new(p, "overruns", json_integer(R->overruns[i]));
         json_object_set_new(p, "overrun_max_ms",
                             json_integer(R->overrun_max_ms[i]));
+        if (R->claims[i]) {
+            json_object_set_new(p, "claims", json_integer(R->claims[i]));
+            json_object_set_new(p, "claims_won",
+                                json_integer(R->claims_won[i]));
+        }
+        int any = 0;
+        for (int j = 0; j < R->c->nparts; j++)
+            any |= R->claims[j] > 0;
+        if (any)
+            json_object_set_new(p, "codecup_score",
+                                json_real(R->cc_points[i]));
         json_array_append_new(parts, p);
     }
     json_object_set_new(o, "participants", parts);
@@ -1323,6 +1378,18 @@ static void summary_text(Runner *R, FILE *out)
                 fprintf(out, "  %s %d (max +%lld ms)", c->parts[i].label,
                         R->overruns[i], (long long)R->overrun_max_ms[i]);
         fprintf(out, "\n");
+    }
+    int claimed = 0;
+    for (int i = 0; i < c->nparts; i++)
+        claimed |= R->claims[i] > 0;
+    if (claimed) {
+        /* CodeCup's '!': the score counts claim bonuses and false claims */
+        fprintf(out, "\nwin claims ('!'), won of made; CodeCup score "
+                "(win 100 + claim bonus, loss 50, false claim 0):\n");
+        for (int i = 0; i < c->nparts; i++)
+            fprintf(out, "  %-24s claims %d/%d  score %.1f\n",
+                    c->parts[i].label, R->claims_won[i], R->claims[i],
+                    R->cc_points[i]);
     }
     if (np > 2 && R->place.games > 0)
         placements_text(R, out);

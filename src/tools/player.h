@@ -90,6 +90,8 @@ struct Player {
                                  * 30 s); 0: none */
     int external;               /* a program: without a time control it
                                  * gets tc->ext_move_ms per move */
+    int claimed;                /* set by move(): the move claimed a win
+                                 * (CodeCup's '!'); the referee clears it */
 };
 
 /* A protocol's client: a program run by `sh -c cmd`, its stderr to

@@ -81,8 +81,11 @@ static Reason seat_move(Game *G, int p, Move *m, PlyError *err)
         .seed = G->r->seed + (uint64_t)G->r->nmoves,
     };
     int64_t t0 = now_ms();
+    S->p->claimed = 0;
     Reason why = S->p->vt->move(S->p, G->st, &pc, m, err);
     int64_t used = now_ms() - t0;
+    if (why == REASON_NORMAL && S->p->claimed && !G->r->claim_ply[p])
+        G->r->claim_ply[p] = G->r->nmoves + 1;
     if (why == REASON_NORMAL && !state_is_legal(G->g, G->st, *m))
         why = player_fail(err, REASON_ILLEGAL, "%s: chose an illegal move",
                           S->p->name);    /* the players check; so do we */
@@ -199,6 +202,7 @@ int referee_play(const GameVtbl *g, const char *options,
     int np = g->info.num_players;
     r->loser = -1;
     r->seed = seed;
+    memset(r->claim_ply, 0, sizeof r->claim_ply);
 
     Game G;
     memset(&G, 0, sizeof G);

@@ -25,6 +25,9 @@ typedef struct GameRecord {
      * largest excess, per seat */
     int overruns[PLY_MAX_PLAYERS];
     int64_t overrun_max_ms[PLY_MAX_PLAYERS];
+    /* the move number (from 1, over the whole game) of each seat's first
+     * win claim (CodeCup's '!'), 0 for none */
+    int claim_ply[PLY_MAX_PLAYERS];
     char error[256];
     uint64_t seed;
 } GameRecord;

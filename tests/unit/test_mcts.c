@@ -189,6 +189,44 @@ static void test_solver_kalah(void **state)
     assert_true(losses > 0);
 }
 
+/* exact=1 (the game's exact hook at expansion, zuniq's solver): proofs
+ * the exhaustive search confirms, and more of them than without it at
+ * the same small number of iterations. */
+static void test_exact_hook(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("zuniq");
+    assert_non_null(g->exact);
+    Rng r;
+    rng_seed(&r, 11);
+    int checked = 0, proven[2] = {0, 0};
+    for (int k = 0; k < 24; k++) {
+        /* near the end: proofs checked by the exhaustive search */
+        void *st = tl_position("zuniq", NULL, NULL, NULL);
+        random_position(g, st, &r, 31 + k % 5);
+        checked += check_solver(g, st, "mcts:exact=1", 5000, 2000000,
+                                20000);
+        free(st);
+        /* another: how often 40 iterations prove the result */
+        st = tl_position("zuniq", NULL, NULL, NULL);
+        random_position(g, st, &r, 31 + k % 5);
+        for (int e = 0; e < 2; e++) {
+            Bot *b = mk(g, e ? "mcts:exact=1" : "mcts", 5);
+            Limits lim = {0};
+            lim.nodes = 40;
+            SearchInfo si;
+            bot_choose(b, st, &lim, &si);
+            proven[e] += si.proven != 0;
+            bot_free(b);
+        }
+        free(st);
+    }
+    print_message("exact hook: %d checked, proven %d with, %d without\n",
+                  checked, proven[1], proven[0]);
+    assert_true(checked >= 8);
+    assert_true(proven[1] > proven[0]);
+}
+
 /* Every registered game: positions a few plies before the end of random
  * games, where an exhaustive search finishes. */
 static void test_solver_all_games(void **state)
@@ -761,6 +799,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_solver_kalah),
+        cmocka_unit_test(test_exact_hook),
         cmocka_unit_test(test_solver_all_games),
         cmocka_unit_test(test_reproducible),
         cmocka_unit_test(test_tiny_pool),
@@ -773,5 +812,7 @@ int main(void)
         cmocka_unit_test(test_chance),
         cmocka_unit_test(test_bad_options),
     };
+    if (getenv("PLY_TEST_FILTER"))
+        cmocka_set_test_filter(getenv("PLY_TEST_FILTER"));
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -779,9 +779,94 @@ static void test_canonical_hash(void **state)
     free(mb);
 }
 
+/* Plain negamax through gen_moves/make, no table: +1 when the side to
+ * move wins. */
+static int slow_solve(const GameVtbl *g, const void *st, long *nodes)
+{
+    (*nodes)++;
+    Move mv[60];
+    int n = g->gen_moves(st, mv);
+    if (g->to_move(st) == PLAYER_TERMINAL || n == 0)
+        return -1;
+    unsigned char t[1024];
+    assert_true(g->info.state_size <= sizeof t);
+    for (int i = 0; i < n; i++) {
+        memcpy(t, st, g->info.state_size);
+        g->make(t, mv[i]);
+        if (slow_solve(g, t, nodes) < 0)
+            return 1;
+    }
+    return -1;
+}
+
+/* The exact hook against slow_solve on random positions with at most 9
+ * legal moves (answered for at least a quarter of them: those with few
+ * open segments) and wherever it answers on positions with up to 16;
+ * nothing for the open board. */
+static void test_exact(void **state)
+{
+    (void)state;
+    const GameVtbl *g = zq();
+    assert_non_null(g->exact);
+    void *st = state_alloc(g);
+    Rng r;
+    rng_seed(&r, 19);
+    int solved = 0, wins = 0, big = 0, tried = 0;
+    PlyError err;
+    assert_int_equal(g->init(st, NULL, 0, &err), 0);
+    int res;
+    assert_int_equal(g->exact(st, 0, &res), 0);
+    for (int gi = 0; gi < (tl_slow() ? 400 : 60); gi++) {
+        assert_int_equal(g->init(st, NULL, 0, &err), 0);
+        for (int ply = 0;; ply++) {
+            Move mv[60];
+            int n = g->gen_moves(st, mv);
+            int p = g->to_move(st);
+            char text[512];
+            g->to_text(st, text, sizeof text);
+            if (p == PLAYER_TERMINAL) {
+                /* the end: the side to move lost */
+                assert_int_equal(g->exact(st, 0, &res), 1);
+                break;
+            }
+            if (n <= 9) {
+                long nodes = 0;
+                int want = slow_solve(g, st, &nodes);
+                int got0 = 9, got1 = 9;
+                tried++;
+                if (!g->exact(st, p, &got0)) {
+                    g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+                    continue;
+                }
+                assert_int_equal(g->exact(st, !p, &got1), 1);
+                if (got0 != want || got1 != -want)
+                    fail_msg("at %s: %d/%d, slow solve %d", text, got0, got1,
+                             want);
+                solved++;
+                wins += want > 0;
+            } else if (n <= 16 && g->exact(st, p, &res)) {
+                long nodes = 0;
+                if (res != slow_solve(g, st, &nodes))
+                    fail_msg("at %s: %d differs from the slow solve", text,
+                             res);
+                big++;
+            }
+            g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+        }
+    }
+    /* the solver answers where few segments are open (a third of these
+     * positions), both results occur */
+    print_message("exact: %d of %d small positions, %d won, %d larger\n",
+                  solved, tried, wins, big);
+    assert_true(solved > 50 && solved >= tried / 4);
+    assert_true(wins > 10 && wins < solved - 10);
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_exact),
         cmocka_unit_test(test_notation),
         cmocka_unit_test(test_repeated_size),
         cmocka_unit_test(test_inside_closed_zone),

@@ -1110,6 +1110,7 @@ void zrf_game_free(ZGame *g)
     free(g->limited);
     free(g->reach);
     free(g->reach_piece);
+    free(g->plink);
     free(g);
 }
 
@@ -1575,6 +1576,8 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
         g->type_value[t] = 100;
     if (g->royal_checkmated >= 0 || g->uses_attacked)
         zvm_build_reach(g);
+    if (zvm_prepare(g))
+        goto oom;
     free(c->killed);
     free(forms);
     return g;

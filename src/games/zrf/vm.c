@@ -14,7 +14,19 @@
 
 #include "zrf.h"
 
-enum { ZRUN_MAX_STEPS = 100000 };
+enum { ZRUN_MAX_STEPS = 100000, ZRUN_MAX_WRITES = 64 };
+
+/* The checkmated rule for one position and player, worked out once per
+ * move generation: is a royal piece attacked now, and which squares the
+ * attack probes read (S). A move that changes no square of S and puts
+ * no new enemy or royal piece anywhere leaves every probe as it was, so
+ * the answer stands without running them again. */
+typedef struct Legal {
+    int ready;
+    int attacked_now;
+    int exact;              /* the probes read no last-from/last-to */
+    uint64_t S[ZMAX_POS / 64];
+} Legal;
 
 typedef struct Run {
     const ZGame *g;
@@ -22,6 +34,8 @@ typedef struct Run {
     int player;
     int tmpl;
     int start;
+    const int16_t *lk;      /* links for this player (plink) */
+    int lk_opp;             /* offset of the opposite directions */
     const uint16_t *W;      /* the board as the template sees it */
     uint16_t *buf;          /* its private copy, made at the first write */
     int written;
@@ -44,7 +58,18 @@ typedef struct Run {
     int probe_pos;          /* probe: emission that changes this square */
     uint16_t probe_old;
     int aborted;
+    uint64_t *rd;           /* probe: the squares read (NULL: untracked) */
+    int used_last;          /* probe: read last-from/last-to */
+    int16_t wl[ZRUN_MAX_WRITES];    /* squares written, in order */
+    int nwl, wl_over;
+    Legal *lg;              /* collect: keep only legal emissions */
 } Run;
+
+#define RD(r, p) \
+    do { \
+        if ((r)->rd) \
+            (r)->rd[(p) >> 6] |= 1ULL << ((p) & 63); \
+    } while (0)
 
 static uint64_t mix64(uint64_t x)
 {
@@ -101,29 +126,49 @@ static int cur_player(const ZState *s)
 
 /* ---- running one template ---- */
 
-/* The board for writing: copied from the state at the first write. */
-static uint16_t *wr(Run *r)
+/* Writes a square of the board: copied from the state at the first
+ * write; the squares written are listed (for the legality test). */
+static inline void wset(Run *r, int p, uint16_t v)
 {
     if (!r->written) {
         memcpy(r->buf, r->s->cells, sizeof *r->buf * (size_t)r->g->npos);
         r->W = r->buf;
         r->written = 1;
     }
-    return r->buf;
+    if (r->nwl < ZRUN_MAX_WRITES)
+        r->wl[r->nwl++] = (int16_t)p;
+    else
+        r->wl_over = 1;
+    r->buf[p] = v;
 }
-#define WR(r) wr(r)
 
-static int step_dir(const Run *r, int pos, int loc)
+static inline int step_dir(const Run *r, int pos, int loc)
 {
-    int kind = loc >> 24, d = loc & 0xffffff;
     if (pos < 0)
         return -1;
-    d = r->g->dirmap[r->player][d];
-    if (kind == LOC_OPP)
-        d = r->g->opposite[d];
-    if (d < 0)
+    return r->lk[((loc >> 24) == LOC_OPP ? r->lk_opp : 0) +
+                 pos * r->g->ndirs + (loc & 0xffffff)];
+}
+
+int zvm_prepare(ZGame *g)
+{
+    size_t per = (size_t)g->npos * (size_t)g->ndirs;
+    g->plink = malloc(sizeof *g->plink * (per ? per : 1) * 2 *
+                      (size_t)g->nplayers);
+    if (!g->plink)
         return -1;
-    return r->g->link[pos * ZMAX_DIRS + d];
+    for (int pl = 0; pl < g->nplayers; pl++)
+        for (int opp = 0; opp < 2; opp++)
+            for (int p = 0; p < g->npos; p++)
+                for (int d0 = 0; d0 < g->ndirs; d0++) {
+                    int d = g->dirmap[pl][d0];
+                    if (opp && d >= 0)
+                        d = g->opposite[d];
+                    g->plink[((size_t)pl * 2 + (size_t)opp) * per +
+                             (size_t)p * (size_t)g->ndirs + (size_t)d0] =
+                        d < 0 ? -1 : g->link[p * ZMAX_DIRS + d];
+                }
+    return 0;
 }
 
 static int resolve(const Run *r, int loc)
@@ -143,14 +188,18 @@ static int resolve(const Run *r, int loc)
     case LOC_TO:
         return r->cursor;
     case LOC_LASTFROM:
+        ((Run *)r)->used_last = 1;
         return r->s->last_from;
     case LOC_LASTTO:
+        ((Run *)r)->used_last = 1;
         return r->s->last_to;
     }
     return -1;
 }
 
-static int attacked(const ZState *s, int pos, int by_friend, int player);
+static int attacked(const ZState *s, int pos, int by_friend, int player,
+                    uint64_t *rd, int *used_last);
+static int emit_legal(Run *r, int promo);
 
 static int cond(Run *r, int k)
 {
@@ -182,6 +231,7 @@ static int cond(Run *r, int k)
         return pos >= 0;
     if (pos < 0)
         return 0;
+    RD(r, pos);
     uint16_t v = r->W[pos];
     switch (c->op) {
     case C_EMPTY:
@@ -200,17 +250,21 @@ static int cond(Run *r, int k)
     case C_POSITION:
         return pos == c->arg;
     case C_LASTFROM:
+        r->used_last = 1;
         return pos == r->s->last_from;
     case C_LASTTO:
+        r->used_last = 1;
         return pos == r->s->last_to;
     case C_MARKED:
         return pos == r->mark;
     /* inside an attack probe, attacked?/defended? count as true (no
      * recursion; castling-like moves that need safety never attack) */
     case C_ATTACKED:
-        return r->mode == 2 || attacked(r->s, pos, 0, r->player);
+        return r->mode == 2 || attacked(r->s, pos, 0, r->player, NULL,
+                                        NULL);
     case C_DEFENDED:
-        return r->mode == 2 || attacked(r->s, pos, 1, r->player);
+        return r->mode == 2 || attacked(r->s, pos, 1, r->player, NULL,
+                                        NULL);
     case C_PFLAG:
         return (r->pflag[pos >> 3] >> (pos & 7)) & 1;
     case C_ATTR:
@@ -225,6 +279,8 @@ static int emission(Run *r, int promo, int partial, int ctype)
 {
     int k = r->k++;
     if (r->mode == 0) {
+        if (r->lg && !emit_legal(r, promo))
+            return k >= 0xffff;
         if (r->nout < r->max)
             r->out[r->nout++] = (Move)r->start | (Move)r->tmpl << 16 |
                                 (Move)(k & 0xffff) << 32 |
@@ -302,7 +358,10 @@ static void run(Run *r)
         }
         case OP_FROM: {
             int p = resolve(r, code[pc++]);
-            if (p < 0 || !r->W[p])
+            if (p < 0)
+                return;
+            RD(r, p);
+            if (!r->W[p])
                 return;
             r->mp = r->W[p];
             r->mo = p;
@@ -314,8 +373,8 @@ static void run(Run *r)
             if (p < 0 || !r->active)
                 return;
             if (r->mo >= 0)
-                WR(r)[r->mo] = 0;
-            WR(r)[p] = r->mp;
+                wset(r, r->mo, 0);
+            wset(r, p, r->mp);
             r->active = 0;
             break;
         }
@@ -323,11 +382,12 @@ static void run(Run *r)
             int p = resolve(r, code[pc++]);
             if (p < 0)
                 return;
+            RD(r, p);
             if (r->active) {
                 uint16_t next = r->W[p];
                 if (r->mo >= 0)
-                    WR(r)[r->mo] = 0;
-                WR(r)[p] = r->mp;
+                    wset(r, r->mo, 0);
+                wset(r, p, r->mp);
                 if (!next)
                     return;
                 r->mp = next;
@@ -344,24 +404,28 @@ static void run(Run *r)
         case OP_CAPTURE: {
             int p = resolve(r, code[pc++]);
             if (p >= 0)
-                WR(r)[p] = 0;
+                wset(r, p, 0);
             break;
         }
         case OP_FLIP:
         case OP_CHOWNER: {
             int p = resolve(r, code[pc++]);
+            if (p >= 0)
+                RD(r, p);
             if (p >= 0 && r->W[p]) {
                 int o = op == OP_CHOWNER ? r->player
                         : (ZP_OWNER(r->W[p]) + 1) % g->nplayers;
-                WR(r)[p] = (uint16_t)((r->W[p] & 0xf0ff) | (o << 8));
+                wset(r, p, (uint16_t)((r->W[p] & 0xf0ff) | (o << 8)));
             }
             break;
         }
         case OP_CHTYPE: {
             int ty = code[pc++];
             int p = resolve(r, code[pc++]);
+            if (p >= 0)
+                RD(r, p);
             if (p >= 0 && r->W[p])
-                WR(r)[p] = (uint16_t)((r->W[p] & 0xff00) | (ty + 1));
+                wset(r, p, (uint16_t)((r->W[p] & 0xff00) | (ty + 1)));
             if (p >= 0 && p == r->mo && r->active)
                 r->mp = (uint16_t)((r->mp & 0xff00) | (ty + 1));
             break;
@@ -375,7 +439,7 @@ static void run(Run *r)
             for (int a = 0; a < g->nattrs; a++)
                 if (g->attr_default[a])
                     v |= (uint16_t)(1u << (12 + a));
-            WR(r)[p] = v;
+            wset(r, p, v);
             break;
         }
         case OP_VERIFY:
@@ -432,11 +496,15 @@ static void run(Run *r)
             int a = code[pc++];
             int v = cond(r, code[pc++]);
             uint16_t bit = (uint16_t)(1u << (12 + a));
-            if (r->active)
+            if (r->active) {
                 r->mp = v ? (r->mp | bit) : (r->mp & (uint16_t)~bit);
-            else if (r->W[r->cursor])
-                WR(r)[r->cursor] = v ? (r->W[r->cursor] | bit)
-                                    : (r->W[r->cursor] & (uint16_t)~bit);
+            } else {
+                RD(r, r->cursor);
+                if (r->W[r->cursor])
+                    wset(r, r->cursor, v ? (r->W[r->cursor] | bit)
+                                         : (r->W[r->cursor] &
+                                            (uint16_t)~bit));
+            }
             break;
         }
         default:
@@ -454,6 +522,10 @@ static void run_template(Run *r, const ZState *s, int player, int ti,
     r->g = g;
     r->s = s;
     r->player = player;
+    r->lk = g->plink + (size_t)player * 2 * (size_t)g->npos *
+                       (size_t)g->ndirs;
+    r->lk_opp = g->npos * g->ndirs;
+    r->nwl = r->wl_over = 0;
     r->tmpl = ti;
     r->start = start;
     r->buf = W;
@@ -473,6 +545,7 @@ static void run_template(Run *r, const ZState *s, int player, int ti,
                 r->mp |= (uint16_t)(1u << (12 + a));
         r->mo = -1;
     } else {
+        RD(r, start);
         r->mp = s->cells[start];
         r->mo = start;
     }
@@ -484,11 +557,14 @@ static void run_template(Run *r, const ZState *s, int player, int ti,
  * move type of each in mt when mt is not NULL). restrict_mt >= 0 keeps
  * one move type; only_pos >= 0 only that piece. */
 static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
-                   int max, int restrict_mt, int only_pos, int drops)
+                   int max, int restrict_mt, int only_pos, int drops,
+                   Legal *lg)
 {
     const ZGame *g = s->g;
     uint16_t W[ZMAX_POS];
     Run r;
+    r.rd = NULL;
+    r.lg = lg;
     r.mode = 0;
     r.out = out;
     r.nout = 0;
@@ -771,11 +847,15 @@ static int can_reach(const ZGame *g, int ti, int player, int from, int pos)
 /* Is square pos attacked (by an enemy of player, or defended by a friend)?
  * An attack is an emission that lands on pos or removes what stands
  * there. */
-static int attacked(const ZState *s, int pos, int by_friend, int player)
+static int attacked(const ZState *s, int pos, int by_friend, int player,
+                    uint64_t *rd, int *used_last)
 {
     const ZGame *g = s->g;
     uint16_t W[ZMAX_POS];
     Run r;
+    r.rd = rd;
+    r.lg = NULL;
+    r.used_last = 0;
     r.mode = 2;
     r.probe_pos = pos;
     for (int q = 0; q < g->nplayers; q++) {
@@ -793,6 +873,8 @@ static int attacked(const ZState *s, int pos, int by_friend, int player)
                 if (!can_reach(g, ti, q, p, pos))
                     continue;
                 run_template(&r, s, q, ti, p, W);
+                if (used_last)
+                    *used_last |= r.used_last;
                 if (r.found)
                     return 1;
             }
@@ -811,6 +893,8 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
         return -1;
     uint16_t W[ZMAX_POS], R[ZMAX_POS];
     Run r;
+    r.rd = NULL;
+    r.lg = NULL;
     r.mode = 1;
     r.target = k;
     r.res_W = R;
@@ -846,7 +930,8 @@ static int royal_attacked(const ZState *s, int player)
     for (int p = 0; p < g->npos; p++) {
         uint16_t v = s->cells[p];
         if (v && ZP_OWNER(v) == player &&
-            ZP_TYPE(v) == g->royal_checkmated && attacked(s, p, 0, player))
+            ZP_TYPE(v) == g->royal_checkmated &&
+            attacked(s, p, 0, player, NULL, NULL))
             return 1;
     }
     return 0;
@@ -855,19 +940,83 @@ static int royal_attacked(const ZState *s, int player)
 typedef struct { _Alignas(8) unsigned char b[sizeof(ZState) +
     2 * (ZMAX_POS + PLY_MAX_PLAYERS * ZMAX_TYPES) + 8]; } ZBuf;
 
-/* Legal after the checkmated rule: the mover's royal piece not attacked. */
-static int legal(const ZState *s, Move m)
+/* The probes of the checkmated rule on s for player, reads tracked. */
+static void legal_prepare(const ZState *s, int player, Legal *L)
 {
     const ZGame *g = s->g;
-    if (g->royal_checkmated < 0 || m == ZMOVE_PASS)
-        return 1;
+    int words = (g->npos + 63) / 64, used_last = 0;
+    memset(L->S, 0, sizeof *L->S * (size_t)words);
+    L->attacked_now = 0;
+    for (int p = 0; p < g->npos; p++) {
+        uint16_t v = s->cells[p];
+        if (v && ZP_OWNER(v) == player && ZP_TYPE(v) == g->royal_checkmated)
+            L->S[p >> 6] |= 1ULL << (p & 63);
+    }
+    for (int p = 0; p < g->npos && !L->attacked_now; p++) {
+        uint16_t v = s->cells[p];
+        if (v && ZP_OWNER(v) == player &&
+            ZP_TYPE(v) == g->royal_checkmated &&
+            attacked(s, p, 0, player, L->S, &used_last))
+            L->attacked_now = 1;
+    }
+    L->exact = !used_last;
+    L->ready = 1;
+}
+
+/* The value of square d after the emission under way (the moving piece
+ * v set down at the cursor). */
+static inline uint16_t after(const Run *r, int d, uint16_t v)
+{
+    if (r->active) {
+        if (d == r->cursor)
+            return v;
+        if (d == r->mo && !r->copy)
+            return 0;
+    }
+    return r->W[d];
+}
+
+/* Is the emission under way legal under the checkmated rule: no royal
+ * piece of the mover attacked after it. */
+static int emit_legal(Run *r, int promo)
+{
+    const ZState *s = r->s;
+    const ZGame *g = r->g;
+    Legal *L = r->lg;
+    int player = r->player;
+    if (!L->ready)
+        legal_prepare(s, player, L);
+    uint16_t v = r->mp;
+    if (promo >= 0)
+        v = (uint16_t)((v & 0xff00) | (promo + 1));
+    if (L->exact && !r->wl_over) {
+        int ok = 1;
+        for (int i = -2; i < r->nwl && ok; i++) {
+            int d = i == -2 ? (r->active ? r->cursor : -1)
+                  : i == -1 ? (r->active ? r->mo : -1) : r->wl[i];
+            if (d < 0)
+                continue;
+            uint16_t nv = after(r, d, v);
+            if (nv == s->cells[d])
+                continue;
+            if ((L->S[d >> 6] >> (d & 63)) & 1)
+                ok = 0;
+            else if (nv && (ZP_OWNER(nv) != player ||
+                            ZP_TYPE(nv) == g->royal_checkmated))
+                ok = 0;
+        }
+        if (ok)
+            return !L->attacked_now;
+    }
+    /* the slow way: the position after the move, probed again */
     ZBuf buf;
     ZState *t = (ZState *)buf.b;
     memcpy(t, s, g->state_size);
-    int partial, ctype, to;
-    if (apply(t, m, &partial, &ctype, &to))
-        return 0;
-    return !royal_attacked(t, cur_player(s));
+    for (int d = 0; d < g->npos; d++)
+        t->cells[d] = after(r, d, v);
+    t->last_from = (int16_t)(g->tmpl[r->tmpl].drop ? -1 : r->start);
+    t->last_to = (int16_t)r->cursor;
+    return !royal_attacked(t, player);
 }
 
 /* The moves of the player to move, before the end-of-game check (with
@@ -878,28 +1027,22 @@ static int gen_moves_any(const ZState *s, Move *out, int max, int any)
     int player = cur_player(s);
     if (s->cont_pos >= 0) {
         int n = gen_raw(s, player, out, NULL, max, s->cont_type,
-                        s->cont_pos, 0);
+                        s->cont_pos, 0, NULL);
         if (g->pass_partial && n < max)
             out[n++] = ZMOVE_PASS;
         return n;
     }
     int16_t mt[ZMAX_MOVES];
-    /* "is there a move": without the checkmated rule, any raw move is
-     * legal and priorities only choose among moves */
-    if (any && g->royal_checkmated < 0 && max > 0)
+    /* "is there a move": the first legal move will do (priorities only
+     * choose among moves) */
+    if (any && max > 0)
         max = 1;
-    int n = gen_raw(s, player, out, mt, max, g->turns[s->turn].mtype, -1, 1);
-    int j = 0;
-    for (int i = 0; i < n; i++)
-        if (legal(s, out[i])) {
-            if (any)
-                return 1;
-            out[j] = out[i];
-            mt[j++] = mt[i];
-        }
-    n = j;
+    Legal L;
+    L.ready = 0;
+    int n = gen_raw(s, player, out, mt, max, g->turns[s->turn].mtype, -1, 1,
+                    g->royal_checkmated >= 0 ? &L : NULL);
     if (any)
-        return g->pass_turn != 0;
+        return n > 0 ? 1 : g->pass_turn != 0;
     if (g->nprio && n) {
         int best = g->nprio;
         for (int i = 0; i < n; i++) {
@@ -912,7 +1055,7 @@ static int gen_moves_any(const ZState *s, Move *out, int max, int any)
             if (c < best)
                 best = c;
         }
-        j = 0;
+        int j = 0;
         for (int i = 0; i < n; i++) {
             int c = g->nprio;
             for (int q = 0; q < g->nprio; q++)
@@ -1091,7 +1234,7 @@ void zvm_make(ZState *s, Move m)
         s->cont_pos = (int16_t)to;
         s->cont_type = (int16_t)ctype;
         Move one[1];
-        int n = gen_raw(s, cur_player(s), one, NULL, 1, ctype, to, 0);
+        int n = gen_raw(s, cur_player(s), one, NULL, 1, ctype, to, 0, NULL);
         if (n > 0) {
             if (s->ply >= ZMAX_GAME)
                 set_result(s, 0, OUT_DRAW);
@@ -1124,6 +1267,8 @@ int zvm_move_text(const ZState *s, Move m, char *buf, size_t n)
         return -1;
     uint16_t W[ZMAX_POS], R[ZMAX_POS];
     Run r;
+    r.rd = NULL;
+    r.lg = NULL;
     r.mode = 1;
     r.target = (int)((m >> 32) & 0xffff);
     r.res_W = R;

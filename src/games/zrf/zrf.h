@@ -192,6 +192,9 @@ typedef struct ZGame {
     uint64_t *reach_piece;  /* per type, player, start: their union */
     int reach_words;
     int uses_attacked;      /* attacked?/defended? appear in templates */
+    int16_t *plink;         /* per player, plain/opposite, position and
+                             * direction: the link after symmetry (-1
+                             * none); built by zvm_prepare */
 } ZGame;
 
 /* ---- the state (vm.c) ---- */
@@ -220,6 +223,9 @@ void zvm_init_state(const ZGame *g, ZState *s);
 /* Computes g->reach (attack probes skip templates that cannot land on
  * the square); leaves it NULL when too large. */
 void zvm_build_reach(ZGame *g);
+/* Run-time tables (links with symmetry resolved); 0, or -1 out of
+ * memory. */
+int zvm_prepare(ZGame *g);
 /* The start position's own end check (a player with no move at all). */
 void zvm_start(ZState *s);
 int zvm_gen(const ZState *s, Move *out, int max);

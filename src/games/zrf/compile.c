@@ -96,7 +96,7 @@ static int new_cond(Cc *c, int op, int arg, int loc)
         g->conds = p;
         g->capconds = cap;
     }
-    g->conds[g->nconds] = (ZCond){op, arg, loc, 0, 0};
+    g->conds[g->nconds] = (ZCond){op, arg, loc, 0, 0, 0};
     return g->nconds++;
 }
 
@@ -1111,6 +1111,7 @@ void zrf_game_free(ZGame *g)
     free(g->reach);
     free(g->reach_piece);
     free(g->plink);
+    free(g->reach_inv);
     free(g);
 }
 

@@ -14,6 +14,12 @@
 
 #include "zrf.h"
 
+#if defined(__GNUC__)
+#define ZINLINE __attribute__((always_inline))
+#else
+#define ZINLINE
+#endif
+
 enum { ZRUN_MAX_STEPS = 100000, ZRUN_MAX_WRITES = 64 };
 
 /* The checkmated rule for one position and player, worked out once per
@@ -150,8 +156,63 @@ static inline int step_dir(const Run *r, int pos, int loc)
                  pos * r->g->ndirs + (loc & 0xffffff)];
 }
 
+/* Short forms of conditions (ZCond.fast): the test in bits 0-3, bit 4
+ * negates it; they look at the cursor's square or nothing. */
+enum { F_NONE, F_TRUE, F_EMPTY, F_FRIEND, F_ENEMY, F_PIECE, F_ATTR,
+       F_ZONE, F_NEG = 16 };
+
+static int fast_form(const ZCond *c)
+{
+    if (c->op == C_TRUE)
+        return F_TRUE;
+    if (c->op == C_FALSE)
+        return F_TRUE | F_NEG;
+    if (c->loc != LOC(LOC_HERE, 0))
+        return F_NONE;
+    switch (c->op) {
+    case C_EMPTY:
+        return F_EMPTY;
+    case C_FRIEND:
+        return F_FRIEND;
+    case C_ENEMY:
+        return F_ENEMY;
+    case C_PIECE:
+        return F_PIECE;
+    case C_ATTR:
+        return F_ATTR;
+    case C_INZONE:
+        return F_ZONE;
+    }
+    return F_NONE;
+}
+
 int zvm_prepare(ZGame *g)
 {
+    for (int ti = 0; ti < g->ntmpl; ti++) {
+        ZTemplate *t = &g->tmpl[ti];
+        int pc = t->code, n = 0;
+        t->pre_n = 0;
+        t->pre_cond = -1;
+        while (n < 3 && pc + 1 < g->ncode && g->code[pc] == OP_DIR &&
+               (g->code[pc + 1] >> 24 == LOC_DIR ||
+                g->code[pc + 1] >> 24 == LOC_OPP))
+            t->pre_dir[n++] = g->code[pc + 1], pc += 2;
+        if (pc + 1 < g->ncode && g->code[pc] == OP_VERIFY &&
+            g->code[pc + 1] >= 0 && g->code[pc + 1] < g->nconds) {
+            t->pre_n = n;
+            t->pre_cond = g->code[pc + 1];
+        }
+    }
+    for (int k = 0; k < g->nconds; k++) {
+        ZCond *c = &g->conds[k];
+        c->fast = fast_form(c);
+        if (c->op == C_NOT && c->nkids == 1 && c->kid >= 0 &&
+            c->kid < g->nconds) {
+            int f = fast_form(&g->conds[c->kid]);
+            if (f)
+                c->fast = (f ^ F_NEG);
+        }
+    }
     size_t per = (size_t)g->npos * (size_t)g->ndirs;
     g->plink = malloc(sizeof *g->plink * (per ? per : 1) * 2 *
                       (size_t)g->nplayers);
@@ -273,6 +334,44 @@ static int cond(Run *r, int k)
     return 0;
 }
 
+/* cond with the short forms done here. */
+static inline ZINLINE int condf(Run *r, int k)
+{
+    const ZCond *c = &r->g->conds[k];
+    int f = c->fast, v;
+    if (!f)
+        return cond(r, k);
+    int p = r->cursor;
+    uint16_t w = r->W[p];
+    if ((f & 15) != F_TRUE && (f & 15) != F_ZONE)
+        RD(r, p);
+    switch (f & 15) {
+    case F_TRUE:
+        v = 1;
+        break;
+    case F_EMPTY:
+        v = !w;
+        break;
+    case F_FRIEND:
+        v = w && ZP_OWNER(w) == r->player;
+        break;
+    case F_ENEMY:
+        v = w && ZP_OWNER(w) != r->player;
+        break;
+    case F_PIECE:
+        v = w && ZP_TYPE(w) == c->arg;
+        break;
+    case F_ATTR:
+        v = w && ((w >> (12 + c->arg)) & 1);
+        break;
+    default:    /* F_ZONE */
+        v = r->g->zone[((size_t)c->arg * (size_t)r->g->nplayers +
+                        (size_t)r->player) * ZMAX_POS + (size_t)p];
+        break;
+    }
+    return v ^ !!(f & F_NEG);
+}
+
 /* An emission: the board with the moving piece set down at the cursor
  * (as type `promo` when >= 0). Returns 1 to stop the run. */
 static int emission(Run *r, int promo, int partial, int ctype)
@@ -311,6 +410,24 @@ static int emission(Run *r, int promo, int partial, int ctype)
     return 1;
 }
 
+/* Dispatch: with GCC or Clang each instruction jumps straight to the
+ * next one's code (computed goto); elsewhere through the switch. */
+#if defined(__GNUC__)
+#define CASE(x) case x: L_##x:
+#define NEXT \
+    do { \
+        if (++steps > ZRUN_MAX_STEPS) \
+            return; \
+        op = code[pc++]; \
+        if ((unsigned)op > OP_SETATTR) \
+            return; \
+        goto *lbl[op]; \
+    } while (0)
+#else
+#define CASE(x) case x:
+#define NEXT continue
+#endif
+
 static void run(Run *r)
 {
     const ZGame *g = r->g;
@@ -318,25 +435,41 @@ static void run(Run *r)
     const int32_t *code = g->code;
     int pc = t->code;
     long steps = 0;
+    int op;
+#if defined(__GNUC__)
+    static const void *const lbl[OP_SETATTR + 1] = {
+        [OP_END] = &&L_OP_END, [OP_DIR] = &&L_OP_DIR, [OP_POS] = &&L_OP_POS,
+        [OP_ADD] = &&L_OP_ADD, [OP_ADDP] = &&L_OP_ADDP,
+        [OP_ADDCOPY] = &&L_bad, [OP_FROM] = &&L_OP_FROM,
+        [OP_TO] = &&L_OP_TO, [OP_CASCADE] = &&L_OP_CASCADE,
+        [OP_CAPTURE] = &&L_OP_CAPTURE, [OP_FLIP] = &&L_OP_FLIP,
+        [OP_CHOWNER] = &&L_OP_CHOWNER, [OP_CHTYPE] = &&L_OP_CHTYPE,
+        [OP_CREATE] = &&L_OP_CREATE, [OP_VERIFY] = &&L_OP_VERIFY,
+        [OP_JF] = &&L_OP_JF, [OP_JMP] = &&L_OP_JMP, [OP_MARK] = &&L_OP_MARK,
+        [OP_BACK] = &&L_OP_BACK, [OP_GO] = &&L_OP_GO,
+        [OP_SETFLAG] = &&L_OP_SETFLAG, [OP_SETPFLAG] = &&L_OP_SETPFLAG,
+        [OP_SETATTR] = &&L_OP_SETATTR,
+    };
+#endif
     for (;;) {
         if (++steps > ZRUN_MAX_STEPS)
             return;
-        int op = code[pc++];
+        op = code[pc++];
         switch (op) {
-        case OP_END:
+        CASE(OP_END)
             return;
-        case OP_DIR: {
+        CASE(OP_DIR) {
             int p = step_dir(r, r->cursor, code[pc++]);
             if (p < 0)
                 return;
             r->cursor = p;
-            break;
+            NEXT;
         }
-        case OP_POS:
+        CASE(OP_POS)
             r->cursor = code[pc++];
-            break;
-        case OP_ADD:
-        case OP_ADDP: {
+            NEXT;
+        CASE(OP_ADD)
+        CASE(OP_ADDP) {
             int ctype = -1, partial = op == OP_ADDP;
             r->copy = code[pc++];
             if (partial) {
@@ -354,9 +487,9 @@ static void run(Run *r)
                         return;
             }
             pc += n;
-            break;
+            NEXT;
         }
-        case OP_FROM: {
+        CASE(OP_FROM) {
             int p = resolve(r, code[pc++]);
             if (p < 0)
                 return;
@@ -366,9 +499,9 @@ static void run(Run *r)
             r->mp = r->W[p];
             r->mo = p;
             r->active = 1;
-            break;
+            NEXT;
         }
-        case OP_TO: {
+        CASE(OP_TO) {
             int p = resolve(r, code[pc++]);
             if (p < 0 || !r->active)
                 return;
@@ -376,9 +509,9 @@ static void run(Run *r)
                 wset(r, r->mo, 0);
             wset(r, p, r->mp);
             r->active = 0;
-            break;
+            NEXT;
         }
-        case OP_CASCADE: {
+        CASE(OP_CASCADE) {
             int p = resolve(r, code[pc++]);
             if (p < 0)
                 return;
@@ -399,16 +532,16 @@ static void run(Run *r)
                 r->mo = p;
                 r->active = 1;
             }
-            break;
+            NEXT;
         }
-        case OP_CAPTURE: {
+        CASE(OP_CAPTURE) {
             int p = resolve(r, code[pc++]);
             if (p >= 0)
                 wset(r, p, 0);
-            break;
+            NEXT;
         }
-        case OP_FLIP:
-        case OP_CHOWNER: {
+        CASE(OP_FLIP)
+        CASE(OP_CHOWNER) {
             int p = resolve(r, code[pc++]);
             if (p >= 0)
                 RD(r, p);
@@ -417,9 +550,9 @@ static void run(Run *r)
                         : (ZP_OWNER(r->W[p]) + 1) % g->nplayers;
                 wset(r, p, (uint16_t)((r->W[p] & 0xf0ff) | (o << 8)));
             }
-            break;
+            NEXT;
         }
-        case OP_CHTYPE: {
+        CASE(OP_CHTYPE) {
             int ty = code[pc++];
             int p = resolve(r, code[pc++]);
             if (p >= 0)
@@ -428,9 +561,9 @@ static void run(Run *r)
                 wset(r, p, (uint16_t)((r->W[p] & 0xff00) | (ty + 1)));
             if (p >= 0 && p == r->mo && r->active)
                 r->mp = (uint16_t)((r->mp & 0xff00) | (ty + 1));
-            break;
+            NEXT;
         }
-        case OP_CREATE: {
+        CASE(OP_CREATE) {
             int o = code[pc++], ty = code[pc++];
             int p = resolve(r, code[pc++]);
             if (p < 0)
@@ -440,61 +573,61 @@ static void run(Run *r)
                 if (g->attr_default[a])
                     v |= (uint16_t)(1u << (12 + a));
             wset(r, p, v);
-            break;
+            NEXT;
         }
-        case OP_VERIFY:
-            if (!cond(r, code[pc++]))
+        CASE(OP_VERIFY)
+            if (!condf(r, code[pc++]))
                 return;
-            break;
-        case OP_JF: {
+            NEXT;
+        CASE(OP_JF) {
             int k = code[pc++], to = code[pc++];
-            if (!cond(r, k))
+            if (!condf(r, k))
                 pc = to;
-            break;
+            NEXT;
         }
-        case OP_JMP:
+        CASE(OP_JMP)
             pc = code[pc];
-            break;
-        case OP_MARK: {
+            NEXT;
+        CASE(OP_MARK) {
             int p = resolve(r, code[pc++]);
             if (p < 0)
                 return;
             r->mark = p;
-            break;
+            NEXT;
         }
-        case OP_BACK:
+        CASE(OP_BACK)
             pc++;
             if (r->mark < 0)
                 return;
             r->cursor = r->mark;
-            break;
-        case OP_GO: {
+            NEXT;
+        CASE(OP_GO) {
             int p = resolve(r, code[pc++]);
             if (p < 0)
                 return;
             r->cursor = p;
-            break;
+            NEXT;
         }
-        case OP_SETFLAG: {
+        CASE(OP_SETFLAG) {
             int f = code[pc++];
-            int v = cond(r, code[pc++]);
+            int v = condf(r, code[pc++]);
             r->flags = (r->flags & ~(1u << f)) | ((uint32_t)v << f);
-            break;
+            NEXT;
         }
-        case OP_SETPFLAG: {
+        CASE(OP_SETPFLAG) {
             int f = code[pc++];
-            int v = cond(r, code[pc++]);
+            int v = condf(r, code[pc++]);
             (void)f;
             int p = r->cursor;
             if (v)
                 r->pflag[p >> 3] |= (uint8_t)(1u << (p & 7));
             else
                 r->pflag[p >> 3] &= (uint8_t)~(1u << (p & 7));
-            break;
+            NEXT;
         }
-        case OP_SETATTR: {
+        CASE(OP_SETATTR) {
             int a = code[pc++];
-            int v = cond(r, code[pc++]);
+            int v = condf(r, code[pc++]);
             uint16_t bit = (uint16_t)(1u << (12 + a));
             if (r->active) {
                 r->mp = v ? (r->mp | bit) : (r->mp & (uint16_t)~bit);
@@ -505,12 +638,67 @@ static void run(Run *r)
                                          : (r->W[r->cursor] &
                                             (uint16_t)~bit));
             }
-            break;
+            NEXT;
         }
         default:
+#if defined(__GNUC__)
+        L_bad:
+#endif
             return;
         }
     }
+}
+
+/* Can template ti from start emit at all? 0 when its opening steps
+ * and verify already fail on s (the run would stop there, emitting
+ * nothing and changing nothing). */
+static inline int pre_ok(const ZGame *g, const ZTemplate *t, int player,
+                         int start, const uint16_t *cells, uint64_t *rd)
+{
+    if (t->pre_cond < 0)
+        return 1;
+    const int16_t *lk = g->plink + (size_t)player * 2 * (size_t)g->npos *
+                                   (size_t)g->ndirs;
+    int p = start;
+    for (int i = 0; i < t->pre_n; i++) {
+        int loc = t->pre_dir[i];
+        p = lk[((loc >> 24) == LOC_OPP ? g->npos * g->ndirs : 0) +
+               p * g->ndirs + (loc & 0xffffff)];
+        if (p < 0)
+            return 0;
+    }
+    const ZCond *c = &g->conds[t->pre_cond];
+    int f = c->fast, v;
+    if (!f)
+        return 1;
+    uint16_t w = cells[p];
+    if (rd && (f & 15) != F_TRUE && (f & 15) != F_ZONE)
+        rd[p >> 6] |= 1ULL << (p & 63);
+    switch (f & 15) {
+    case F_TRUE:
+        v = 1;
+        break;
+    case F_EMPTY:
+        v = !w;
+        break;
+    case F_FRIEND:
+        v = w && ZP_OWNER(w) == player;
+        break;
+    case F_ENEMY:
+        v = w && ZP_OWNER(w) != player;
+        break;
+    case F_PIECE:
+        v = w && ZP_TYPE(w) == c->arg;
+        break;
+    case F_ATTR:
+        v = w && ((w >> (12 + c->arg)) & 1);
+        break;
+    default:    /* F_ZONE */
+        v = g->zone[((size_t)c->arg * (size_t)g->nplayers +
+                     (size_t)player) * ZMAX_POS + (size_t)p];
+        break;
+    }
+    return v ^ !!(f & F_NEG);
 }
 
 /* Sets up and runs template ti from square `start` for `player` on s. */
@@ -580,6 +768,8 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
         for (int ti = t0; ti < t0 + nt; ti++) {
             if (restrict_mt >= 0 && g->tmpl[ti].mtype != restrict_mt)
                 continue;
+            if (!pre_ok(g, &g->tmpl[ti], player, p, s->cells, NULL))
+                continue;
             int before = r.nout;
             run_template(&r, s, player, ti, p, W);
             if (mt)
@@ -599,6 +789,8 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
                 if (restrict_mt >= 0 && g->tmpl[ti].mtype != restrict_mt)
                     continue;
                 for (int p = 0; p < g->npos; p++) {
+                    if (!pre_ok(g, &g->tmpl[ti], player, p, s->cells, NULL))
+                        continue;
                     int before = r.nout;
                     run_template(&r, s, player, ti, p, W);
                     if (mt)
@@ -821,6 +1013,27 @@ void zvm_build_reach(ZGame *g)
     g->reach = reach;
     g->reach_piece = pr;
     g->reach_words = words;
+    /* per player and target: the squares some type could reach it from */
+    size_t in = (size_t)g->nplayers * (size_t)g->npos * (size_t)words;
+    uint64_t *inv = calloc(in ? in : 1, sizeof *inv);
+    if (!inv)
+        return;
+    for (int t = 0; t < g->ntypes; t++)
+        for (int pl = 0; pl < g->nplayers; pl++)
+            for (int p = 0; p < g->npos; p++) {
+                const uint64_t *u = pr + (((size_t)t * (size_t)g->nplayers +
+                                           (size_t)pl) * (size_t)g->npos +
+                                          (size_t)p) * (size_t)words;
+                for (int w = 0; w < words; w++)
+                    for (uint64_t b = u[w]; b; b &= b - 1) {
+                        int to = w * 64 + __builtin_ctzll(b);
+                        if (to < g->npos)
+                            inv[((size_t)pl * (size_t)g->npos +
+                                 (size_t)to) * (size_t)words +
+                                (size_t)(p >> 6)] |= 1ULL << (p & 63);
+                    }
+            }
+    g->reach_inv = inv;
 }
 
 static int piece_can_reach(const ZGame *g, int type, int player, int from,
@@ -847,6 +1060,31 @@ static int can_reach(const ZGame *g, int ti, int player, int from, int pos)
 /* Is square pos attacked (by an enemy of player, or defended by a friend)?
  * An attack is an emission that lands on pos or removes what stands
  * there. */
+/* Does the piece of q on p (if any) attack pos? */
+static inline int probe_piece(Run *r, const ZState *s, int q, int p, int pos,
+                              uint16_t *W, int *used_last)
+{
+    const ZGame *g = s->g;
+    uint16_t v = s->cells[p];
+    if (!v || ZP_OWNER(v) != q || p == pos)
+        return 0;
+    int ty = ZP_TYPE(v);
+    if (!piece_can_reach(g, ty, q, p, pos))
+        return 0;
+    int t0 = g->piece_tmpl[ty * 2], nt = g->piece_ntmpl[ty * 2];
+    for (int ti = t0; ti < t0 + nt; ti++) {
+        if (!can_reach(g, ti, q, p, pos) ||
+            !pre_ok(g, &g->tmpl[ti], q, p, s->cells, r->rd))
+            continue;
+        run_template(r, s, q, ti, p, W);
+        if (used_last)
+            *used_last |= r->used_last;
+        if (r->found)
+            return 1;
+    }
+    return 0;
+}
+
 static int attacked(const ZState *s, int pos, int by_friend, int player,
                     uint64_t *rd, int *used_last)
 {
@@ -861,23 +1099,21 @@ static int attacked(const ZState *s, int pos, int by_friend, int player,
     for (int q = 0; q < g->nplayers; q++) {
         if ((q == player) != by_friend)
             continue;
-        for (int p = 0; p < g->npos; p++) {
-            uint16_t v = s->cells[p];
-            if (!v || ZP_OWNER(v) != q || p == pos)
-                continue;
-            int ty = ZP_TYPE(v);
-            if (!piece_can_reach(g, ty, q, p, pos))
-                continue;
-            int t0 = g->piece_tmpl[ty * 2], nt = g->piece_ntmpl[ty * 2];
-            for (int ti = t0; ti < t0 + nt; ti++) {
-                if (!can_reach(g, ti, q, p, pos))
-                    continue;
-                run_template(&r, s, q, ti, p, W);
-                if (used_last)
-                    *used_last |= r.used_last;
-                if (r.found)
+        if (g->reach_inv) {
+            /* only the squares some piece could attack pos from */
+            const uint64_t *inv = g->reach_inv +
+                ((size_t)q * (size_t)g->npos + (size_t)pos) *
+                (size_t)g->reach_words;
+            for (int w = 0; w < g->reach_words; w++)
+                for (uint64_t bits = inv[w]; bits; bits &= bits - 1) {
+                    int p = w * 64 + __builtin_ctzll(bits);
+                    if (probe_piece(&r, s, q, p, pos, W, used_last))
+                        return 1;
+                }
+        } else {
+            for (int p = 0; p < g->npos; p++)
+                if (probe_piece(&r, s, q, p, pos, W, used_last))
                     return 1;
-            }
         }
     }
     return 0;
@@ -947,18 +1183,16 @@ static void legal_prepare(const ZState *s, int player, Legal *L)
     int words = (g->npos + 63) / 64, used_last = 0;
     memset(L->S, 0, sizeof *L->S * (size_t)words);
     L->attacked_now = 0;
-    for (int p = 0; p < g->npos; p++) {
-        uint16_t v = s->cells[p];
-        if (v && ZP_OWNER(v) == player && ZP_TYPE(v) == g->royal_checkmated)
+    int roy[ZMAX_POS], nroy = 0;
+    uint16_t want = ZP_MAKE(g->royal_checkmated, player);
+    for (int p = 0; p < g->npos; p++)
+        if ((s->cells[p] & 0x0fff) == want) {
             L->S[p >> 6] |= 1ULL << (p & 63);
-    }
-    for (int p = 0; p < g->npos && !L->attacked_now; p++) {
-        uint16_t v = s->cells[p];
-        if (v && ZP_OWNER(v) == player &&
-            ZP_TYPE(v) == g->royal_checkmated &&
-            attacked(s, p, 0, player, L->S, &used_last))
+            roy[nroy++] = p;
+        }
+    for (int i = 0; i < nroy && !L->attacked_now; i++)
+        if (attacked(s, roy[i], 0, player, L->S, &used_last))
             L->attacked_now = 1;
-    }
     L->exact = !used_last;
     L->ready = 1;
 }

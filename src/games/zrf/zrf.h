@@ -107,6 +107,8 @@ enum {
 typedef struct ZCond {
     int op, arg, loc;       /* loc: LOC(...) */
     int kid, nkids;         /* C_NOT/AND/OR: indices into ZGame.conds */
+    int fast;               /* vm.c: a short form of a simple test on the
+                             * cursor's square (0: none) */
 } ZCond;
 
 typedef struct ZTemplate {
@@ -114,6 +116,9 @@ typedef struct ZTemplate {
     int mtype;              /* move-type index, -1 none */
     int ptype;              /* piece type */
     int drop;               /* a drops template */
+    /* vm.c: the template begins with pre_n direction steps then a verify
+     * of the simple condition pre_cond (-1: no such start) */
+    int pre_n, pre_dir[3], pre_cond;
 } ZTemplate;
 
 enum { G_STALEMATED, G_PIECES, G_TOTAL, G_ABSCONF, G_RELCONF, G_CHECKMATED,
@@ -191,6 +196,8 @@ typedef struct ZGame {
                              * can emit on (NULL: unknown, try all) */
     uint64_t *reach_piece;  /* per type, player, start: their union */
     int reach_words;
+    uint64_t *reach_inv;    /* per player, target: the squares a piece
+                             * could reach it from (union over types) */
     int uses_attacked;      /* attacked?/defended? appear in templates */
     int16_t *plink;         /* per player, plain/opposite, position and
                              * direction: the link after symmetry (-1

@@ -1094,6 +1094,7 @@ void zrf_game_free(ZGame *g)
 {
     if (!g)
         return;
+    zvm_forget(g);
     free(g->pos_name);
     free(g->link);
     free(g->opposite);

@@ -37,7 +37,7 @@ static int z_to_move(const void *st)
 static int z_gen(const void *st, Move *out)
 {
     const ZState *s = st;
-    return zvm_gen(s, out, s->g->max_moves);
+    return zvm_gen(s, out, ZG(s)->max_moves);
 }
 
 static void z_make(void *st, Move m)
@@ -74,7 +74,7 @@ static int z_init(void *st, const int *opt, uint64_t seed, PlyError *err)
 static int z_to_text(const void *st, char *buf, size_t n)
 {
     const ZState *s = st;
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     size_t len = 0;
 #define PUT(...) \
     do { \
@@ -118,7 +118,7 @@ static int find_type_name(const ZGame *g, const char *s, size_t l)
 static int z_from_text(void *st, const char *text, PlyError *err)
 {
     ZState *s = st;
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     ZState *t = calloc(1, g->state_size);
     if (!t)
         return ply_fail(err, "out of memory");
@@ -249,7 +249,7 @@ static int z_move_to_text(const void *st, Move m, char *buf, size_t n)
     Move *mv = malloc(sizeof *mv * ZMAX_MOVES);
     if (!mv)
         return -1;
-    int nm = zvm_gen(s, mv, s->g->max_moves), same = 0, idx = 0;
+    int nm = zvm_gen(s, mv, ZG(s)->max_moves), same = 0, idx = 0;
     for (int i = 0; i < nm; i++) {
         char o[128];
         if (zvm_move_text(s, mv[i], o, sizeof o) >= 0 && !strcmp(o, base)) {
@@ -271,7 +271,7 @@ static int z_text_to_move(const void *st, const char *text, Move *m,
     Move *mv = malloc(sizeof *mv * ZMAX_MOVES);
     if (!mv)
         return ply_fail(err, "out of memory");
-    int nm = zvm_gen(s, mv, s->g->max_moves);
+    int nm = zvm_gen(s, mv, ZG(s)->max_moves);
     for (int i = 0; i < nm; i++) {
         char o[160];
         if (z_move_to_text(s, mv[i], o, sizeof o) >= 0 &&
@@ -288,7 +288,7 @@ static int z_text_to_move(const void *st, const char *text, Move *m,
 static int z_render(const void *st, char *buf, size_t n)
 {
     const ZState *s = st;
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     size_t len = 0;
     int col = 0;
     for (int p = 0; p < g->npos; p++) {
@@ -318,7 +318,7 @@ static int z_render(const void *st, char *buf, size_t n)
 static int z_eval(const void *st, int player)
 {
     const ZState *s = st;
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     int sc = 0;
     for (int p = 0; p < g->npos; p++) {
         uint16_t v = s->cells[p];
@@ -338,7 +338,7 @@ static int z_is_noisy(const void *st, Move m)
     if (m == ZMOVE_PASS)
         return 0;
     int to = (int)((m >> 48) & 0xffff);
-    return to < s->g->npos && s->cells[to] != 0;
+    return to < ZG(s)->npos && s->cells[to] != 0;
 }
 
 /* ---- loading ---- */
@@ -572,16 +572,16 @@ static uint64_t turn_perft(ZState *s, int depth, int mid)
     if (zvm_to_move(s) < 0)
         return mid ? 1 : 0;
     Move *mv = malloc(sizeof *mv * ZMAX_MOVES);
-    ZState *t = malloc(s->g->state_size);
+    ZState *t = malloc(ZG(s)->state_size);
     if (!mv || !t) {
         free(mv);
         free(t);
         return 0;
     }
-    int n = zvm_gen(s, mv, s->g->max_moves);
+    int n = zvm_gen(s, mv, ZG(s)->max_moves);
     uint64_t sum = 0;
     for (int i = 0; i < n; i++) {
-        memcpy(t, s, s->g->state_size);
+        memcpy(t, s, ZG(s)->state_size);
         zvm_make(t, mv[i]);
         int cont = t->cont_pos >= 0;
         sum += turn_perft(t, cont ? depth : depth - 1, cont);

@@ -8,11 +8,51 @@
  * add emits the copy with the moving piece set down at the cursor. A Move
  * names the template, its start square and which emission it is, so make
  * runs that one template again up to that emission. */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "zrf.h"
+
+/* The compiled games of the process, by number (ZState.gid is the index
+ * plus one): states name their rules here rather than by a pointer. An
+ * entry is set once when a game is prepared and cleared when it is
+ * freed; readers need no lock. */
+enum { ZMAX_GAMES = 8192 };
+static const ZGame *_Atomic zgames[ZMAX_GAMES];
+static pthread_mutex_t zgames_lock = PTHREAD_MUTEX_INITIALIZER;
+
+const ZGame *zvm_game(uint32_t gid)
+{
+    return atomic_load_explicit(&zgames[(gid - 1) & (ZMAX_GAMES - 1)],
+                                memory_order_acquire);
+}
+
+static int zgames_add(ZGame *g)
+{
+    pthread_mutex_lock(&zgames_lock);
+    for (int i = 0; i < ZMAX_GAMES; i++)
+        if (!atomic_load_explicit(&zgames[i], memory_order_relaxed)) {
+            g->id = (uint32_t)i + 1;
+            atomic_store_explicit(&zgames[i], g, memory_order_release);
+            pthread_mutex_unlock(&zgames_lock);
+            return 0;
+        }
+    pthread_mutex_unlock(&zgames_lock);
+    return -1;
+}
+
+void zvm_forget(const ZGame *g)
+{
+    if (!g->id)
+        return;
+    pthread_mutex_lock(&zgames_lock);
+    atomic_store_explicit(&zgames[(g->id - 1) & (ZMAX_GAMES - 1)], NULL,
+                          memory_order_release);
+    pthread_mutex_unlock(&zgames_lock);
+}
 
 #if defined(__GNUC__)
 #define ZINLINE __attribute__((always_inline))
@@ -97,7 +137,7 @@ static uint64_t res_key(int i, uint16_t n)
 
 uint64_t zvm_hash_full(const ZState *s)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     uint64_t h = 0;
     for (int p = 0; p < g->npos; p++)
         h ^= cell_key(p, s->cells[p]);
@@ -109,7 +149,7 @@ uint64_t zvm_hash_full(const ZState *s)
 void zvm_init_state(const ZGame *g, ZState *s)
 {
     memset(s, 0, g->state_size);
-    s->g = g;
+    s->gid = g->id;
     s->last_from = s->last_to = -1;
     s->cont_pos = s->cont_type = -1;
     memcpy(s->cells, g->setup, sizeof *s->cells * (size_t)g->npos);
@@ -127,7 +167,7 @@ void zvm_start(ZState *s)
 
 static int cur_player(const ZState *s)
 {
-    return s->g->turns[s->turn].player;
+    return ZG(s)->turns[s->turn].player;
 }
 
 /* ---- running one template ---- */
@@ -217,6 +257,8 @@ int zvm_prepare(ZGame *g)
     g->plink = malloc(sizeof *g->plink * (per ? per : 1) * 2 *
                       (size_t)g->nplayers);
     if (!g->plink)
+        return -1;
+    if (zgames_add(g))
         return -1;
     for (int pl = 0; pl < g->nplayers; pl++)
         for (int opp = 0; opp < 2; opp++)
@@ -705,7 +747,7 @@ static inline int pre_ok(const ZGame *g, const ZTemplate *t, int player,
 static void run_template(Run *r, const ZState *s, int player, int ti,
                          int start, uint16_t *W)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     const ZTemplate *t = &g->tmpl[ti];
     r->g = g;
     r->s = s;
@@ -748,7 +790,7 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
                    int max, int restrict_mt, int only_pos, int drops,
                    Legal *lg)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     uint16_t W[ZMAX_POS];
     Run r;
     r.rd = NULL;
@@ -1064,7 +1106,7 @@ static int can_reach(const ZGame *g, int ti, int player, int from, int pos)
 static inline int probe_piece(Run *r, const ZState *s, int q, int p, int pos,
                               uint16_t *W, int *used_last)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     uint16_t v = s->cells[p];
     if (!v || ZP_OWNER(v) != q || p == pos)
         return 0;
@@ -1088,7 +1130,7 @@ static inline int probe_piece(Run *r, const ZState *s, int q, int p, int pos,
 static int attacked(const ZState *s, int pos, int by_friend, int player,
                     uint64_t *rd, int *used_last)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     uint16_t W[ZMAX_POS];
     Run r;
     r.rd = rd;
@@ -1122,7 +1164,7 @@ static int attacked(const ZState *s, int pos, int by_friend, int player,
 /* Applies a non-pass move's board effects to s; fills partial info. */
 static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     int start = (int)(m & 0xffff), ti = (int)((m >> 16) & 0xffff);
     int k = (int)((m >> 32) & 0xffff);
     if (ti >= g->ntmpl || start >= g->npos)
@@ -1162,7 +1204,7 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
 
 static int royal_attacked(const ZState *s, int player)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     for (int p = 0; p < g->npos; p++) {
         uint16_t v = s->cells[p];
         if (v && ZP_OWNER(v) == player &&
@@ -1179,7 +1221,7 @@ typedef struct { _Alignas(8) unsigned char b[sizeof(ZState) +
 /* The probes of the checkmated rule on s for player, reads tracked. */
 static void legal_prepare(const ZState *s, int player, Legal *L)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     int words = (g->npos + 63) / 64, used_last = 0;
     memset(L->S, 0, sizeof *L->S * (size_t)words);
     L->attacked_now = 0;
@@ -1257,7 +1299,7 @@ static int emit_legal(Run *r, int promo)
  * any set: 1 as soon as one legal move exists, else 0). */
 static int gen_moves_any(const ZState *s, Move *out, int max, int any)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     int player = cur_player(s);
     if (s->cont_pos >= 0) {
         int n = gen_raw(s, player, out, NULL, max, s->cont_type,
@@ -1323,7 +1365,7 @@ int zvm_gen(const ZState *s, Move *out, int max)
 
 static int count_pieces(const ZState *s, int player, const ZGoal *gl)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     int n = 0;
     for (int p = 0; p < g->npos; p++) {
         uint16_t v = s->cells[p];
@@ -1350,7 +1392,7 @@ static int type_in(const ZGoal *gl, uint16_t v)
 
 static int goal(const ZState *s, int gi, int x, int to_move, int *movable)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     const ZGoal *gl = &g->goals[gi];
     switch (gl->op) {
     case G_STALEMATED:
@@ -1411,7 +1453,7 @@ static int goal(const ZState *s, int gi, int x, int to_move, int *movable)
 
 static void set_result(ZState *s, int x, int outcome)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     int n = g->nplayers;
     s->over = 1;
     for (int i = 0; i < n; i++)
@@ -1424,7 +1466,7 @@ static void set_result(ZState *s, int x, int outcome)
 
 static void check_end(ZState *s)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     Move buf[ZMAX_MOVES];
     int to_move = cur_player(s);
     int movable = gen_moves_any(s, buf, g->max_moves, 1) > 0;
@@ -1443,7 +1485,7 @@ static void check_end(ZState *s)
 
 static void end_turn(ZState *s)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     s->cont_pos = s->cont_type = -1;
     s->turn++;
     if (s->turn >= g->nturns)
@@ -1486,14 +1528,14 @@ int zvm_to_move(const ZState *s)
 
 void zvm_returns(const ZState *s, double *out)
 {
-    for (int i = 0; i < s->g->nplayers; i++)
+    for (int i = 0; i < ZG(s)->nplayers; i++)
         out[i] = s->over ? s->result[i] : 0;
 }
 
 /* Move text: FROM-TO or Type@TO, =Type for a change of type. */
 int zvm_move_text(const ZState *s, Move m, char *buf, size_t n)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     if (m == ZMOVE_PASS)
         return snprintf(buf, n, "pass");
     int start = (int)(m & 0xffff), ti = (int)((m >> 16) & 0xffff);

@@ -4,9 +4,10 @@
  * A ZRF file is read into s-expression trees (Node) in an arena, macros
  * expanded, one variant's forms merged over the game form, then compiled
  * into a ZGame: board links, zones, piece types and one bytecode program
- * per move template. The ZGame never changes after loading; states point
- * at it (the one pointer in a state: it names the loaded rules, like a
- * C game's vtable, and is neither hashed nor written). */
+ * per move template. The ZGame never changes after loading; a state names
+ * it by number (ZState.gid, in the process-wide table of compiled games
+ * in vm.c), so a state is a flat blob with no pointer, copied, hashed and
+ * compared like a C game's. */
 #ifndef PLY_ZRF_H
 #define PLY_ZRF_H
 
@@ -199,6 +200,7 @@ typedef struct ZGame {
     uint64_t *reach_inv;    /* per player, target: the squares a piece
                              * could reach it from (union over types) */
     int uses_attacked;      /* attacked?/defended? appear in templates */
+    uint32_t id;            /* its number in the table (zvm_prepare) */
     int16_t *plink;         /* per player, plain/opposite, position and
                              * direction: the link after symmetry (-1
                              * none); built by zvm_prepare */
@@ -206,7 +208,7 @@ typedef struct ZGame {
 
 /* ---- the state (vm.c) ---- */
 typedef struct ZState {
-    const ZGame *g;
+    uint32_t gid;                   /* the rules: zvm_game(gid) */
     uint64_t hash;
     int32_t ply;
     int16_t last_from, last_to;
@@ -217,7 +219,10 @@ typedef struct ZState {
     uint16_t cells[];               /* npos, then reserves */
 } ZState;
 
-#define ZS_RESERVE(s) ((s)->cells + (s)->g->npos)
+/* The rules a state follows. */
+const ZGame *zvm_game(uint32_t gid);
+#define ZG(s) zvm_game((s)->gid)
+#define ZS_RESERVE(s) ((s)->cells + ZG(s)->npos)
 
 /* compile.c */
 ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
@@ -233,6 +238,8 @@ void zvm_build_reach(ZGame *g);
 /* Run-time tables (links with symmetry resolved); 0, or -1 out of
  * memory. */
 int zvm_prepare(ZGame *g);
+/* Takes g out of the table (before it is freed). */
+void zvm_forget(const ZGame *g);
 /* The start position's own end check (a player with no move at all). */
 void zvm_start(ZState *s);
 int zvm_gen(const ZState *s, Move *out, int max);

@@ -564,30 +564,48 @@ int zrf_check(const char *path, int variant, FILE *out, PlyError *err)
 
 /* Perft over whole turns (partial moves composed into one, as Dagaz
  * counts them): a ply that leaves the same piece to continue does not
- * use up depth. */
-static uint64_t turn_perft(ZState *s, int depth, int mid)
+ * use up depth. Buffers for every ply are allocated once. */
+typedef struct TurnPerft {
+    Move *moves;            /* ZMAX_MOVES per ply */
+    unsigned char *states;  /* one state per ply */
+    size_t ss;
+    int nply;
+} TurnPerft;
+
+static uint64_t turn_perft(TurnPerft *tp, const ZState *s, int depth,
+                           int mid, int ply)
 {
     if (depth == 0 && !mid)
         return 1;
     if (zvm_to_move(s) < 0)
         return mid ? 1 : 0;
-    Move *mv = malloc(sizeof *mv * ZMAX_MOVES);
-    ZState *t = malloc(ZG(s)->state_size);
-    if (!mv || !t) {
-        free(mv);
-        free(t);
-        return 0;
+    Move *mv;
+    ZState *t;
+    int deep = ply >= tp->nply;     /* a long chain of partial moves */
+    if (deep) {
+        mv = malloc(sizeof *mv * ZMAX_MOVES);
+        t = malloc(tp->ss);
+        if (!mv || !t) {
+            free(mv);
+            free(t);
+            return 0;
+        }
+    } else {
+        mv = tp->moves + (size_t)ply * ZMAX_MOVES;
+        t = (ZState *)(tp->states + (size_t)ply * tp->ss);
     }
     int n = zvm_gen(s, mv, ZG(s)->max_moves);
     uint64_t sum = 0;
     for (int i = 0; i < n; i++) {
-        memcpy(t, s, ZG(s)->state_size);
+        memcpy(t, s, tp->ss);
         zvm_make(t, mv[i]);
         int cont = t->cont_pos >= 0;
-        sum += turn_perft(t, cont ? depth : depth - 1, cont);
+        sum += turn_perft(tp, t, cont ? depth : depth - 1, cont, ply + 1);
     }
-    free(mv);
-    free(t);
+    if (deep) {
+        free(mv);
+        free(t);
+    }
     return sum;
 }
 
@@ -596,11 +614,19 @@ int zrf_turn_perft(const GameVtbl *g, const void *st, int depth,
 {
     if (g->to_move != z_to_move)
         return -1;
-    ZState *s = malloc(g->info.state_size);
-    if (!s)
+    /* plies beyond these (long chains of partial moves) get their own */
+    TurnPerft tp;
+    tp.ss = g->info.state_size;
+    tp.nply = depth > 0 && depth < 64 ? depth * 4 + 16 : 256;
+    tp.moves = malloc(sizeof *tp.moves * ZMAX_MOVES * (size_t)tp.nply);
+    tp.states = malloc(tp.ss * (size_t)tp.nply);
+    if (!tp.moves || !tp.states) {
+        free(tp.moves);
+        free(tp.states);
         return -1;
-    memcpy(s, st, g->info.state_size);
-    *out = turn_perft(s, depth, 0);
-    free(s);
+    }
+    *out = turn_perft(&tp, st, depth, 0, 0);
+    free(tp.moves);
+    free(tp.states);
     return 0;
 }

@@ -1112,6 +1112,7 @@ void zrf_game_free(ZGame *g)
     free(g->reach);
     free(g->reach_piece);
     free(g->plink);
+    free(g->pre_to);
     free(g->reach_inv);
     free(g);
 }

@@ -258,8 +258,6 @@ int zvm_prepare(ZGame *g)
                       (size_t)g->nplayers);
     if (!g->plink)
         return -1;
-    if (zgames_add(g))
-        return -1;
     for (int pl = 0; pl < g->nplayers; pl++)
         for (int opp = 0; opp < 2; opp++)
             for (int p = 0; p < g->npos; p++)
@@ -271,6 +269,30 @@ int zvm_prepare(ZGame *g)
                              (size_t)p * (size_t)g->ndirs + (size_t)d0] =
                         d < 0 ? -1 : g->link[p * ZMAX_DIRS + d];
                 }
+    size_t npre = (size_t)g->ntmpl * (size_t)g->nplayers * (size_t)g->npos;
+    if (npre * sizeof *g->pre_to <= (16u << 20)) {
+        g->pre_to = malloc(sizeof *g->pre_to * (npre ? npre : 1));
+        if (!g->pre_to)
+            return -1;
+        for (int ti = 0; ti < g->ntmpl; ti++)
+            for (int pl = 0; pl < g->nplayers; pl++)
+                for (int p0 = 0; p0 < g->npos; p0++) {
+                    const ZTemplate *t = &g->tmpl[ti];
+                    int p = p0;
+                    for (int i = 0; i < t->pre_n && p >= 0; i++) {
+                        int loc = t->pre_dir[i];
+                        p = g->plink[((size_t)pl * 2 +
+                                      (size_t)((loc >> 24) == LOC_OPP)) *
+                                     per + (size_t)p * (size_t)g->ndirs +
+                                     (size_t)(loc & 0xffffff)];
+                    }
+                    g->pre_to[((size_t)ti * (size_t)g->nplayers +
+                               (size_t)pl) * (size_t)g->npos +
+                              (size_t)p0] = (int16_t)p;
+                }
+    }
+    if (zgames_add(g))
+        return -1;
     return 0;
 }
 
@@ -694,20 +716,29 @@ static void run(Run *r)
 /* Can template ti from start emit at all? 0 when its opening steps
  * and verify already fail on s (the run would stop there, emitting
  * nothing and changing nothing). */
-static inline int pre_ok(const ZGame *g, const ZTemplate *t, int player,
-                         int start, const uint16_t *cells, uint64_t *rd)
+static inline ZINLINE int pre_ok(const ZGame *g, int ti, int player,
+                                 int start, const uint16_t *cells,
+                                 uint64_t *rd)
 {
+    const ZTemplate *t = &g->tmpl[ti];
     if (t->pre_cond < 0)
         return 1;
-    const int16_t *lk = g->plink + (size_t)player * 2 * (size_t)g->npos *
-                                   (size_t)g->ndirs;
     int p = start;
-    for (int i = 0; i < t->pre_n; i++) {
-        int loc = t->pre_dir[i];
-        p = lk[((loc >> 24) == LOC_OPP ? g->npos * g->ndirs : 0) +
-               p * g->ndirs + (loc & 0xffffff)];
+    if (g->pre_to) {
+        p = g->pre_to[((size_t)ti * (size_t)g->nplayers + (size_t)player) *
+                      (size_t)g->npos + (size_t)start];
         if (p < 0)
             return 0;
+    } else {
+        const int16_t *lk = g->plink + (size_t)player * 2 *
+                                       (size_t)g->npos * (size_t)g->ndirs;
+        for (int i = 0; i < t->pre_n; i++) {
+            int loc = t->pre_dir[i];
+            p = lk[((loc >> 24) == LOC_OPP ? g->npos * g->ndirs : 0) +
+                   p * g->ndirs + (loc & 0xffffff)];
+            if (p < 0)
+                return 0;
+        }
     }
     const ZCond *c = &g->conds[t->pre_cond];
     int f = c->fast, v;
@@ -810,7 +841,7 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
         for (int ti = t0; ti < t0 + nt; ti++) {
             if (restrict_mt >= 0 && g->tmpl[ti].mtype != restrict_mt)
                 continue;
-            if (!pre_ok(g, &g->tmpl[ti], player, p, s->cells, NULL))
+            if (!pre_ok(g, ti, player, p, s->cells, NULL))
                 continue;
             int before = r.nout;
             run_template(&r, s, player, ti, p, W);
@@ -831,7 +862,7 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
                 if (restrict_mt >= 0 && g->tmpl[ti].mtype != restrict_mt)
                     continue;
                 for (int p = 0; p < g->npos; p++) {
-                    if (!pre_ok(g, &g->tmpl[ti], player, p, s->cells, NULL))
+                    if (!pre_ok(g, ti, player, p, s->cells, NULL))
                         continue;
                     int before = r.nout;
                     run_template(&r, s, player, ti, p, W);
@@ -1116,7 +1147,7 @@ static inline int probe_piece(Run *r, const ZState *s, int q, int p, int pos,
     int t0 = g->piece_tmpl[ty * 2], nt = g->piece_ntmpl[ty * 2];
     for (int ti = t0; ti < t0 + nt; ti++) {
         if (!can_reach(g, ti, q, p, pos) ||
-            !pre_ok(g, &g->tmpl[ti], q, p, s->cells, r->rd))
+            !pre_ok(g, ti, q, p, s->cells, r->rd))
             continue;
         run_template(r, s, q, ti, p, W);
         if (used_last)

@@ -121,6 +121,8 @@ typedef struct ZTemplate {
      * of the simple condition pre_cond (-1: no such start) */
     int pre_n, pre_dir[3], pre_cond;
 } ZTemplate;
+/* ZGame.pre_to: per template, player and start, where the opening steps
+ * lead (-1 off the board). */
 
 enum { G_STALEMATED, G_PIECES, G_TOTAL, G_ABSCONF, G_RELCONF, G_CHECKMATED,
        G_CAPTURED, G_REPETITION, G_AND, G_OR, G_NOT, G_TRUE };
@@ -201,7 +203,8 @@ typedef struct ZGame {
                              * could reach it from (union over types) */
     int uses_attacked;      /* attacked?/defended? appear in templates */
     uint32_t id;            /* its number in the table (zvm_prepare) */
-    int16_t *plink;         /* per player, plain/opposite, position and
+    int16_t *plink;
+    int16_t *pre_to;        /* see ZTemplate.pre_n; NULL: not built */         /* per player, plain/opposite, position and
                              * direction: the link after symmetry (-1
                              * none); built by zvm_prepare */
 } ZGame;

@@ -100,7 +100,8 @@ typedef struct Run {
     int target;
     /* results of the target emission */
     int res_cursor, res_partial, res_ctype, found;
-    uint16_t *res_W;
+    uint16_t *res_W;        /* NULL: the caller reads the run instead */
+    uint16_t res_v;         /* the moving piece as set down */
     int probe_pos;          /* probe: emission that changes this square */
     uint16_t probe_old;
     int aborted;
@@ -457,15 +458,18 @@ static int emission(Run *r, int promo, int partial, int ctype)
     }
     if (k != r->target)
         return 0;
+    uint16_t v = r->mp;
+    if (promo >= 0)
+        v = (uint16_t)((v & 0xff00) | (promo + 1));
+    r->res_v = v;
     uint16_t *W = r->res_W;
-    memcpy(W, r->W, sizeof *W * (size_t)r->g->npos);
-    if (r->active) {
-        uint16_t v = r->mp;
-        if (promo >= 0)
-            v = (uint16_t)((v & 0xff00) | (promo + 1));
-        if (r->mo >= 0 && !r->copy)
-            W[r->mo] = 0;
-        W[r->cursor] = v;
+    if (W) {
+        memcpy(W, r->W, sizeof *W * (size_t)r->g->npos);
+        if (r->active) {
+            if (r->mo >= 0 && !r->copy)
+                W[r->mo] = 0;
+            W[r->cursor] = v;
+        }
     }
     r->res_cursor = r->cursor;
     r->res_partial = partial;
@@ -775,10 +779,10 @@ static inline ZINLINE int pre_ok(const ZGame *g, int ti, int player,
 }
 
 /* Sets up and runs template ti from square `start` for `player` on s. */
-static void run_template(Run *r, const ZState *s, int player, int ti,
+static void run_template(const ZGame *g, Run *r, const ZState *s,
+                         int player, int ti,
                          int start, uint16_t *W)
 {
-    const ZGame *g = ZG(s);
     const ZTemplate *t = &g->tmpl[ti];
     r->g = g;
     r->s = s;
@@ -844,7 +848,7 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
             if (!pre_ok(g, ti, player, p, s->cells, NULL))
                 continue;
             int before = r.nout;
-            run_template(&r, s, player, ti, p, W);
+            run_template(g, &r, s, player, ti, p, W);
             if (mt)
                 for (int i = before; i < r.nout; i++)
                     mt[i] = (int16_t)g->tmpl[ti].mtype;
@@ -865,7 +869,7 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
                     if (!pre_ok(g, ti, player, p, s->cells, NULL))
                         continue;
                     int before = r.nout;
-                    run_template(&r, s, player, ti, p, W);
+                    run_template(g, &r, s, player, ti, p, W);
                     if (mt)
                         for (int i = before; i < r.nout; i++)
                             mt[i] = (int16_t)g->tmpl[ti].mtype;
@@ -1134,10 +1138,10 @@ static int can_reach(const ZGame *g, int ti, int player, int from, int pos)
  * An attack is an emission that lands on pos or removes what stands
  * there. */
 /* Does the piece of q on p (if any) attack pos? */
-static inline int probe_piece(Run *r, const ZState *s, int q, int p, int pos,
+static inline int probe_piece(const ZGame *g, Run *r, const ZState *s,
+                              int q, int p, int pos,
                               uint16_t *W, int *used_last)
 {
-    const ZGame *g = ZG(s);
     uint16_t v = s->cells[p];
     if (!v || ZP_OWNER(v) != q || p == pos)
         return 0;
@@ -1149,7 +1153,7 @@ static inline int probe_piece(Run *r, const ZState *s, int q, int p, int pos,
         if (!can_reach(g, ti, q, p, pos) ||
             !pre_ok(g, ti, q, p, s->cells, r->rd))
             continue;
-        run_template(r, s, q, ti, p, W);
+        run_template(g, r, s, q, ti, p, W);
         if (used_last)
             *used_last |= r->used_last;
         if (r->found)
@@ -1180,16 +1184,29 @@ static int attacked(const ZState *s, int pos, int by_friend, int player,
             for (int w = 0; w < g->reach_words; w++)
                 for (uint64_t bits = inv[w]; bits; bits &= bits - 1) {
                     int p = w * 64 + __builtin_ctzll(bits);
-                    if (probe_piece(&r, s, q, p, pos, W, used_last))
+                    if (probe_piece(g, &r, s, q, p, pos, W, used_last))
                         return 1;
                 }
         } else {
             for (int p = 0; p < g->npos; p++)
-                if (probe_piece(&r, s, q, p, pos, W, used_last))
+                if (probe_piece(g, &r, s, q, p, pos, W, used_last))
                     return 1;
         }
     }
     return 0;
+}
+
+/* The value of square d after the emission under way (the moving piece
+ * v set down at the cursor). */
+static inline uint16_t after(const Run *r, int d, uint16_t v)
+{
+    if (r->active) {
+        if (d == r->cursor)
+            return v;
+        if (d == r->mo && !r->copy)
+            return 0;
+    }
+    return r->W[d];
 }
 
 /* Applies a non-pass move's board effects to s; fills partial info. */
@@ -1200,21 +1217,53 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
     int k = (int)((m >> 32) & 0xffff);
     if (ti >= g->ntmpl || start >= g->npos)
         return -1;
-    uint16_t W[ZMAX_POS], R[ZMAX_POS];
+    uint16_t W[ZMAX_POS];
     Run r;
     r.rd = NULL;
     r.lg = NULL;
     r.mode = 1;
     r.target = k;
-    r.res_W = R;
-    run_template(&r, s, cur_player(s), ti, start, W);
+    r.res_W = NULL;
+    run_template(g, &r, s, cur_player(s), ti, start, W);
     if (!r.found)
         return -1;
-    for (int p = 0; p < g->npos; p++)
-        if (R[p] != s->cells[p]) {
-            s->hash ^= cell_key(p, s->cells[p]) ^ cell_key(p, R[p]);
-            s->cells[p] = R[p];
+    if (r.wl_over) {
+        /* many writes: r.W is the run's own copy, compare all */
+        for (int p = 0; p < g->npos; p++) {
+            uint16_t nv = after(&r, p, r.res_v);
+            if (nv != s->cells[p]) {
+                s->hash ^= cell_key(p, s->cells[p]) ^ cell_key(p, nv);
+                s->cells[p] = nv;
+            }
         }
+    } else {
+        /* the squares written and the moving piece's two squares: their
+         * new values first (r.W may be s->cells), then set */
+        int cand[ZRUN_MAX_WRITES + 2], nc = 0;
+        uint16_t nv[ZRUN_MAX_WRITES + 2];
+        if (r.active) {
+            cand[nc] = r.cursor;
+            nv[nc] = after(&r, r.cursor, r.res_v);
+            nc++;
+            if (r.mo >= 0) {
+                cand[nc] = r.mo;
+                nv[nc] = after(&r, r.mo, r.res_v);
+                nc++;
+            }
+        }
+        for (int i = 0; i < r.nwl; i++) {
+            cand[nc] = r.wl[i];
+            nv[nc] = after(&r, r.wl[i], r.res_v);
+            nc++;
+        }
+        for (int i = 0; i < nc; i++) {
+            int p = cand[i];
+            if (nv[i] != s->cells[p]) {
+                s->hash ^= cell_key(p, s->cells[p]) ^ cell_key(p, nv[i]);
+                s->cells[p] = nv[i];
+            }
+        }
+    }
     if (g->tmpl[ti].drop) {
         int i = cur_player(s) * g->ntypes + g->tmpl[ti].ptype;
         uint16_t *res = ZS_RESERVE(s);
@@ -1270,18 +1319,6 @@ static void legal_prepare(const ZState *s, int player, Legal *L)
     L->ready = 1;
 }
 
-/* The value of square d after the emission under way (the moving piece
- * v set down at the cursor). */
-static inline uint16_t after(const Run *r, int d, uint16_t v)
-{
-    if (r->active) {
-        if (d == r->cursor)
-            return v;
-        if (d == r->mo && !r->copy)
-            return 0;
-    }
-    return r->W[d];
-}
 
 /* Is the emission under way legal under the checkmated rule: no royal
  * piece of the mover attacked after it. */
@@ -1579,7 +1616,7 @@ int zvm_move_text(const ZState *s, Move m, char *buf, size_t n)
     r.mode = 1;
     r.target = (int)((m >> 32) & 0xffff);
     r.res_W = R;
-    run_template(&r, s, cur_player(s), ti, start, W);
+    run_template(g, &r, s, cur_player(s), ti, start, W);
     if (!r.found)
         return -1;
     const ZTemplate *t = &g->tmpl[ti];

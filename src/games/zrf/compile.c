@@ -950,7 +950,7 @@ static int compile_goal(Cc *c, const ZNode *n)
         GL->op = G_STALEMATED;
     } else if (!strcmp(w, "repetition")) {
         GL->op = G_REPETITION;
-        note_soft(c, n, "repetition");
+        g->uses_rep = 1;
     } else if (!strcmp(w, "and") || !strcmp(w, "or") || !strcmp(w, "not")) {
         int kids[32], nk = 0;
         for (const ZNode *a = args; a; a = a->next) {
@@ -1574,6 +1574,10 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                     ((size_t)g->npos + (size_t)g->nplayers *
                      (size_t)g->ntypes);
     g->state_size = (g->state_size + 7) & ~(size_t)7;
+    if (g->uses_rep) {
+        g->hist_off = g->state_size;
+        g->state_size += sizeof(uint64_t) * ZREP_HIST;
+    }
     g->max_moves = ZMAX_MOVES;
     for (int t = 0; t < g->ntypes; t++)
         g->type_value[t] = 100;

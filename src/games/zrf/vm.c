@@ -157,6 +157,50 @@ void zvm_init_state(const ZGame *g, ZState *s)
     memcpy(ZS_RESERVE(s), g->reserve0,
            sizeof *s->cells * (size_t)g->nplayers * (size_t)g->ntypes);
     s->hash = zvm_hash_full(s);
+    s->mover = -1;
+    zvm_reset_history(s);
+}
+
+/* The key of a position for repetition: board, reserves, who moves. */
+static uint64_t rep_key(const ZState *s)
+{
+    return s->hash ^ mix64(0x7265700000000000ULL ^ s->turn);
+}
+
+void zvm_reset_history(ZState *s)
+{
+    const ZGame *g = ZG(s);
+    s->nhist = 0;
+    if (!g->uses_rep)
+        return;
+    ZS_HIST(s, g)[0] = rep_key(s);
+    s->nhist = 1;
+}
+
+static void record_position(ZState *s)
+{
+    const ZGame *g = ZG(s);
+    if (!g->uses_rep)
+        return;
+    ZS_HIST(s, g)[s->nhist % ZREP_HIST] = rep_key(s);
+    s->nhist++;
+    if (s->nhist >= 2 * ZREP_HIST)  /* keep the count small, same slots */
+        s->nhist -= ZREP_HIST;
+}
+
+/* Has the position now on the board been seen ZREP_TIMES times (this
+ * time included) among the last ZREP_HIST? */
+static int repeated(const ZState *s)
+{
+    const ZGame *g = ZG(s);
+    if (!g->uses_rep || !s->nhist)
+        return 0;
+    const uint64_t *h = ZS_HIST(s, g);
+    uint64_t key = rep_key(s);
+    int n = s->nhist < ZREP_HIST ? s->nhist : ZREP_HIST, same = 0;
+    for (int i = 0; i < n; i++)
+        same += h[i] == key;
+    return same >= ZREP_TIMES;
 }
 
 static void check_end(ZState *s);
@@ -1296,7 +1340,8 @@ static int royal_attacked(const ZState *s, int player)
 }
 
 typedef struct { _Alignas(8) unsigned char b[sizeof(ZState) +
-    2 * (ZMAX_POS + PLY_MAX_PLAYERS * ZMAX_TYPES) + 8]; } ZBuf;
+    2 * (ZMAX_POS + PLY_MAX_PLAYERS * ZMAX_TYPES) + 8 +
+    8 * ZREP_HIST]; } ZBuf;
 
 /* The probes of the checkmated rule on s for player, reads tracked. */
 static void legal_prepare(const ZState *s, int player, Legal *L)
@@ -1514,6 +1559,9 @@ static int goal(const ZState *s, int gi, int x, int to_move, int *movable)
         return 0;
     case G_NOT:
         return !goal(s, gl->kid, x, to_move, movable);
+    case G_REPETITION:
+        /* the player who made the position repeat */
+        return x == s->mover && repeated(s);
     default:
         return 0;
     }
@@ -1558,10 +1606,12 @@ static void end_turn(ZState *s)
     s->turn++;
     if (s->turn >= g->nturns)
         s->turn = (uint16_t)(g->repeat_at < g->nturns ? g->repeat_at : 0);
+    record_position(s);
 }
 
 void zvm_make(ZState *s, Move m)
 {
+    s->mover = (int8_t)cur_player(s);
     s->ply++;
     if (m == ZMOVE_PASS) {
         end_turn(s);

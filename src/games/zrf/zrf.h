@@ -78,6 +78,8 @@ enum {
     ZMAX_POS = 4096, ZMAX_DIRS = 64, ZMAX_TYPES = 250, ZMAX_ZONES = 128,
     ZMAX_ATTRS = 4, ZMAX_FLAGS = 32, ZMAX_TURNS = 256, ZMAX_MTYPES = 64,
     ZMAX_MOVES = 8192, ZMAX_GAME = 2000,
+    ZREP_HIST = 64,         /* positions kept for the repetition goal */
+    ZREP_TIMES = 3,         /* a position seen this often repeats */
 };
 
 /* A piece in a cell: 0 = empty; else type+1 in bits 0-7, owner in bits
@@ -202,6 +204,8 @@ typedef struct ZGame {
     uint64_t *reach_inv;    /* per player, target: the squares a piece
                              * could reach it from (union over types) */
     int uses_attacked;      /* attacked?/defended? appear in templates */
+    int uses_rep;           /* a repetition goal: states keep history */
+    size_t hist_off;        /* its byte offset in the state */
     uint32_t id;            /* its number in the table (zvm_prepare) */
     int16_t *plink;
     int16_t *pre_to;        /* see ZTemplate.pre_n; NULL: not built */         /* per player, plain/opposite, position and
@@ -219,6 +223,8 @@ typedef struct ZState {
     uint16_t turn;                  /* index into turns */
     int8_t over;                    /* 1: game over, result[] set */
     int8_t result[PLY_MAX_PLAYERS];
+    int8_t mover;                   /* who made the last ply */
+    uint16_t nhist;                 /* positions recorded (repetition) */
     uint16_t cells[];               /* npos, then reserves */
 } ZState;
 
@@ -226,6 +232,9 @@ typedef struct ZState {
 const ZGame *zvm_game(uint32_t gid);
 #define ZG(s) zvm_game((s)->gid)
 #define ZS_RESERVE(s) ((s)->cells + ZG(s)->npos)
+/* With a repetition goal: the last ZREP_HIST positions' keys, a ring
+ * after the reserves. */
+#define ZS_HIST(s, g) ((uint64_t *)((unsigned char *)(s) + (g)->hist_off))
 
 /* compile.c */
 ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
@@ -250,6 +259,8 @@ void zvm_make(ZState *s, Move m);
 int zvm_to_move(const ZState *s);
 void zvm_returns(const ZState *s, double *out);
 uint64_t zvm_hash_full(const ZState *s);
+/* Starts the repetition history at s's position (after a setup). */
+void zvm_reset_history(ZState *s);
 int zvm_move_text(const ZState *s, Move m, char *buf, size_t n);
 
 #define ZMOVE_PASS ((Move)0xffffffffffffULL)

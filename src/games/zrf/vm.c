@@ -294,8 +294,10 @@ int zvm_prepare(ZGame *g)
         if (c->op == C_NOT && c->nkids == 1 && c->kid >= 0 &&
             c->kid < g->nconds) {
             int f = fast_form(&g->conds[c->kid]);
-            if (f)
+            if (f) {
                 c->fast = (f ^ F_NEG);
+                c->arg = g->conds[c->kid].arg;  /* C_NOT has no arg */
+            }
         }
     }
     size_t per = (size_t)g->npos * (size_t)g->ndirs;
@@ -475,7 +477,7 @@ static inline ZINLINE int condf(Run *r, int k)
         break;
     default:    /* F_ZONE */
         v = r->g->zone[((size_t)c->arg * (size_t)r->g->nplayers +
-                        (size_t)r->player) * ZMAX_POS + (size_t)p];
+                        (size_t)r->player) * ZMAX_POS + (size_t)p] != 0;
         break;
     }
     return v ^ !!(f & F_NEG);
@@ -816,7 +818,7 @@ static inline ZINLINE int pre_ok(const ZGame *g, int ti, int player,
         break;
     default:    /* F_ZONE */
         v = g->zone[((size_t)c->arg * (size_t)g->nplayers +
-                     (size_t)player) * ZMAX_POS + (size_t)p];
+                     (size_t)player) * ZMAX_POS + (size_t)p] != 0;
         break;
     }
     return v ^ !!(f & F_NEG);

@@ -218,6 +218,32 @@ static void test_repetition(void **state)
     free(st2);
 }
 
+/* The captured goal: taking the enemy king wins, although the side left
+ * without a move would otherwise draw (tests/zrf/kingtake.zrf). */
+static void test_captured(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("tests/zrf/kingtake.zrf");
+    assert_non_null(g);
+    void *st = tl_position(g->info.name, NULL, NULL, NULL);
+    static const uint64_t want[] = {1, 1, 2, 2, 2, 1, 2, 2};
+    for (int d = 1; d <= 8; d++)
+        assert_int_equal(perft(g, st, d, 0), want[d - 1]);
+    static const char *const line[] = {"a1-b1", "d1-c1", "b1-c1"};
+    PlyError err = {{0}};
+    for (int i = 0; i < 3; i++) {
+        assert_true(g->to_move(st) == i % 2);
+        Move m;
+        assert_int_equal(g->text_to_move(st, line[i], &m, &err), 0);
+        g->make(st, m);
+    }
+    assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+    double r[2];
+    g->returns(st, r);
+    assert_true(r[0] > 0.5 && r[1] < -0.5);
+    free(st);
+}
+
 /* Random games: setup strings and move texts round-trip, the
  * incremental hash equals a fresh one, the game ends within its bound. */
 static void roundtrip(const char *name, int games)
@@ -259,6 +285,7 @@ static void test_roundtrip(void **state)
     roundtrip("tests/zrf/tictactoe.zrf", 20);
     roundtrip("tests/zrf/chess.zrf", 1);
     roundtrip("tests/zrf/shuffle.zrf", 20);
+    roundtrip("tests/zrf/kingtake.zrf", 20);
     roundtrip("tests/zrf/checkers.zrf", 3);
 }
 
@@ -273,6 +300,7 @@ int main(void)
         cmocka_unit_test(test_checkers_perft),
         cmocka_unit_test(test_roundtrip),
         cmocka_unit_test(test_repetition),
+        cmocka_unit_test(test_captured),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -993,8 +993,15 @@ static int compile_goal(Cc *c, const ZNode *n)
                     GL->types[GL->ntypes++] = ty;
             }
         }
-        if (GL->op == G_CAPTURED)
-            note_soft(c, n, "captured");
+        if (GL->op == G_CAPTURED) {
+            GL->n = -1;
+            if (g->ncapgoals < ZMAX_CAPGOALS) {
+                GL->n = g->ncapgoals;
+                g->capgoal[g->ncapgoals++] = k;
+            } else {
+                note_soft(c, n, "captured (more than 4 such goals)");
+            }
+        }
         if (GL->op == G_CHECKMATED) {
             if (GL->ntypes != 1)
                 return cfail(c, n, "checkmated needs one piece type");

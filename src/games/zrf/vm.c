@@ -1255,6 +1255,21 @@ static inline uint16_t after(const Run *r, int d, uint16_t v)
     return r->W[d];
 }
 
+static int type_in(const ZGoal *gl, uint16_t v);
+
+/* For the (captured ...) goals: a square changes from old to nv. */
+static void cap_delta(const ZGame *g, uint16_t old, uint16_t nv,
+                      int delta[ZMAX_CAPGOALS][PLY_MAX_PLAYERS])
+{
+    for (int i = 0; i < g->ncapgoals; i++) {
+        const ZGoal *gl = &g->goals[g->capgoal[i]];
+        if (old && type_in(gl, old))
+            delta[i][ZP_OWNER(old) % PLY_MAX_PLAYERS]--;
+        if (nv && type_in(gl, nv))
+            delta[i][ZP_OWNER(nv) % PLY_MAX_PLAYERS]++;
+    }
+}
+
 /* Applies a non-pass move's board effects to s; fills partial info. */
 static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
 {
@@ -1273,11 +1288,16 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
     run_template(g, &r, s, cur_player(s), ti, start, W);
     if (!r.found)
         return -1;
+    int delta[ZMAX_CAPGOALS][PLY_MAX_PLAYERS];
+    if (g->ncapgoals)
+        memset(delta, 0, sizeof delta);
     if (r.wl_over) {
         /* many writes: r.W is the run's own copy, compare all */
         for (int p = 0; p < g->npos; p++) {
             uint16_t nv = after(&r, p, r.res_v);
             if (nv != s->cells[p]) {
+                if (g->ncapgoals)
+                    cap_delta(g, s->cells[p], nv, delta);
                 s->hash ^= cell_key(p, s->cells[p]) ^ cell_key(p, nv);
                 s->cells[p] = nv;
             }
@@ -1305,11 +1325,17 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
         for (int i = 0; i < nc; i++) {
             int p = cand[i];
             if (nv[i] != s->cells[p]) {
+                if (g->ncapgoals)
+                    cap_delta(g, s->cells[p], nv[i], delta);
                 s->hash ^= cell_key(p, s->cells[p]) ^ cell_key(p, nv[i]);
                 s->cells[p] = nv[i];
             }
         }
     }
+    for (int i = 0; i < g->ncapgoals; i++)
+        for (int x = 0; x < g->nplayers; x++)
+            if (delta[i][x] < 0)
+                s->capbits |= 1u << (i * 8 + x);
     if (g->tmpl[ti].drop) {
         int i = cur_player(s) * g->ntypes + g->tmpl[ti].ptype;
         uint16_t *res = ZS_RESERVE(s);
@@ -1561,6 +1587,9 @@ static int goal(const ZState *s, int gi, int x, int to_move, int *movable)
         return 0;
     case G_NOT:
         return !goal(s, gl->kid, x, to_move, movable);
+    case G_CAPTURED:
+        /* a piece of x of these types was taken this turn */
+        return gl->n >= 0 && ((s->capbits >> (gl->n * 8 + x)) & 1);
     case G_REPETITION:
         /* the player who made the position repeat */
         return x == s->mover && repeated(s);
@@ -1614,6 +1643,8 @@ static void end_turn(ZState *s)
 void zvm_make(ZState *s, Move m)
 {
     s->mover = (int8_t)cur_player(s);
+    if (s->cont_pos < 0)
+        s->capbits = 0;
     s->ply++;
     if (m == ZMOVE_PASS) {
         end_turn(s);

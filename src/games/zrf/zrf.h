@@ -80,6 +80,7 @@ enum {
     ZMAX_MOVES = 8192, ZMAX_GAME = 2000,
     ZREP_HIST = 64,         /* positions kept for the repetition goal */
     ZREP_TIMES = 3,         /* a position seen this often repeats */
+    ZMAX_CAPGOALS = 4,      /* (captured ...) goals with their own types */
 };
 
 /* A piece in a cell: 0 = empty; else type+1 in bits 0-7, owner in bits
@@ -205,6 +206,8 @@ typedef struct ZGame {
                              * could reach it from (union over types) */
     int uses_attacked;      /* attacked?/defended? appear in templates */
     int uses_rep;           /* a repetition goal: states keep history */
+    int capgoal[ZMAX_CAPGOALS], ncapgoals;  /* (captured ...) goals; each
+                             * has its slot in ZGoal.n */
     size_t hist_off;        /* its byte offset in the state */
     uint32_t id;            /* its number in the table (zvm_prepare) */
     int16_t *plink;
@@ -224,6 +227,9 @@ typedef struct ZState {
     int8_t over;                    /* 1: game over, result[] set */
     int8_t result[PLY_MAX_PLAYERS];
     int8_t mover;                   /* who made the last ply */
+    uint32_t capbits;               /* this turn captured a piece of
+                                     * (captured) goal slot s of player x:
+                                     * bit s * 8 + x */
     uint16_t nhist;                 /* positions recorded (repetition) */
     uint16_t cells[];               /* npos, then reserves */
 } ZState;

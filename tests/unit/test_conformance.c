@@ -294,6 +294,7 @@ static const struct ZrfCase {
     {"tests/zrf/chess.zrf", 1},
     {"tests/zrf/shuffle.zrf", 20},
     {"tests/zrf/kingtake.zrf", 20},
+    {"tests/zrf/recycle.zrf", 20},
 };
 enum { NZRF = sizeof zrf_cases / sizeof zrf_cases[0] };
 

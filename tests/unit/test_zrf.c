@@ -244,6 +244,34 @@ static void test_captured(void **state)
     free(st);
 }
 
+/* "recycle captures": a man taken goes back to its owner's hand and can
+ * be dropped again (tests/zrf/recycle.zrf). */
+static void test_recycle(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("tests/zrf/recycle.zrf");
+    assert_non_null(g);
+    void *st = tl_position(g->info.name, NULL, NULL, NULL);
+    static const uint64_t want[] = {1, 1, 1, 1, 1, 1, 1, 0};
+    for (int d = 1; d <= 8; d++)
+        assert_int_equal(perft(g, st, d, 0), want[d - 1]);
+    static const char *const line[] = {"Man@a1", "Man@d1", "a1-b1", "d1-c1",
+                                       "b1-c1", "Man@d1"};
+    PlyError err = {{0}};
+    for (int i = 0; i < 6; i++) {
+        Move m;
+        assert_int_equal(g->text_to_move(st, line[i], &m, &err), 0);
+        g->make(st, m);
+        if (i == 4) {
+            char text[512];
+            assert_true(g->to_text(st, text, sizeof text) > 0);
+            assert_non_null(strstr(text, "| 1.Man=1"));
+        }
+    }
+    assert_int_equal(g->to_move(st), 0);
+    free(st);
+}
+
 /* Random games: setup strings and move texts round-trip, the
  * incremental hash equals a fresh one, the game ends within its bound. */
 static void roundtrip(const char *name, int games)
@@ -286,6 +314,7 @@ static void test_roundtrip(void **state)
     roundtrip("tests/zrf/chess.zrf", 1);
     roundtrip("tests/zrf/shuffle.zrf", 20);
     roundtrip("tests/zrf/kingtake.zrf", 20);
+    roundtrip("tests/zrf/recycle.zrf", 20);
     roundtrip("tests/zrf/checkers.zrf", 3);
 }
 
@@ -301,6 +330,7 @@ int main(void)
         cmocka_unit_test(test_roundtrip),
         cmocka_unit_test(test_repetition),
         cmocka_unit_test(test_captured),
+        cmocka_unit_test(test_recycle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1552,8 +1552,6 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                 g->pass_partial = val != 0;
             else if (!strcmp(lname, "recycle captures")) {
                 g->recycle = val != 0;
-                if (val)
-                    note_soft(c, f, "recycle captures");
             } else if (!strcmp(lname, "maximal captures") && val)
                 note_soft(c, f, "maximal captures");
         } else if (!strcmp(h, "win-condition") ||

@@ -1270,6 +1270,44 @@ static void cap_delta(const ZGame *g, uint16_t old, uint16_t nv,
     }
 }
 
+/* "recycle captures": the pieces a move took from the board go back to
+ * their owners' reserves. removed/added: the pieces (type and owner) on
+ * the squares the move changed, before and after. A piece that is only
+ * moved appears in both; a player whose count went down by n gets back n
+ * of his pieces that left (so a promotion recycles nothing). */
+static void recycle(ZState *s, const ZGame *g, uint16_t *removed, int nr,
+                    const uint16_t *added, int na)
+{
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nr; j++)
+            if (removed[j] == added[i]) {
+                removed[j] = 0;
+                break;
+            }
+    for (int o = 0; o < g->nplayers; o++) {
+        int n = 0;
+        for (int j = 0; j < nr; j++)
+            n += removed[j] && ZP_OWNER(removed[j]) == o;
+        for (int i = 0; i < na; i++)
+            n -= ZP_OWNER(added[i]) == o;
+        for (int j = 0; j < nr && n > 0; j++) {
+            if (!removed[j] || ZP_OWNER(removed[j]) != o)
+                continue;
+            int ty = ZP_TYPE(removed[j]);
+            if (ty < 0 || ty >= g->ntypes)
+                continue;
+            int i = o * g->ntypes + ty;
+            uint16_t *res = ZS_RESERVE(s);
+            if (res[i] == 0xffff)
+                continue;
+            s->hash ^= res_key(i, res[i]);
+            res[i]++;
+            s->hash ^= res_key(i, res[i]);
+            n--;
+        }
+    }
+}
+
 /* Applies a non-pass move's board effects to s; fills partial info. */
 static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
 {
@@ -1291,13 +1329,25 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
     int delta[ZMAX_CAPGOALS][PLY_MAX_PLAYERS];
     if (g->ncapgoals)
         memset(delta, 0, sizeof delta);
+    uint16_t removed[ZMAX_POS], added[ZMAX_POS];
+    int nrem = 0, nadd = 0;
+#define NOTE_CHANGE(old_, new_) \
+    do { \
+        if (g->ncapgoals) \
+            cap_delta(g, (old_), (new_), delta); \
+        if (g->recycle) { \
+            if ((old_) && nrem < ZMAX_POS) \
+                removed[nrem++] = (uint16_t)((old_) & 0x0fff); \
+            if ((new_) && nadd < ZMAX_POS) \
+                added[nadd++] = (uint16_t)((new_) & 0x0fff); \
+        } \
+    } while (0)
     if (r.wl_over) {
         /* many writes: r.W is the run's own copy, compare all */
         for (int p = 0; p < g->npos; p++) {
             uint16_t nv = after(&r, p, r.res_v);
             if (nv != s->cells[p]) {
-                if (g->ncapgoals)
-                    cap_delta(g, s->cells[p], nv, delta);
+                NOTE_CHANGE(s->cells[p], nv);
                 s->hash ^= cell_key(p, s->cells[p]) ^ cell_key(p, nv);
                 s->cells[p] = nv;
             }
@@ -1325,17 +1375,19 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
         for (int i = 0; i < nc; i++) {
             int p = cand[i];
             if (nv[i] != s->cells[p]) {
-                if (g->ncapgoals)
-                    cap_delta(g, s->cells[p], nv[i], delta);
+                NOTE_CHANGE(s->cells[p], nv[i]);
                 s->hash ^= cell_key(p, s->cells[p]) ^ cell_key(p, nv[i]);
                 s->cells[p] = nv[i];
             }
         }
     }
+#undef NOTE_CHANGE
     for (int i = 0; i < g->ncapgoals; i++)
         for (int x = 0; x < g->nplayers; x++)
             if (delta[i][x] < 0)
                 s->capbits |= 1u << (i * 8 + x);
+    if (g->recycle && nrem)
+        recycle(s, g, removed, nrem, added, nadd);
     if (g->tmpl[ti].drop) {
         int i = cur_player(s) * g->ntypes + g->tmpl[ti].ptype;
         uint16_t *res = ZS_RESERVE(s);

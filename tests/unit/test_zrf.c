@@ -272,6 +272,33 @@ static void test_recycle(void **state)
     free(st);
 }
 
+/* turn-order (Mover Owner): each player moves the other side's man
+ * (tests/zrf/proxy.zrf). */
+static void test_proxy_turns(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("tests/zrf/proxy.zrf");
+    assert_non_null(g);
+    void *st = tl_position(g->info.name, NULL, NULL, NULL);
+    static const uint64_t want[] = {1, 1, 1, 0};
+    for (int d = 1; d <= 4; d++)
+        assert_int_equal(perft(g, st, d, 0), want[d - 1]);
+    static const char *const line[] = {"e1-d1", "a1-b1", "d1-c1"};
+    PlyError err = {{0}};
+    for (int i = 0; i < 3; i++) {
+        assert_true(g->to_move(st) == i % 2);
+        Move m;
+        assert_int_equal(g->text_to_move(st, line[i], &m, &err), 0);
+        g->make(st, m);
+    }
+    /* Black would move White's man onto c1: taken, so Black loses */
+    assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+    double r[2];
+    g->returns(st, r);
+    assert_true(r[0] > 0.5 && r[1] < -0.5);
+    free(st);
+}
+
 /* Random games: setup strings and move texts round-trip, the
  * incremental hash equals a fresh one, the game ends within its bound. */
 static void roundtrip(const char *name, int games)
@@ -315,6 +342,7 @@ static void test_roundtrip(void **state)
     roundtrip("tests/zrf/shuffle.zrf", 20);
     roundtrip("tests/zrf/kingtake.zrf", 20);
     roundtrip("tests/zrf/recycle.zrf", 20);
+    roundtrip("tests/zrf/proxy.zrf", 20);
     roundtrip("tests/zrf/checkers.zrf", 3);
 }
 
@@ -331,6 +359,7 @@ int main(void)
         cmocka_unit_test(test_repetition),
         cmocka_unit_test(test_captured),
         cmocka_unit_test(test_recycle),
+        cmocka_unit_test(test_proxy_turns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

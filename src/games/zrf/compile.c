@@ -1450,26 +1450,33 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                     cfail(c, k, "turn-order longer than %d", ZMAX_TURNS);
                     goto fail;
                 }
-                ZTurn tu = {-1, -1};
+                ZTurn tu = {-1, -1, -1};
                 const ZNode *pn = k->type == ZN_LIST ? k->kids : k;
                 tu.player = pn ? find_player(g, pn->text) : -1;
                 if (tu.player < 0) {
                     cfail(c, k, "turn-order names an unknown player");
                     goto fail;
                 }
+                tu.owner = tu.player;
                 if (k->type == ZN_LIST) {
+                    /* (Player type), (Mover Owner) or (Mover Owner type) */
                     const ZNode *last = pn;
                     while (last->next)
                         last = last->next;
                     if (last != pn) {
-                        if (find_player(g, last->text) >= 0)
-                            note_soft(c, k, "turn-order mover for another "
-                                       "player");
+                        if (pn->next == last &&
+                            find_player(g, last->text) >= 0)
+                            tu.owner = find_player(g, last->text);
                         else if ((tu.mtype = add_mtype(c, last)) < 0)
                             goto fail;
-                        if (pn->next != last)
-                            note_soft(c, k, "turn-order mover for another "
-                                       "player");
+                        if (pn->next != last) {
+                            tu.owner = find_player(g, pn->next->text);
+                            if (tu.owner < 0 || pn->next->next != last) {
+                                cfail(c, k, "turn-order: expected (Mover "
+                                      "Owner move-type)");
+                                goto fail;
+                            }
+                        }
                     }
                 }
                 g->turns[g->nturns++] = tu;
@@ -1566,7 +1573,7 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
     }
     if (!g->nturns) {
         for (int p = 0; p < g->nplayers; p++)
-            g->turns[p] = (ZTurn){p, -1};
+            g->turns[p] = (ZTurn){p, -1, p};
         g->nturns = g->nplayers;
     }
     if (c->failed)

@@ -210,6 +210,13 @@ void zvm_start(ZState *s)
     check_end(s);
 }
 
+/* Whose pieces move this turn (the player to move, unless the turn
+ * order has him move another side's). */
+static int cur_owner(const ZState *s)
+{
+    return ZG(s)->turns[s->turn].owner;
+}
+
 static int cur_player(const ZState *s)
 {
     return ZG(s)->turns[s->turn].player;
@@ -1323,7 +1330,7 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
     r.mode = 1;
     r.target = k;
     r.res_W = NULL;
-    run_template(g, &r, s, cur_player(s), ti, start, W);
+    run_template(g, &r, s, cur_owner(s), ti, start, W);
     if (!r.found)
         return -1;
     int delta[ZMAX_CAPGOALS][PLY_MAX_PLAYERS];
@@ -1389,7 +1396,7 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
     if (g->recycle && nrem)
         recycle(s, g, removed, nrem, added, nadd);
     if (g->tmpl[ti].drop) {
-        int i = cur_player(s) * g->ntypes + g->tmpl[ti].ptype;
+        int i = cur_owner(s) * g->ntypes + g->tmpl[ti].ptype;
         uint16_t *res = ZS_RESERVE(s);
         s->hash ^= res_key(i, res[i]);
         if (res[i] && g->limited[i])
@@ -1493,7 +1500,7 @@ static int emit_legal(Run *r, int promo)
 static int gen_moves_any(const ZState *s, Move *out, int max, int any)
 {
     const ZGame *g = ZG(s);
-    int player = cur_player(s);
+    int player = cur_owner(s);
     if (s->cont_pos >= 0) {
         int n = gen_raw(s, player, out, NULL, max, s->cont_type,
                         s->cont_pos, 0, NULL);
@@ -1713,7 +1720,7 @@ void zvm_make(ZState *s, Move m)
         s->cont_pos = (int16_t)to;
         s->cont_type = (int16_t)ctype;
         Move one[1];
-        int n = gen_raw(s, cur_player(s), one, NULL, 1, ctype, to, 0, NULL);
+        int n = gen_raw(s, cur_owner(s), one, NULL, 1, ctype, to, 0, NULL);
         if (n > 0) {
             if (s->ply >= ZMAX_GAME)
                 set_result(s, 0, OUT_DRAW);
@@ -1751,7 +1758,7 @@ int zvm_move_text(const ZState *s, Move m, char *buf, size_t n)
     r.mode = 1;
     r.target = (int)((m >> 32) & 0xffff);
     r.res_W = R;
-    run_template(g, &r, s, cur_player(s), ti, start, W);
+    run_template(g, &r, s, cur_owner(s), ti, start, W);
     if (!r.found)
         return -1;
     const ZTemplate *t = &g->tmpl[ti];

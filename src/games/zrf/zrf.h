@@ -146,6 +146,8 @@ typedef struct ZCondition {
 
 typedef struct ZTurn {
     int player, mtype;      /* mtype -1: any */
+    int owner;              /* whose pieces the player moves (usually his
+                             * own; `(Mover Owner [type])` in turn-order) */
 } ZTurn;
 
 typedef struct ZGame {

@@ -292,6 +292,10 @@ static const struct ZrfCase {
     {"tests/zrf/tictactoe.zrf", 100},
     {"tests/zrf/checkers.zrf", 50},
     {"tests/zrf/chess.zrf", 1},
+    {"tests/zrf/shuffle.zrf", 20},
+    {"tests/zrf/kingtake.zrf", 20},
+    {"tests/zrf/recycle.zrf", 20},
+    {"tests/zrf/proxy.zrf", 20},
 };
 enum { NZRF = sizeof zrf_cases / sizeof zrf_cases[0] };
 

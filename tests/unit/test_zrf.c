@@ -173,6 +173,132 @@ static void test_checkers_perft(void **state)
     free(cs);
 }
 
+/* The repetition goal: the player who makes a position appear the
+ * third time loses (tests/zrf/shuffle.zrf). */
+static void test_repetition(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("tests/zrf/shuffle.zrf");
+    assert_non_null(g);
+    void *st = tl_position(g->info.name, NULL, NULL, NULL);
+    static const uint64_t want[] = {1, 1, 1, 2, 1, 1, 1, 2, 0};
+    for (int d = 1; d <= 9; d++)
+        assert_int_equal(perft(g, st, d, 0), want[d - 1]);
+    static const char *const line[] = {"a1-b1", "d1-c1", "b1-a1", "c1-d1",
+                                       "a1-b1", "d1-c1", "b1-a1", "c1-d1"};
+    PlyError err = {{0}};
+    for (int i = 0; i < 8; i++) {
+        assert_true(g->to_move(st) == i % 2);
+        Move m;
+        assert_int_equal(g->text_to_move(st, line[i], &m, &err), 0);
+        g->make(st, m);
+    }
+    /* the start position for the third time, made by Black */
+    assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+    double r[2];
+    g->returns(st, r);
+    assert_true(r[0] > 0.5 && r[1] < -0.5);
+    /* a position set up from text starts a new history */
+    void *st2 = tl_position(g->info.name, NULL, NULL, NULL);
+    for (int i = 0; i < 4; i++) {
+        Move m;
+        assert_int_equal(g->text_to_move(st2, line[i], &m, &err), 0);
+        g->make(st2, m);
+    }
+    char text[512];
+    assert_true(g->to_text(st2, text, sizeof text) > 0);
+    assert_int_equal(state_setup(g, st2, NULL, text, 1, &err), 0);
+    for (int i = 4; i < 8; i++) {
+        Move m;
+        assert_int_equal(g->text_to_move(st2, line[i], &m, &err), 0);
+        g->make(st2, m);
+    }
+    assert_int_equal(g->to_move(st2), 0);
+    free(st);
+    free(st2);
+}
+
+/* The captured goal: taking the enemy king wins, although the side left
+ * without a move would otherwise draw (tests/zrf/kingtake.zrf). */
+static void test_captured(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("tests/zrf/kingtake.zrf");
+    assert_non_null(g);
+    void *st = tl_position(g->info.name, NULL, NULL, NULL);
+    static const uint64_t want[] = {1, 1, 2, 2, 2, 1, 2, 2};
+    for (int d = 1; d <= 8; d++)
+        assert_int_equal(perft(g, st, d, 0), want[d - 1]);
+    static const char *const line[] = {"a1-b1", "d1-c1", "b1-c1"};
+    PlyError err = {{0}};
+    for (int i = 0; i < 3; i++) {
+        assert_true(g->to_move(st) == i % 2);
+        Move m;
+        assert_int_equal(g->text_to_move(st, line[i], &m, &err), 0);
+        g->make(st, m);
+    }
+    assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+    double r[2];
+    g->returns(st, r);
+    assert_true(r[0] > 0.5 && r[1] < -0.5);
+    free(st);
+}
+
+/* "recycle captures": a man taken goes back to its owner's hand and can
+ * be dropped again (tests/zrf/recycle.zrf). */
+static void test_recycle(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("tests/zrf/recycle.zrf");
+    assert_non_null(g);
+    void *st = tl_position(g->info.name, NULL, NULL, NULL);
+    static const uint64_t want[] = {1, 1, 1, 1, 1, 1, 1, 0};
+    for (int d = 1; d <= 8; d++)
+        assert_int_equal(perft(g, st, d, 0), want[d - 1]);
+    static const char *const line[] = {"Man@a1", "Man@d1", "a1-b1", "d1-c1",
+                                       "b1-c1", "Man@d1"};
+    PlyError err = {{0}};
+    for (int i = 0; i < 6; i++) {
+        Move m;
+        assert_int_equal(g->text_to_move(st, line[i], &m, &err), 0);
+        g->make(st, m);
+        if (i == 4) {
+            char text[512];
+            assert_true(g->to_text(st, text, sizeof text) > 0);
+            assert_non_null(strstr(text, "| 1.Man=1"));
+        }
+    }
+    assert_int_equal(g->to_move(st), 0);
+    free(st);
+}
+
+/* turn-order (Mover Owner): each player moves the other side's man
+ * (tests/zrf/proxy.zrf). */
+static void test_proxy_turns(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("tests/zrf/proxy.zrf");
+    assert_non_null(g);
+    void *st = tl_position(g->info.name, NULL, NULL, NULL);
+    static const uint64_t want[] = {1, 1, 1, 0};
+    for (int d = 1; d <= 4; d++)
+        assert_int_equal(perft(g, st, d, 0), want[d - 1]);
+    static const char *const line[] = {"e1-d1", "a1-b1", "d1-c1"};
+    PlyError err = {{0}};
+    for (int i = 0; i < 3; i++) {
+        assert_true(g->to_move(st) == i % 2);
+        Move m;
+        assert_int_equal(g->text_to_move(st, line[i], &m, &err), 0);
+        g->make(st, m);
+    }
+    /* Black would move White's man onto c1: taken, so Black loses */
+    assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+    double r[2];
+    g->returns(st, r);
+    assert_true(r[0] > 0.5 && r[1] < -0.5);
+    free(st);
+}
+
 /* Random games: setup strings and move texts round-trip, the
  * incremental hash equals a fresh one, the game ends within its bound. */
 static void roundtrip(const char *name, int games)
@@ -213,6 +339,10 @@ static void test_roundtrip(void **state)
     (void)state;
     roundtrip("tests/zrf/tictactoe.zrf", 20);
     roundtrip("tests/zrf/chess.zrf", 1);
+    roundtrip("tests/zrf/shuffle.zrf", 20);
+    roundtrip("tests/zrf/kingtake.zrf", 20);
+    roundtrip("tests/zrf/recycle.zrf", 20);
+    roundtrip("tests/zrf/proxy.zrf", 20);
     roundtrip("tests/zrf/checkers.zrf", 3);
 }
 
@@ -226,6 +356,10 @@ int main(void)
         cmocka_unit_test(test_chess_perft),
         cmocka_unit_test(test_checkers_perft),
         cmocka_unit_test(test_roundtrip),
+        cmocka_unit_test(test_repetition),
+        cmocka_unit_test(test_captured),
+        cmocka_unit_test(test_recycle),
+        cmocka_unit_test(test_proxy_turns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -96,7 +96,7 @@ static int new_cond(Cc *c, int op, int arg, int loc)
         g->conds = p;
         g->capconds = cap;
     }
-    g->conds[g->nconds] = (ZCond){op, arg, loc, 0, 0};
+    g->conds[g->nconds] = (ZCond){op, arg, loc, 0, 0, 0};
     return g->nconds++;
 }
 
@@ -950,7 +950,7 @@ static int compile_goal(Cc *c, const ZNode *n)
         GL->op = G_STALEMATED;
     } else if (!strcmp(w, "repetition")) {
         GL->op = G_REPETITION;
-        note_soft(c, n, "repetition");
+        g->uses_rep = 1;
     } else if (!strcmp(w, "and") || !strcmp(w, "or") || !strcmp(w, "not")) {
         int kids[32], nk = 0;
         for (const ZNode *a = args; a; a = a->next) {
@@ -993,8 +993,15 @@ static int compile_goal(Cc *c, const ZNode *n)
                     GL->types[GL->ntypes++] = ty;
             }
         }
-        if (GL->op == G_CAPTURED)
-            note_soft(c, n, "captured");
+        if (GL->op == G_CAPTURED) {
+            GL->n = -1;
+            if (g->ncapgoals < ZMAX_CAPGOALS) {
+                GL->n = g->ncapgoals;
+                g->capgoal[g->ncapgoals++] = k;
+            } else {
+                note_soft(c, n, "captured (more than 4 such goals)");
+            }
+        }
         if (GL->op == G_CHECKMATED) {
             if (GL->ntypes != 1)
                 return cfail(c, n, "checkmated needs one piece type");
@@ -1094,6 +1101,7 @@ void zrf_game_free(ZGame *g)
 {
     if (!g)
         return;
+    zvm_forget(g);
     free(g->pos_name);
     free(g->link);
     free(g->opposite);
@@ -1110,6 +1118,9 @@ void zrf_game_free(ZGame *g)
     free(g->limited);
     free(g->reach);
     free(g->reach_piece);
+    free(g->plink);
+    free(g->pre_to);
+    free(g->reach_inv);
     free(g);
 }
 
@@ -1439,26 +1450,33 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                     cfail(c, k, "turn-order longer than %d", ZMAX_TURNS);
                     goto fail;
                 }
-                ZTurn tu = {-1, -1};
+                ZTurn tu = {-1, -1, -1};
                 const ZNode *pn = k->type == ZN_LIST ? k->kids : k;
                 tu.player = pn ? find_player(g, pn->text) : -1;
                 if (tu.player < 0) {
                     cfail(c, k, "turn-order names an unknown player");
                     goto fail;
                 }
+                tu.owner = tu.player;
                 if (k->type == ZN_LIST) {
+                    /* (Player type), (Mover Owner) or (Mover Owner type) */
                     const ZNode *last = pn;
                     while (last->next)
                         last = last->next;
                     if (last != pn) {
-                        if (find_player(g, last->text) >= 0)
-                            note_soft(c, k, "turn-order mover for another "
-                                       "player");
+                        if (pn->next == last &&
+                            find_player(g, last->text) >= 0)
+                            tu.owner = find_player(g, last->text);
                         else if ((tu.mtype = add_mtype(c, last)) < 0)
                             goto fail;
-                        if (pn->next != last)
-                            note_soft(c, k, "turn-order mover for another "
-                                       "player");
+                        if (pn->next != last) {
+                            tu.owner = find_player(g, pn->next->text);
+                            if (tu.owner < 0 || pn->next->next != last) {
+                                cfail(c, k, "turn-order: expected (Mover "
+                                      "Owner move-type)");
+                                goto fail;
+                            }
+                        }
                     }
                 }
                 g->turns[g->nturns++] = tu;
@@ -1541,8 +1559,6 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                 g->pass_partial = val != 0;
             else if (!strcmp(lname, "recycle captures")) {
                 g->recycle = val != 0;
-                if (val)
-                    note_soft(c, f, "recycle captures");
             } else if (!strcmp(lname, "maximal captures") && val)
                 note_soft(c, f, "maximal captures");
         } else if (!strcmp(h, "win-condition") ||
@@ -1557,7 +1573,7 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
     }
     if (!g->nturns) {
         for (int p = 0; p < g->nplayers; p++)
-            g->turns[p] = (ZTurn){p, -1};
+            g->turns[p] = (ZTurn){p, -1, p};
         g->nturns = g->nplayers;
     }
     if (c->failed)
@@ -1570,11 +1586,17 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                     ((size_t)g->npos + (size_t)g->nplayers *
                      (size_t)g->ntypes);
     g->state_size = (g->state_size + 7) & ~(size_t)7;
+    if (g->uses_rep) {
+        g->hist_off = g->state_size;
+        g->state_size += sizeof(uint64_t) * ZREP_HIST;
+    }
     g->max_moves = ZMAX_MOVES;
     for (int t = 0; t < g->ntypes; t++)
         g->type_value[t] = 100;
     if (g->royal_checkmated >= 0 || g->uses_attacked)
         zvm_build_reach(g);
+    if (zvm_prepare(g))
+        goto oom;
     free(c->killed);
     free(forms);
     return g;

@@ -37,7 +37,7 @@ static int z_to_move(const void *st)
 static int z_gen(const void *st, Move *out)
 {
     const ZState *s = st;
-    return zvm_gen(s, out, s->g->max_moves);
+    return zvm_gen(s, out, ZG(s)->max_moves);
 }
 
 static void z_make(void *st, Move m)
@@ -74,7 +74,7 @@ static int z_init(void *st, const int *opt, uint64_t seed, PlyError *err)
 static int z_to_text(const void *st, char *buf, size_t n)
 {
     const ZState *s = st;
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     size_t len = 0;
 #define PUT(...) \
     do { \
@@ -118,7 +118,7 @@ static int find_type_name(const ZGame *g, const char *s, size_t l)
 static int z_from_text(void *st, const char *text, PlyError *err)
 {
     ZState *s = st;
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     ZState *t = calloc(1, g->state_size);
     if (!t)
         return ply_fail(err, "out of memory");
@@ -233,6 +233,7 @@ static int z_from_text(void *st, const char *text, PlyError *err)
         return ply_fail(err, "setup: trailing text");
     }
     t->hash = zvm_hash_full(t);
+    zvm_reset_history(t);
     memcpy(s, t, g->state_size);
     free(t);
     return 0;
@@ -249,7 +250,7 @@ static int z_move_to_text(const void *st, Move m, char *buf, size_t n)
     Move *mv = malloc(sizeof *mv * ZMAX_MOVES);
     if (!mv)
         return -1;
-    int nm = zvm_gen(s, mv, s->g->max_moves), same = 0, idx = 0;
+    int nm = zvm_gen(s, mv, ZG(s)->max_moves), same = 0, idx = 0;
     for (int i = 0; i < nm; i++) {
         char o[128];
         if (zvm_move_text(s, mv[i], o, sizeof o) >= 0 && !strcmp(o, base)) {
@@ -271,7 +272,7 @@ static int z_text_to_move(const void *st, const char *text, Move *m,
     Move *mv = malloc(sizeof *mv * ZMAX_MOVES);
     if (!mv)
         return ply_fail(err, "out of memory");
-    int nm = zvm_gen(s, mv, s->g->max_moves);
+    int nm = zvm_gen(s, mv, ZG(s)->max_moves);
     for (int i = 0; i < nm; i++) {
         char o[160];
         if (z_move_to_text(s, mv[i], o, sizeof o) >= 0 &&
@@ -288,7 +289,7 @@ static int z_text_to_move(const void *st, const char *text, Move *m,
 static int z_render(const void *st, char *buf, size_t n)
 {
     const ZState *s = st;
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     size_t len = 0;
     int col = 0;
     for (int p = 0; p < g->npos; p++) {
@@ -318,7 +319,7 @@ static int z_render(const void *st, char *buf, size_t n)
 static int z_eval(const void *st, int player)
 {
     const ZState *s = st;
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     int sc = 0;
     for (int p = 0; p < g->npos; p++) {
         uint16_t v = s->cells[p];
@@ -338,7 +339,7 @@ static int z_is_noisy(const void *st, Move m)
     if (m == ZMOVE_PASS)
         return 0;
     int to = (int)((m >> 48) & 0xffff);
-    return to < s->g->npos && s->cells[to] != 0;
+    return to < ZG(s)->npos && s->cells[to] != 0;
 }
 
 /* ---- loading ---- */
@@ -564,30 +565,48 @@ int zrf_check(const char *path, int variant, FILE *out, PlyError *err)
 
 /* Perft over whole turns (partial moves composed into one, as Dagaz
  * counts them): a ply that leaves the same piece to continue does not
- * use up depth. */
-static uint64_t turn_perft(ZState *s, int depth, int mid)
+ * use up depth. Buffers for every ply are allocated once. */
+typedef struct TurnPerft {
+    Move *moves;            /* ZMAX_MOVES per ply */
+    unsigned char *states;  /* one state per ply */
+    size_t ss;
+    int nply;
+} TurnPerft;
+
+static uint64_t turn_perft(TurnPerft *tp, const ZState *s, int depth,
+                           int mid, int ply)
 {
     if (depth == 0 && !mid)
         return 1;
     if (zvm_to_move(s) < 0)
         return mid ? 1 : 0;
-    Move *mv = malloc(sizeof *mv * ZMAX_MOVES);
-    ZState *t = malloc(s->g->state_size);
-    if (!mv || !t) {
-        free(mv);
-        free(t);
-        return 0;
+    Move *mv;
+    ZState *t;
+    int deep = ply >= tp->nply;     /* a long chain of partial moves */
+    if (deep) {
+        mv = malloc(sizeof *mv * ZMAX_MOVES);
+        t = malloc(tp->ss);
+        if (!mv || !t) {
+            free(mv);
+            free(t);
+            return 0;
+        }
+    } else {
+        mv = tp->moves + (size_t)ply * ZMAX_MOVES;
+        t = (ZState *)(tp->states + (size_t)ply * tp->ss);
     }
-    int n = zvm_gen(s, mv, s->g->max_moves);
+    int n = zvm_gen(s, mv, ZG(s)->max_moves);
     uint64_t sum = 0;
     for (int i = 0; i < n; i++) {
-        memcpy(t, s, s->g->state_size);
+        memcpy(t, s, tp->ss);
         zvm_make(t, mv[i]);
         int cont = t->cont_pos >= 0;
-        sum += turn_perft(t, cont ? depth : depth - 1, cont);
+        sum += turn_perft(tp, t, cont ? depth : depth - 1, cont, ply + 1);
     }
-    free(mv);
-    free(t);
+    if (deep) {
+        free(mv);
+        free(t);
+    }
     return sum;
 }
 
@@ -596,11 +615,19 @@ int zrf_turn_perft(const GameVtbl *g, const void *st, int depth,
 {
     if (g->to_move != z_to_move)
         return -1;
-    ZState *s = malloc(g->info.state_size);
-    if (!s)
+    /* plies beyond these (long chains of partial moves) get their own */
+    TurnPerft tp;
+    tp.ss = g->info.state_size;
+    tp.nply = depth > 0 && depth < 64 ? depth * 4 + 16 : 256;
+    tp.moves = malloc(sizeof *tp.moves * ZMAX_MOVES * (size_t)tp.nply);
+    tp.states = malloc(tp.ss * (size_t)tp.nply);
+    if (!tp.moves || !tp.states) {
+        free(tp.moves);
+        free(tp.states);
         return -1;
-    memcpy(s, st, g->info.state_size);
-    *out = turn_perft(s, depth, 0);
-    free(s);
+    }
+    *out = turn_perft(&tp, st, depth, 0, 0);
+    free(tp.moves);
+    free(tp.states);
     return 0;
 }

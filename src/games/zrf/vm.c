@@ -8,13 +8,71 @@
  * add emits the copy with the moving piece set down at the cursor. A Move
  * names the template, its start square and which emission it is, so make
  * runs that one template again up to that emission. */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "zrf.h"
 
-enum { ZRUN_MAX_STEPS = 100000 };
+/* The compiled games of the process, by number (ZState.gid is the index
+ * plus one): states name their rules here rather than by a pointer. An
+ * entry is set once when a game is prepared and cleared when it is
+ * freed; readers need no lock. */
+enum { ZMAX_GAMES = 8192 };
+static const ZGame *_Atomic zgames[ZMAX_GAMES];
+static pthread_mutex_t zgames_lock = PTHREAD_MUTEX_INITIALIZER;
+
+const ZGame *zvm_game(uint32_t gid)
+{
+    return atomic_load_explicit(&zgames[(gid - 1) & (ZMAX_GAMES - 1)],
+                                memory_order_acquire);
+}
+
+static int zgames_add(ZGame *g)
+{
+    pthread_mutex_lock(&zgames_lock);
+    for (int i = 0; i < ZMAX_GAMES; i++)
+        if (!atomic_load_explicit(&zgames[i], memory_order_relaxed)) {
+            g->id = (uint32_t)i + 1;
+            atomic_store_explicit(&zgames[i], g, memory_order_release);
+            pthread_mutex_unlock(&zgames_lock);
+            return 0;
+        }
+    pthread_mutex_unlock(&zgames_lock);
+    return -1;
+}
+
+void zvm_forget(const ZGame *g)
+{
+    if (!g->id)
+        return;
+    pthread_mutex_lock(&zgames_lock);
+    atomic_store_explicit(&zgames[(g->id - 1) & (ZMAX_GAMES - 1)], NULL,
+                          memory_order_release);
+    pthread_mutex_unlock(&zgames_lock);
+}
+
+#if defined(__GNUC__)
+#define ZINLINE __attribute__((always_inline))
+#else
+#define ZINLINE
+#endif
+
+enum { ZRUN_MAX_STEPS = 100000, ZRUN_MAX_WRITES = 64 };
+
+/* The checkmated rule for one position and player, worked out once per
+ * move generation: is a royal piece attacked now, and which squares the
+ * attack probes read (S). A move that changes no square of S and puts
+ * no new enemy or royal piece anywhere leaves every probe as it was, so
+ * the answer stands without running them again. */
+typedef struct Legal {
+    int ready;
+    int attacked_now;
+    int exact;              /* the probes read no last-from/last-to */
+    uint64_t S[ZMAX_POS / 64];
+} Legal;
 
 typedef struct Run {
     const ZGame *g;
@@ -22,6 +80,8 @@ typedef struct Run {
     int player;
     int tmpl;
     int start;
+    const int16_t *lk;      /* links for this player (plink) */
+    int lk_opp;             /* offset of the opposite directions */
     const uint16_t *W;      /* the board as the template sees it */
     uint16_t *buf;          /* its private copy, made at the first write */
     int written;
@@ -40,11 +100,23 @@ typedef struct Run {
     int target;
     /* results of the target emission */
     int res_cursor, res_partial, res_ctype, found;
-    uint16_t *res_W;
+    uint16_t *res_W;        /* NULL: the caller reads the run instead */
+    uint16_t res_v;         /* the moving piece as set down */
     int probe_pos;          /* probe: emission that changes this square */
     uint16_t probe_old;
     int aborted;
+    uint64_t *rd;           /* probe: the squares read (NULL: untracked) */
+    int used_last;          /* probe: read last-from/last-to */
+    int16_t wl[ZRUN_MAX_WRITES];    /* squares written, in order */
+    int nwl, wl_over;
+    Legal *lg;              /* collect: keep only legal emissions */
 } Run;
+
+#define RD(r, p) \
+    do { \
+        if ((r)->rd) \
+            (r)->rd[(p) >> 6] |= 1ULL << ((p) & 63); \
+    } while (0)
 
 static uint64_t mix64(uint64_t x)
 {
@@ -66,7 +138,7 @@ static uint64_t res_key(int i, uint16_t n)
 
 uint64_t zvm_hash_full(const ZState *s)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     uint64_t h = 0;
     for (int p = 0; p < g->npos; p++)
         h ^= cell_key(p, s->cells[p]);
@@ -78,13 +150,57 @@ uint64_t zvm_hash_full(const ZState *s)
 void zvm_init_state(const ZGame *g, ZState *s)
 {
     memset(s, 0, g->state_size);
-    s->g = g;
+    s->gid = g->id;
     s->last_from = s->last_to = -1;
     s->cont_pos = s->cont_type = -1;
     memcpy(s->cells, g->setup, sizeof *s->cells * (size_t)g->npos);
     memcpy(ZS_RESERVE(s), g->reserve0,
            sizeof *s->cells * (size_t)g->nplayers * (size_t)g->ntypes);
     s->hash = zvm_hash_full(s);
+    s->mover = -1;
+    zvm_reset_history(s);
+}
+
+/* The key of a position for repetition: board, reserves, who moves. */
+static uint64_t rep_key(const ZState *s)
+{
+    return s->hash ^ mix64(0x7265700000000000ULL ^ s->turn);
+}
+
+void zvm_reset_history(ZState *s)
+{
+    const ZGame *g = ZG(s);
+    s->nhist = 0;
+    if (!g->uses_rep)
+        return;
+    ZS_HIST(s, g)[0] = rep_key(s);
+    s->nhist = 1;
+}
+
+static void record_position(ZState *s)
+{
+    const ZGame *g = ZG(s);
+    if (!g->uses_rep)
+        return;
+    ZS_HIST(s, g)[s->nhist % ZREP_HIST] = rep_key(s);
+    s->nhist++;
+    if (s->nhist >= 2 * ZREP_HIST)  /* keep the count small, same slots */
+        s->nhist -= ZREP_HIST;
+}
+
+/* Has the position now on the board been seen ZREP_TIMES times (this
+ * time included) among the last ZREP_HIST? */
+static int repeated(const ZState *s)
+{
+    const ZGame *g = ZG(s);
+    if (!g->uses_rep || !s->nhist)
+        return 0;
+    const uint64_t *h = ZS_HIST(s, g);
+    uint64_t key = rep_key(s);
+    int n = s->nhist < ZREP_HIST ? s->nhist : ZREP_HIST, same = 0;
+    for (int i = 0; i < n; i++)
+        same += h[i] == key;
+    return same >= ZREP_TIMES;
 }
 
 static void check_end(ZState *s);
@@ -94,36 +210,144 @@ void zvm_start(ZState *s)
     check_end(s);
 }
 
+/* Whose pieces move this turn (the player to move, unless the turn
+ * order has him move another side's). */
+static int cur_owner(const ZState *s)
+{
+    return ZG(s)->turns[s->turn].owner;
+}
+
 static int cur_player(const ZState *s)
 {
-    return s->g->turns[s->turn].player;
+    return ZG(s)->turns[s->turn].player;
 }
 
 /* ---- running one template ---- */
 
-/* The board for writing: copied from the state at the first write. */
-static uint16_t *wr(Run *r)
+/* Writes a square of the board: copied from the state at the first
+ * write; the squares written are listed (for the legality test). */
+static inline void wset(Run *r, int p, uint16_t v)
 {
     if (!r->written) {
         memcpy(r->buf, r->s->cells, sizeof *r->buf * (size_t)r->g->npos);
         r->W = r->buf;
         r->written = 1;
     }
-    return r->buf;
+    if (r->nwl < ZRUN_MAX_WRITES)
+        r->wl[r->nwl++] = (int16_t)p;
+    else
+        r->wl_over = 1;
+    r->buf[p] = v;
 }
-#define WR(r) wr(r)
 
-static int step_dir(const Run *r, int pos, int loc)
+static inline int step_dir(const Run *r, int pos, int loc)
 {
-    int kind = loc >> 24, d = loc & 0xffffff;
     if (pos < 0)
         return -1;
-    d = r->g->dirmap[r->player][d];
-    if (kind == LOC_OPP)
-        d = r->g->opposite[d];
-    if (d < 0)
+    return r->lk[((loc >> 24) == LOC_OPP ? r->lk_opp : 0) +
+                 pos * r->g->ndirs + (loc & 0xffffff)];
+}
+
+/* Short forms of conditions (ZCond.fast): the test in bits 0-3, bit 4
+ * negates it; they look at the cursor's square or nothing. */
+enum { F_NONE, F_TRUE, F_EMPTY, F_FRIEND, F_ENEMY, F_PIECE, F_ATTR,
+       F_ZONE, F_NEG = 16 };
+
+static int fast_form(const ZCond *c)
+{
+    if (c->op == C_TRUE)
+        return F_TRUE;
+    if (c->op == C_FALSE)
+        return F_TRUE | F_NEG;
+    if (c->loc != LOC(LOC_HERE, 0))
+        return F_NONE;
+    switch (c->op) {
+    case C_EMPTY:
+        return F_EMPTY;
+    case C_FRIEND:
+        return F_FRIEND;
+    case C_ENEMY:
+        return F_ENEMY;
+    case C_PIECE:
+        return F_PIECE;
+    case C_ATTR:
+        return F_ATTR;
+    case C_INZONE:
+        return F_ZONE;
+    }
+    return F_NONE;
+}
+
+int zvm_prepare(ZGame *g)
+{
+    for (int ti = 0; ti < g->ntmpl; ti++) {
+        ZTemplate *t = &g->tmpl[ti];
+        int pc = t->code, n = 0;
+        t->pre_n = 0;
+        t->pre_cond = -1;
+        while (n < 3 && pc + 1 < g->ncode && g->code[pc] == OP_DIR &&
+               (g->code[pc + 1] >> 24 == LOC_DIR ||
+                g->code[pc + 1] >> 24 == LOC_OPP))
+            t->pre_dir[n++] = g->code[pc + 1], pc += 2;
+        if (pc + 1 < g->ncode && g->code[pc] == OP_VERIFY &&
+            g->code[pc + 1] >= 0 && g->code[pc + 1] < g->nconds) {
+            t->pre_n = n;
+            t->pre_cond = g->code[pc + 1];
+        }
+    }
+    for (int k = 0; k < g->nconds; k++) {
+        ZCond *c = &g->conds[k];
+        c->fast = fast_form(c);
+        if (c->op == C_NOT && c->nkids == 1 && c->kid >= 0 &&
+            c->kid < g->nconds) {
+            int f = fast_form(&g->conds[c->kid]);
+            if (f) {
+                c->fast = (f ^ F_NEG);
+                c->arg = g->conds[c->kid].arg;  /* C_NOT has no arg */
+            }
+        }
+    }
+    size_t per = (size_t)g->npos * (size_t)g->ndirs;
+    g->plink = malloc(sizeof *g->plink * (per ? per : 1) * 2 *
+                      (size_t)g->nplayers);
+    if (!g->plink)
         return -1;
-    return r->g->link[pos * ZMAX_DIRS + d];
+    for (int pl = 0; pl < g->nplayers; pl++)
+        for (int opp = 0; opp < 2; opp++)
+            for (int p = 0; p < g->npos; p++)
+                for (int d0 = 0; d0 < g->ndirs; d0++) {
+                    int d = g->dirmap[pl][d0];
+                    if (opp && d >= 0)
+                        d = g->opposite[d];
+                    g->plink[((size_t)pl * 2 + (size_t)opp) * per +
+                             (size_t)p * (size_t)g->ndirs + (size_t)d0] =
+                        d < 0 ? -1 : g->link[p * ZMAX_DIRS + d];
+                }
+    size_t npre = (size_t)g->ntmpl * (size_t)g->nplayers * (size_t)g->npos;
+    if (npre * sizeof *g->pre_to <= (16u << 20)) {
+        g->pre_to = malloc(sizeof *g->pre_to * (npre ? npre : 1));
+        if (!g->pre_to)
+            return -1;
+        for (int ti = 0; ti < g->ntmpl; ti++)
+            for (int pl = 0; pl < g->nplayers; pl++)
+                for (int p0 = 0; p0 < g->npos; p0++) {
+                    const ZTemplate *t = &g->tmpl[ti];
+                    int p = p0;
+                    for (int i = 0; i < t->pre_n && p >= 0; i++) {
+                        int loc = t->pre_dir[i];
+                        p = g->plink[((size_t)pl * 2 +
+                                      (size_t)((loc >> 24) == LOC_OPP)) *
+                                     per + (size_t)p * (size_t)g->ndirs +
+                                     (size_t)(loc & 0xffffff)];
+                    }
+                    g->pre_to[((size_t)ti * (size_t)g->nplayers +
+                               (size_t)pl) * (size_t)g->npos +
+                              (size_t)p0] = (int16_t)p;
+                }
+    }
+    if (zgames_add(g))
+        return -1;
+    return 0;
 }
 
 static int resolve(const Run *r, int loc)
@@ -143,14 +367,18 @@ static int resolve(const Run *r, int loc)
     case LOC_TO:
         return r->cursor;
     case LOC_LASTFROM:
+        ((Run *)r)->used_last = 1;
         return r->s->last_from;
     case LOC_LASTTO:
+        ((Run *)r)->used_last = 1;
         return r->s->last_to;
     }
     return -1;
 }
 
-static int attacked(const ZState *s, int pos, int by_friend, int player);
+static int attacked(const ZState *s, int pos, int by_friend, int player,
+                    uint64_t *rd, int *used_last);
+static int emit_legal(Run *r, int promo);
 
 static int cond(Run *r, int k)
 {
@@ -182,6 +410,7 @@ static int cond(Run *r, int k)
         return pos >= 0;
     if (pos < 0)
         return 0;
+    RD(r, pos);
     uint16_t v = r->W[pos];
     switch (c->op) {
     case C_EMPTY:
@@ -200,17 +429,21 @@ static int cond(Run *r, int k)
     case C_POSITION:
         return pos == c->arg;
     case C_LASTFROM:
+        r->used_last = 1;
         return pos == r->s->last_from;
     case C_LASTTO:
+        r->used_last = 1;
         return pos == r->s->last_to;
     case C_MARKED:
         return pos == r->mark;
     /* inside an attack probe, attacked?/defended? count as true (no
      * recursion; castling-like moves that need safety never attack) */
     case C_ATTACKED:
-        return r->mode == 2 || attacked(r->s, pos, 0, r->player);
+        return r->mode == 2 || attacked(r->s, pos, 0, r->player, NULL,
+                                        NULL);
     case C_DEFENDED:
-        return r->mode == 2 || attacked(r->s, pos, 1, r->player);
+        return r->mode == 2 || attacked(r->s, pos, 1, r->player, NULL,
+                                        NULL);
     case C_PFLAG:
         return (r->pflag[pos >> 3] >> (pos & 7)) & 1;
     case C_ATTR:
@@ -219,12 +452,52 @@ static int cond(Run *r, int k)
     return 0;
 }
 
+/* cond with the short forms done here. */
+static inline ZINLINE int condf(Run *r, int k)
+{
+    const ZCond *c = &r->g->conds[k];
+    int f = c->fast, v;
+    if (!f)
+        return cond(r, k);
+    int p = r->cursor;
+    uint16_t w = r->W[p];
+    if ((f & 15) != F_TRUE && (f & 15) != F_ZONE)
+        RD(r, p);
+    switch (f & 15) {
+    case F_TRUE:
+        v = 1;
+        break;
+    case F_EMPTY:
+        v = !w;
+        break;
+    case F_FRIEND:
+        v = w && ZP_OWNER(w) == r->player;
+        break;
+    case F_ENEMY:
+        v = w && ZP_OWNER(w) != r->player;
+        break;
+    case F_PIECE:
+        v = w && ZP_TYPE(w) == c->arg;
+        break;
+    case F_ATTR:
+        v = w && ((w >> (12 + c->arg)) & 1);
+        break;
+    default:    /* F_ZONE */
+        v = r->g->zone[((size_t)c->arg * (size_t)r->g->nplayers +
+                        (size_t)r->player) * ZMAX_POS + (size_t)p] != 0;
+        break;
+    }
+    return v ^ !!(f & F_NEG);
+}
+
 /* An emission: the board with the moving piece set down at the cursor
  * (as type `promo` when >= 0). Returns 1 to stop the run. */
 static int emission(Run *r, int promo, int partial, int ctype)
 {
     int k = r->k++;
     if (r->mode == 0) {
+        if (r->lg && !emit_legal(r, promo))
+            return k >= 0xffff;
         if (r->nout < r->max)
             r->out[r->nout++] = (Move)r->start | (Move)r->tmpl << 16 |
                                 (Move)(k & 0xffff) << 32 |
@@ -238,15 +511,18 @@ static int emission(Run *r, int promo, int partial, int ctype)
     }
     if (k != r->target)
         return 0;
+    uint16_t v = r->mp;
+    if (promo >= 0)
+        v = (uint16_t)((v & 0xff00) | (promo + 1));
+    r->res_v = v;
     uint16_t *W = r->res_W;
-    memcpy(W, r->W, sizeof *W * (size_t)r->g->npos);
-    if (r->active) {
-        uint16_t v = r->mp;
-        if (promo >= 0)
-            v = (uint16_t)((v & 0xff00) | (promo + 1));
-        if (r->mo >= 0 && !r->copy)
-            W[r->mo] = 0;
-        W[r->cursor] = v;
+    if (W) {
+        memcpy(W, r->W, sizeof *W * (size_t)r->g->npos);
+        if (r->active) {
+            if (r->mo >= 0 && !r->copy)
+                W[r->mo] = 0;
+            W[r->cursor] = v;
+        }
     }
     r->res_cursor = r->cursor;
     r->res_partial = partial;
@@ -255,6 +531,24 @@ static int emission(Run *r, int promo, int partial, int ctype)
     return 1;
 }
 
+/* Dispatch: with GCC or Clang each instruction jumps straight to the
+ * next one's code (computed goto); elsewhere through the switch. */
+#if defined(__GNUC__)
+#define CASE(x) case x: L_##x:
+#define NEXT \
+    do { \
+        if (++steps > ZRUN_MAX_STEPS) \
+            return; \
+        op = code[pc++]; \
+        if ((unsigned)op > OP_SETATTR) \
+            return; \
+        goto *lbl[op]; \
+    } while (0)
+#else
+#define CASE(x) case x:
+#define NEXT continue
+#endif
+
 static void run(Run *r)
 {
     const ZGame *g = r->g;
@@ -262,25 +556,41 @@ static void run(Run *r)
     const int32_t *code = g->code;
     int pc = t->code;
     long steps = 0;
+    int op;
+#if defined(__GNUC__)
+    static const void *const lbl[OP_SETATTR + 1] = {
+        [OP_END] = &&L_OP_END, [OP_DIR] = &&L_OP_DIR, [OP_POS] = &&L_OP_POS,
+        [OP_ADD] = &&L_OP_ADD, [OP_ADDP] = &&L_OP_ADDP,
+        [OP_ADDCOPY] = &&L_bad, [OP_FROM] = &&L_OP_FROM,
+        [OP_TO] = &&L_OP_TO, [OP_CASCADE] = &&L_OP_CASCADE,
+        [OP_CAPTURE] = &&L_OP_CAPTURE, [OP_FLIP] = &&L_OP_FLIP,
+        [OP_CHOWNER] = &&L_OP_CHOWNER, [OP_CHTYPE] = &&L_OP_CHTYPE,
+        [OP_CREATE] = &&L_OP_CREATE, [OP_VERIFY] = &&L_OP_VERIFY,
+        [OP_JF] = &&L_OP_JF, [OP_JMP] = &&L_OP_JMP, [OP_MARK] = &&L_OP_MARK,
+        [OP_BACK] = &&L_OP_BACK, [OP_GO] = &&L_OP_GO,
+        [OP_SETFLAG] = &&L_OP_SETFLAG, [OP_SETPFLAG] = &&L_OP_SETPFLAG,
+        [OP_SETATTR] = &&L_OP_SETATTR,
+    };
+#endif
     for (;;) {
         if (++steps > ZRUN_MAX_STEPS)
             return;
-        int op = code[pc++];
+        op = code[pc++];
         switch (op) {
-        case OP_END:
+        CASE(OP_END)
             return;
-        case OP_DIR: {
+        CASE(OP_DIR) {
             int p = step_dir(r, r->cursor, code[pc++]);
             if (p < 0)
                 return;
             r->cursor = p;
-            break;
+            NEXT;
         }
-        case OP_POS:
+        CASE(OP_POS)
             r->cursor = code[pc++];
-            break;
-        case OP_ADD:
-        case OP_ADDP: {
+            NEXT;
+        CASE(OP_ADD)
+        CASE(OP_ADDP) {
             int ctype = -1, partial = op == OP_ADDP;
             r->copy = code[pc++];
             if (partial) {
@@ -298,36 +608,40 @@ static void run(Run *r)
                         return;
             }
             pc += n;
-            break;
+            NEXT;
         }
-        case OP_FROM: {
+        CASE(OP_FROM) {
             int p = resolve(r, code[pc++]);
-            if (p < 0 || !r->W[p])
+            if (p < 0)
+                return;
+            RD(r, p);
+            if (!r->W[p])
                 return;
             r->mp = r->W[p];
             r->mo = p;
             r->active = 1;
-            break;
+            NEXT;
         }
-        case OP_TO: {
+        CASE(OP_TO) {
             int p = resolve(r, code[pc++]);
             if (p < 0 || !r->active)
                 return;
             if (r->mo >= 0)
-                WR(r)[r->mo] = 0;
-            WR(r)[p] = r->mp;
+                wset(r, r->mo, 0);
+            wset(r, p, r->mp);
             r->active = 0;
-            break;
+            NEXT;
         }
-        case OP_CASCADE: {
+        CASE(OP_CASCADE) {
             int p = resolve(r, code[pc++]);
             if (p < 0)
                 return;
+            RD(r, p);
             if (r->active) {
                 uint16_t next = r->W[p];
                 if (r->mo >= 0)
-                    WR(r)[r->mo] = 0;
-                WR(r)[p] = r->mp;
+                    wset(r, r->mo, 0);
+                wset(r, p, r->mp);
                 if (!next)
                     return;
                 r->mp = next;
@@ -339,34 +653,38 @@ static void run(Run *r)
                 r->mo = p;
                 r->active = 1;
             }
-            break;
+            NEXT;
         }
-        case OP_CAPTURE: {
+        CASE(OP_CAPTURE) {
             int p = resolve(r, code[pc++]);
             if (p >= 0)
-                WR(r)[p] = 0;
-            break;
+                wset(r, p, 0);
+            NEXT;
         }
-        case OP_FLIP:
-        case OP_CHOWNER: {
+        CASE(OP_FLIP)
+        CASE(OP_CHOWNER) {
             int p = resolve(r, code[pc++]);
+            if (p >= 0)
+                RD(r, p);
             if (p >= 0 && r->W[p]) {
                 int o = op == OP_CHOWNER ? r->player
                         : (ZP_OWNER(r->W[p]) + 1) % g->nplayers;
-                WR(r)[p] = (uint16_t)((r->W[p] & 0xf0ff) | (o << 8));
+                wset(r, p, (uint16_t)((r->W[p] & 0xf0ff) | (o << 8)));
             }
-            break;
+            NEXT;
         }
-        case OP_CHTYPE: {
+        CASE(OP_CHTYPE) {
             int ty = code[pc++];
             int p = resolve(r, code[pc++]);
+            if (p >= 0)
+                RD(r, p);
             if (p >= 0 && r->W[p])
-                WR(r)[p] = (uint16_t)((r->W[p] & 0xff00) | (ty + 1));
+                wset(r, p, (uint16_t)((r->W[p] & 0xff00) | (ty + 1)));
             if (p >= 0 && p == r->mo && r->active)
                 r->mp = (uint16_t)((r->mp & 0xff00) | (ty + 1));
-            break;
+            NEXT;
         }
-        case OP_CREATE: {
+        CASE(OP_CREATE) {
             int o = code[pc++], ty = code[pc++];
             int p = resolve(r, code[pc++]);
             if (p < 0)
@@ -375,85 +693,157 @@ static void run(Run *r)
             for (int a = 0; a < g->nattrs; a++)
                 if (g->attr_default[a])
                     v |= (uint16_t)(1u << (12 + a));
-            WR(r)[p] = v;
-            break;
+            wset(r, p, v);
+            NEXT;
         }
-        case OP_VERIFY:
-            if (!cond(r, code[pc++]))
+        CASE(OP_VERIFY)
+            if (!condf(r, code[pc++]))
                 return;
-            break;
-        case OP_JF: {
+            NEXT;
+        CASE(OP_JF) {
             int k = code[pc++], to = code[pc++];
-            if (!cond(r, k))
+            if (!condf(r, k))
                 pc = to;
-            break;
+            NEXT;
         }
-        case OP_JMP:
+        CASE(OP_JMP)
             pc = code[pc];
-            break;
-        case OP_MARK: {
+            NEXT;
+        CASE(OP_MARK) {
             int p = resolve(r, code[pc++]);
             if (p < 0)
                 return;
             r->mark = p;
-            break;
+            NEXT;
         }
-        case OP_BACK:
+        CASE(OP_BACK)
             pc++;
             if (r->mark < 0)
                 return;
             r->cursor = r->mark;
-            break;
-        case OP_GO: {
+            NEXT;
+        CASE(OP_GO) {
             int p = resolve(r, code[pc++]);
             if (p < 0)
                 return;
             r->cursor = p;
-            break;
+            NEXT;
         }
-        case OP_SETFLAG: {
+        CASE(OP_SETFLAG) {
             int f = code[pc++];
-            int v = cond(r, code[pc++]);
+            int v = condf(r, code[pc++]);
             r->flags = (r->flags & ~(1u << f)) | ((uint32_t)v << f);
-            break;
+            NEXT;
         }
-        case OP_SETPFLAG: {
+        CASE(OP_SETPFLAG) {
             int f = code[pc++];
-            int v = cond(r, code[pc++]);
+            int v = condf(r, code[pc++]);
             (void)f;
             int p = r->cursor;
             if (v)
                 r->pflag[p >> 3] |= (uint8_t)(1u << (p & 7));
             else
                 r->pflag[p >> 3] &= (uint8_t)~(1u << (p & 7));
-            break;
+            NEXT;
         }
-        case OP_SETATTR: {
+        CASE(OP_SETATTR) {
             int a = code[pc++];
-            int v = cond(r, code[pc++]);
+            int v = condf(r, code[pc++]);
             uint16_t bit = (uint16_t)(1u << (12 + a));
-            if (r->active)
+            if (r->active) {
                 r->mp = v ? (r->mp | bit) : (r->mp & (uint16_t)~bit);
-            else if (r->W[r->cursor])
-                WR(r)[r->cursor] = v ? (r->W[r->cursor] | bit)
-                                    : (r->W[r->cursor] & (uint16_t)~bit);
-            break;
+            } else {
+                RD(r, r->cursor);
+                if (r->W[r->cursor])
+                    wset(r, r->cursor, v ? (r->W[r->cursor] | bit)
+                                         : (r->W[r->cursor] &
+                                            (uint16_t)~bit));
+            }
+            NEXT;
         }
         default:
+#if defined(__GNUC__)
+        L_bad:
+#endif
             return;
         }
     }
 }
 
+/* Can template ti from start emit at all? 0 when its opening steps
+ * and verify already fail on s (the run would stop there, emitting
+ * nothing and changing nothing). */
+static inline ZINLINE int pre_ok(const ZGame *g, int ti, int player,
+                                 int start, const uint16_t *cells,
+                                 uint64_t *rd)
+{
+    const ZTemplate *t = &g->tmpl[ti];
+    if (t->pre_cond < 0)
+        return 1;
+    int p = start;
+    if (g->pre_to) {
+        p = g->pre_to[((size_t)ti * (size_t)g->nplayers + (size_t)player) *
+                      (size_t)g->npos + (size_t)start];
+        if (p < 0)
+            return 0;
+    } else {
+        const int16_t *lk = g->plink + (size_t)player * 2 *
+                                       (size_t)g->npos * (size_t)g->ndirs;
+        for (int i = 0; i < t->pre_n; i++) {
+            int loc = t->pre_dir[i];
+            p = lk[((loc >> 24) == LOC_OPP ? g->npos * g->ndirs : 0) +
+                   p * g->ndirs + (loc & 0xffffff)];
+            if (p < 0)
+                return 0;
+        }
+    }
+    const ZCond *c = &g->conds[t->pre_cond];
+    int f = c->fast, v;
+    if (!f)
+        return 1;
+    uint16_t w = cells[p];
+    if (rd && (f & 15) != F_TRUE && (f & 15) != F_ZONE)
+        rd[p >> 6] |= 1ULL << (p & 63);
+    switch (f & 15) {
+    case F_TRUE:
+        v = 1;
+        break;
+    case F_EMPTY:
+        v = !w;
+        break;
+    case F_FRIEND:
+        v = w && ZP_OWNER(w) == player;
+        break;
+    case F_ENEMY:
+        v = w && ZP_OWNER(w) != player;
+        break;
+    case F_PIECE:
+        v = w && ZP_TYPE(w) == c->arg;
+        break;
+    case F_ATTR:
+        v = w && ((w >> (12 + c->arg)) & 1);
+        break;
+    default:    /* F_ZONE */
+        v = g->zone[((size_t)c->arg * (size_t)g->nplayers +
+                     (size_t)player) * ZMAX_POS + (size_t)p] != 0;
+        break;
+    }
+    return v ^ !!(f & F_NEG);
+}
+
 /* Sets up and runs template ti from square `start` for `player` on s. */
-static void run_template(Run *r, const ZState *s, int player, int ti,
+static void run_template(const ZGame *g, Run *r, const ZState *s,
+                         int player, int ti,
                          int start, uint16_t *W)
 {
-    const ZGame *g = s->g;
     const ZTemplate *t = &g->tmpl[ti];
     r->g = g;
     r->s = s;
     r->player = player;
+    r->lk = g->plink + (size_t)player * 2 * (size_t)g->npos *
+                       (size_t)g->ndirs;
+    r->lk_opp = g->npos * g->ndirs;
+    r->nwl = r->wl_over = 0;
     r->tmpl = ti;
     r->start = start;
     r->buf = W;
@@ -473,6 +863,7 @@ static void run_template(Run *r, const ZState *s, int player, int ti,
                 r->mp |= (uint16_t)(1u << (12 + a));
         r->mo = -1;
     } else {
+        RD(r, start);
         r->mp = s->cells[start];
         r->mo = start;
     }
@@ -484,11 +875,14 @@ static void run_template(Run *r, const ZState *s, int player, int ti,
  * move type of each in mt when mt is not NULL). restrict_mt >= 0 keeps
  * one move type; only_pos >= 0 only that piece. */
 static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
-                   int max, int restrict_mt, int only_pos, int drops)
+                   int max, int restrict_mt, int only_pos, int drops,
+                   Legal *lg)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     uint16_t W[ZMAX_POS];
     Run r;
+    r.rd = NULL;
+    r.lg = lg;
     r.mode = 0;
     r.out = out;
     r.nout = 0;
@@ -504,8 +898,10 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
         for (int ti = t0; ti < t0 + nt; ti++) {
             if (restrict_mt >= 0 && g->tmpl[ti].mtype != restrict_mt)
                 continue;
+            if (!pre_ok(g, ti, player, p, s->cells, NULL))
+                continue;
             int before = r.nout;
-            run_template(&r, s, player, ti, p, W);
+            run_template(g, &r, s, player, ti, p, W);
             if (mt)
                 for (int i = before; i < r.nout; i++)
                     mt[i] = (int16_t)g->tmpl[ti].mtype;
@@ -523,8 +919,10 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
                 if (restrict_mt >= 0 && g->tmpl[ti].mtype != restrict_mt)
                     continue;
                 for (int p = 0; p < g->npos; p++) {
+                    if (!pre_ok(g, ti, player, p, s->cells, NULL))
+                        continue;
                     int before = r.nout;
-                    run_template(&r, s, player, ti, p, W);
+                    run_template(g, &r, s, player, ti, p, W);
                     if (mt)
                         for (int i = before; i < r.nout; i++)
                             mt[i] = (int16_t)g->tmpl[ti].mtype;
@@ -745,6 +1143,27 @@ void zvm_build_reach(ZGame *g)
     g->reach = reach;
     g->reach_piece = pr;
     g->reach_words = words;
+    /* per player and target: the squares some type could reach it from */
+    size_t in = (size_t)g->nplayers * (size_t)g->npos * (size_t)words;
+    uint64_t *inv = calloc(in ? in : 1, sizeof *inv);
+    if (!inv)
+        return;
+    for (int t = 0; t < g->ntypes; t++)
+        for (int pl = 0; pl < g->nplayers; pl++)
+            for (int p = 0; p < g->npos; p++) {
+                const uint64_t *u = pr + (((size_t)t * (size_t)g->nplayers +
+                                           (size_t)pl) * (size_t)g->npos +
+                                          (size_t)p) * (size_t)words;
+                for (int w = 0; w < words; w++)
+                    for (uint64_t b = u[w]; b; b &= b - 1) {
+                        int to = w * 64 + __builtin_ctzll(b);
+                        if (to < g->npos)
+                            inv[((size_t)pl * (size_t)g->npos +
+                                 (size_t)to) * (size_t)words +
+                                (size_t)(p >> 6)] |= 1ULL << (p & 63);
+                    }
+            }
+    g->reach_inv = inv;
 }
 
 static int piece_can_reach(const ZGame *g, int type, int player, int from,
@@ -771,59 +1190,213 @@ static int can_reach(const ZGame *g, int ti, int player, int from, int pos)
 /* Is square pos attacked (by an enemy of player, or defended by a friend)?
  * An attack is an emission that lands on pos or removes what stands
  * there. */
-static int attacked(const ZState *s, int pos, int by_friend, int player)
+/* Does the piece of q on p (if any) attack pos? */
+static inline int probe_piece(const ZGame *g, Run *r, const ZState *s,
+                              int q, int p, int pos,
+                              uint16_t *W, int *used_last)
 {
-    const ZGame *g = s->g;
+    uint16_t v = s->cells[p];
+    if (!v || ZP_OWNER(v) != q || p == pos)
+        return 0;
+    int ty = ZP_TYPE(v);
+    if (!piece_can_reach(g, ty, q, p, pos))
+        return 0;
+    int t0 = g->piece_tmpl[ty * 2], nt = g->piece_ntmpl[ty * 2];
+    for (int ti = t0; ti < t0 + nt; ti++) {
+        if (!can_reach(g, ti, q, p, pos) ||
+            !pre_ok(g, ti, q, p, s->cells, r->rd))
+            continue;
+        run_template(g, r, s, q, ti, p, W);
+        if (used_last)
+            *used_last |= r->used_last;
+        if (r->found)
+            return 1;
+    }
+    return 0;
+}
+
+static int attacked(const ZState *s, int pos, int by_friend, int player,
+                    uint64_t *rd, int *used_last)
+{
+    const ZGame *g = ZG(s);
     uint16_t W[ZMAX_POS];
     Run r;
+    r.rd = rd;
+    r.lg = NULL;
+    r.used_last = 0;
     r.mode = 2;
     r.probe_pos = pos;
     for (int q = 0; q < g->nplayers; q++) {
         if ((q == player) != by_friend)
             continue;
-        for (int p = 0; p < g->npos; p++) {
-            uint16_t v = s->cells[p];
-            if (!v || ZP_OWNER(v) != q || p == pos)
-                continue;
-            int ty = ZP_TYPE(v);
-            if (!piece_can_reach(g, ty, q, p, pos))
-                continue;
-            int t0 = g->piece_tmpl[ty * 2], nt = g->piece_ntmpl[ty * 2];
-            for (int ti = t0; ti < t0 + nt; ti++) {
-                if (!can_reach(g, ti, q, p, pos))
-                    continue;
-                run_template(&r, s, q, ti, p, W);
-                if (r.found)
+        if (g->reach_inv) {
+            /* only the squares some piece could attack pos from */
+            const uint64_t *inv = g->reach_inv +
+                ((size_t)q * (size_t)g->npos + (size_t)pos) *
+                (size_t)g->reach_words;
+            for (int w = 0; w < g->reach_words; w++)
+                for (uint64_t bits = inv[w]; bits; bits &= bits - 1) {
+                    int p = w * 64 + __builtin_ctzll(bits);
+                    if (probe_piece(g, &r, s, q, p, pos, W, used_last))
+                        return 1;
+                }
+        } else {
+            for (int p = 0; p < g->npos; p++)
+                if (probe_piece(g, &r, s, q, p, pos, W, used_last))
                     return 1;
-            }
         }
     }
     return 0;
 }
 
+/* The value of square d after the emission under way (the moving piece
+ * v set down at the cursor). */
+static inline uint16_t after(const Run *r, int d, uint16_t v)
+{
+    if (r->active) {
+        if (d == r->cursor)
+            return v;
+        if (d == r->mo && !r->copy)
+            return 0;
+    }
+    return r->W[d];
+}
+
+static int type_in(const ZGoal *gl, uint16_t v);
+
+/* For the (captured ...) goals: a square changes from old to nv. */
+static void cap_delta(const ZGame *g, uint16_t old, uint16_t nv,
+                      int delta[ZMAX_CAPGOALS][PLY_MAX_PLAYERS])
+{
+    for (int i = 0; i < g->ncapgoals; i++) {
+        const ZGoal *gl = &g->goals[g->capgoal[i]];
+        if (old && type_in(gl, old))
+            delta[i][ZP_OWNER(old) % PLY_MAX_PLAYERS]--;
+        if (nv && type_in(gl, nv))
+            delta[i][ZP_OWNER(nv) % PLY_MAX_PLAYERS]++;
+    }
+}
+
+/* "recycle captures": the pieces a move took from the board go back to
+ * their owners' reserves. removed/added: the pieces (type and owner) on
+ * the squares the move changed, before and after. A piece that is only
+ * moved appears in both; a player whose count went down by n gets back n
+ * of his pieces that left (so a promotion recycles nothing). */
+static void recycle(ZState *s, const ZGame *g, uint16_t *removed, int nr,
+                    const uint16_t *added, int na)
+{
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nr; j++)
+            if (removed[j] == added[i]) {
+                removed[j] = 0;
+                break;
+            }
+    for (int o = 0; o < g->nplayers; o++) {
+        int n = 0;
+        for (int j = 0; j < nr; j++)
+            n += removed[j] && ZP_OWNER(removed[j]) == o;
+        for (int i = 0; i < na; i++)
+            n -= ZP_OWNER(added[i]) == o;
+        for (int j = 0; j < nr && n > 0; j++) {
+            if (!removed[j] || ZP_OWNER(removed[j]) != o)
+                continue;
+            int ty = ZP_TYPE(removed[j]);
+            if (ty < 0 || ty >= g->ntypes)
+                continue;
+            int i = o * g->ntypes + ty;
+            uint16_t *res = ZS_RESERVE(s);
+            if (res[i] == 0xffff)
+                continue;
+            s->hash ^= res_key(i, res[i]);
+            res[i]++;
+            s->hash ^= res_key(i, res[i]);
+            n--;
+        }
+    }
+}
+
 /* Applies a non-pass move's board effects to s; fills partial info. */
 static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     int start = (int)(m & 0xffff), ti = (int)((m >> 16) & 0xffff);
     int k = (int)((m >> 32) & 0xffff);
     if (ti >= g->ntmpl || start >= g->npos)
         return -1;
-    uint16_t W[ZMAX_POS], R[ZMAX_POS];
+    uint16_t W[ZMAX_POS];
     Run r;
+    r.rd = NULL;
+    r.lg = NULL;
     r.mode = 1;
     r.target = k;
-    r.res_W = R;
-    run_template(&r, s, cur_player(s), ti, start, W);
+    r.res_W = NULL;
+    run_template(g, &r, s, cur_owner(s), ti, start, W);
     if (!r.found)
         return -1;
-    for (int p = 0; p < g->npos; p++)
-        if (R[p] != s->cells[p]) {
-            s->hash ^= cell_key(p, s->cells[p]) ^ cell_key(p, R[p]);
-            s->cells[p] = R[p];
+    int delta[ZMAX_CAPGOALS][PLY_MAX_PLAYERS];
+    if (g->ncapgoals)
+        memset(delta, 0, sizeof delta);
+    uint16_t removed[ZMAX_POS], added[ZMAX_POS];
+    int nrem = 0, nadd = 0;
+#define NOTE_CHANGE(old_, new_) \
+    do { \
+        if (g->ncapgoals) \
+            cap_delta(g, (old_), (new_), delta); \
+        if (g->recycle) { \
+            if ((old_) && nrem < ZMAX_POS) \
+                removed[nrem++] = (uint16_t)((old_) & 0x0fff); \
+            if ((new_) && nadd < ZMAX_POS) \
+                added[nadd++] = (uint16_t)((new_) & 0x0fff); \
+        } \
+    } while (0)
+    if (r.wl_over) {
+        /* many writes: r.W is the run's own copy, compare all */
+        for (int p = 0; p < g->npos; p++) {
+            uint16_t nv = after(&r, p, r.res_v);
+            if (nv != s->cells[p]) {
+                NOTE_CHANGE(s->cells[p], nv);
+                s->hash ^= cell_key(p, s->cells[p]) ^ cell_key(p, nv);
+                s->cells[p] = nv;
+            }
         }
+    } else {
+        /* the squares written and the moving piece's two squares: their
+         * new values first (r.W may be s->cells), then set */
+        int cand[ZRUN_MAX_WRITES + 2], nc = 0;
+        uint16_t nv[ZRUN_MAX_WRITES + 2];
+        if (r.active) {
+            cand[nc] = r.cursor;
+            nv[nc] = after(&r, r.cursor, r.res_v);
+            nc++;
+            if (r.mo >= 0) {
+                cand[nc] = r.mo;
+                nv[nc] = after(&r, r.mo, r.res_v);
+                nc++;
+            }
+        }
+        for (int i = 0; i < r.nwl; i++) {
+            cand[nc] = r.wl[i];
+            nv[nc] = after(&r, r.wl[i], r.res_v);
+            nc++;
+        }
+        for (int i = 0; i < nc; i++) {
+            int p = cand[i];
+            if (nv[i] != s->cells[p]) {
+                NOTE_CHANGE(s->cells[p], nv[i]);
+                s->hash ^= cell_key(p, s->cells[p]) ^ cell_key(p, nv[i]);
+                s->cells[p] = nv[i];
+            }
+        }
+    }
+#undef NOTE_CHANGE
+    for (int i = 0; i < g->ncapgoals; i++)
+        for (int x = 0; x < g->nplayers; x++)
+            if (delta[i][x] < 0)
+                s->capbits |= 1u << (i * 8 + x);
+    if (g->recycle && nrem)
+        recycle(s, g, removed, nrem, added, nadd);
     if (g->tmpl[ti].drop) {
-        int i = cur_player(s) * g->ntypes + g->tmpl[ti].ptype;
+        int i = cur_owner(s) * g->ntypes + g->tmpl[ti].ptype;
         uint16_t *res = ZS_RESERVE(s);
         s->hash ^= res_key(i, res[i]);
         if (res[i] && g->limited[i])
@@ -842,64 +1415,110 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
 
 static int royal_attacked(const ZState *s, int player)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     for (int p = 0; p < g->npos; p++) {
         uint16_t v = s->cells[p];
         if (v && ZP_OWNER(v) == player &&
-            ZP_TYPE(v) == g->royal_checkmated && attacked(s, p, 0, player))
+            ZP_TYPE(v) == g->royal_checkmated &&
+            attacked(s, p, 0, player, NULL, NULL))
             return 1;
     }
     return 0;
 }
 
 typedef struct { _Alignas(8) unsigned char b[sizeof(ZState) +
-    2 * (ZMAX_POS + PLY_MAX_PLAYERS * ZMAX_TYPES) + 8]; } ZBuf;
+    2 * (ZMAX_POS + PLY_MAX_PLAYERS * ZMAX_TYPES) + 8 +
+    8 * ZREP_HIST]; } ZBuf;
 
-/* Legal after the checkmated rule: the mover's royal piece not attacked. */
-static int legal(const ZState *s, Move m)
+/* The probes of the checkmated rule on s for player, reads tracked. */
+static void legal_prepare(const ZState *s, int player, Legal *L)
 {
-    const ZGame *g = s->g;
-    if (g->royal_checkmated < 0 || m == ZMOVE_PASS)
-        return 1;
+    const ZGame *g = ZG(s);
+    int words = (g->npos + 63) / 64, used_last = 0;
+    memset(L->S, 0, sizeof *L->S * (size_t)words);
+    L->attacked_now = 0;
+    int roy[ZMAX_POS], nroy = 0;
+    uint16_t want = ZP_MAKE(g->royal_checkmated, player);
+    for (int p = 0; p < g->npos; p++)
+        if ((s->cells[p] & 0x0fff) == want) {
+            L->S[p >> 6] |= 1ULL << (p & 63);
+            roy[nroy++] = p;
+        }
+    for (int i = 0; i < nroy && !L->attacked_now; i++)
+        if (attacked(s, roy[i], 0, player, L->S, &used_last))
+            L->attacked_now = 1;
+    L->exact = !used_last;
+    L->ready = 1;
+}
+
+
+/* Is the emission under way legal under the checkmated rule: no royal
+ * piece of the mover attacked after it. */
+static int emit_legal(Run *r, int promo)
+{
+    const ZState *s = r->s;
+    const ZGame *g = r->g;
+    Legal *L = r->lg;
+    int player = r->player;
+    if (!L->ready)
+        legal_prepare(s, player, L);
+    uint16_t v = r->mp;
+    if (promo >= 0)
+        v = (uint16_t)((v & 0xff00) | (promo + 1));
+    if (L->exact && !r->wl_over) {
+        int ok = 1;
+        for (int i = -2; i < r->nwl && ok; i++) {
+            int d = i == -2 ? (r->active ? r->cursor : -1)
+                  : i == -1 ? (r->active ? r->mo : -1) : r->wl[i];
+            if (d < 0)
+                continue;
+            uint16_t nv = after(r, d, v);
+            if (nv == s->cells[d])
+                continue;
+            if ((L->S[d >> 6] >> (d & 63)) & 1)
+                ok = 0;
+            else if (nv && (ZP_OWNER(nv) != player ||
+                            ZP_TYPE(nv) == g->royal_checkmated))
+                ok = 0;
+        }
+        if (ok)
+            return !L->attacked_now;
+    }
+    /* the slow way: the position after the move, probed again */
     ZBuf buf;
     ZState *t = (ZState *)buf.b;
     memcpy(t, s, g->state_size);
-    int partial, ctype, to;
-    if (apply(t, m, &partial, &ctype, &to))
-        return 0;
-    return !royal_attacked(t, cur_player(s));
+    for (int d = 0; d < g->npos; d++)
+        t->cells[d] = after(r, d, v);
+    t->last_from = (int16_t)(g->tmpl[r->tmpl].drop ? -1 : r->start);
+    t->last_to = (int16_t)r->cursor;
+    return !royal_attacked(t, player);
 }
 
 /* The moves of the player to move, before the end-of-game check (with
  * any set: 1 as soon as one legal move exists, else 0). */
 static int gen_moves_any(const ZState *s, Move *out, int max, int any)
 {
-    const ZGame *g = s->g;
-    int player = cur_player(s);
+    const ZGame *g = ZG(s);
+    int player = cur_owner(s);
     if (s->cont_pos >= 0) {
         int n = gen_raw(s, player, out, NULL, max, s->cont_type,
-                        s->cont_pos, 0);
+                        s->cont_pos, 0, NULL);
         if (g->pass_partial && n < max)
             out[n++] = ZMOVE_PASS;
         return n;
     }
     int16_t mt[ZMAX_MOVES];
-    /* "is there a move": without the checkmated rule, any raw move is
-     * legal and priorities only choose among moves */
-    if (any && g->royal_checkmated < 0 && max > 0)
+    /* "is there a move": the first legal move will do (priorities only
+     * choose among moves) */
+    if (any && max > 0)
         max = 1;
-    int n = gen_raw(s, player, out, mt, max, g->turns[s->turn].mtype, -1, 1);
-    int j = 0;
-    for (int i = 0; i < n; i++)
-        if (legal(s, out[i])) {
-            if (any)
-                return 1;
-            out[j] = out[i];
-            mt[j++] = mt[i];
-        }
-    n = j;
+    Legal L;
+    L.ready = 0;
+    int n = gen_raw(s, player, out, mt, max, g->turns[s->turn].mtype, -1, 1,
+                    g->royal_checkmated >= 0 ? &L : NULL);
     if (any)
-        return g->pass_turn != 0;
+        return n > 0 ? 1 : g->pass_turn != 0;
     if (g->nprio && n) {
         int best = g->nprio;
         for (int i = 0; i < n; i++) {
@@ -912,7 +1531,7 @@ static int gen_moves_any(const ZState *s, Move *out, int max, int any)
             if (c < best)
                 best = c;
         }
-        j = 0;
+        int j = 0;
         for (int i = 0; i < n; i++) {
             int c = g->nprio;
             for (int q = 0; q < g->nprio; q++)
@@ -946,7 +1565,7 @@ int zvm_gen(const ZState *s, Move *out, int max)
 
 static int count_pieces(const ZState *s, int player, const ZGoal *gl)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     int n = 0;
     for (int p = 0; p < g->npos; p++) {
         uint16_t v = s->cells[p];
@@ -973,7 +1592,7 @@ static int type_in(const ZGoal *gl, uint16_t v)
 
 static int goal(const ZState *s, int gi, int x, int to_move, int *movable)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     const ZGoal *gl = &g->goals[gi];
     switch (gl->op) {
     case G_STALEMATED:
@@ -1027,6 +1646,12 @@ static int goal(const ZState *s, int gi, int x, int to_move, int *movable)
         return 0;
     case G_NOT:
         return !goal(s, gl->kid, x, to_move, movable);
+    case G_CAPTURED:
+        /* a piece of x of these types was taken this turn */
+        return gl->n >= 0 && ((s->capbits >> (gl->n * 8 + x)) & 1);
+    case G_REPETITION:
+        /* the player who made the position repeat */
+        return x == s->mover && repeated(s);
     default:
         return 0;
     }
@@ -1034,7 +1659,7 @@ static int goal(const ZState *s, int gi, int x, int to_move, int *movable)
 
 static void set_result(ZState *s, int x, int outcome)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     int n = g->nplayers;
     s->over = 1;
     for (int i = 0; i < n; i++)
@@ -1047,7 +1672,7 @@ static void set_result(ZState *s, int x, int outcome)
 
 static void check_end(ZState *s)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     Move buf[ZMAX_MOVES];
     int to_move = cur_player(s);
     int movable = gen_moves_any(s, buf, g->max_moves, 1) > 0;
@@ -1066,15 +1691,19 @@ static void check_end(ZState *s)
 
 static void end_turn(ZState *s)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     s->cont_pos = s->cont_type = -1;
     s->turn++;
     if (s->turn >= g->nturns)
         s->turn = (uint16_t)(g->repeat_at < g->nturns ? g->repeat_at : 0);
+    record_position(s);
 }
 
 void zvm_make(ZState *s, Move m)
 {
+    s->mover = (int8_t)cur_player(s);
+    if (s->cont_pos < 0)
+        s->capbits = 0;
     s->ply++;
     if (m == ZMOVE_PASS) {
         end_turn(s);
@@ -1091,7 +1720,7 @@ void zvm_make(ZState *s, Move m)
         s->cont_pos = (int16_t)to;
         s->cont_type = (int16_t)ctype;
         Move one[1];
-        int n = gen_raw(s, cur_player(s), one, NULL, 1, ctype, to, 0);
+        int n = gen_raw(s, cur_owner(s), one, NULL, 1, ctype, to, 0, NULL);
         if (n > 0) {
             if (s->ply >= ZMAX_GAME)
                 set_result(s, 0, OUT_DRAW);
@@ -1109,14 +1738,14 @@ int zvm_to_move(const ZState *s)
 
 void zvm_returns(const ZState *s, double *out)
 {
-    for (int i = 0; i < s->g->nplayers; i++)
+    for (int i = 0; i < ZG(s)->nplayers; i++)
         out[i] = s->over ? s->result[i] : 0;
 }
 
 /* Move text: FROM-TO or Type@TO, =Type for a change of type. */
 int zvm_move_text(const ZState *s, Move m, char *buf, size_t n)
 {
-    const ZGame *g = s->g;
+    const ZGame *g = ZG(s);
     if (m == ZMOVE_PASS)
         return snprintf(buf, n, "pass");
     int start = (int)(m & 0xffff), ti = (int)((m >> 16) & 0xffff);
@@ -1124,10 +1753,12 @@ int zvm_move_text(const ZState *s, Move m, char *buf, size_t n)
         return -1;
     uint16_t W[ZMAX_POS], R[ZMAX_POS];
     Run r;
+    r.rd = NULL;
+    r.lg = NULL;
     r.mode = 1;
     r.target = (int)((m >> 32) & 0xffff);
     r.res_W = R;
-    run_template(&r, s, cur_player(s), ti, start, W);
+    run_template(g, &r, s, cur_owner(s), ti, start, W);
     if (!r.found)
         return -1;
     const ZTemplate *t = &g->tmpl[ti];

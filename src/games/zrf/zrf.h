@@ -4,9 +4,10 @@
  * A ZRF file is read into s-expression trees (Node) in an arena, macros
  * expanded, one variant's forms merged over the game form, then compiled
  * into a ZGame: board links, zones, piece types and one bytecode program
- * per move template. The ZGame never changes after loading; states point
- * at it (the one pointer in a state: it names the loaded rules, like a
- * C game's vtable, and is neither hashed nor written). */
+ * per move template. The ZGame never changes after loading; a state names
+ * it by number (ZState.gid, in the process-wide table of compiled games
+ * in vm.c), so a state is a flat blob with no pointer, copied, hashed and
+ * compared like a C game's. */
 #ifndef PLY_ZRF_H
 #define PLY_ZRF_H
 
@@ -77,6 +78,9 @@ enum {
     ZMAX_POS = 4096, ZMAX_DIRS = 64, ZMAX_TYPES = 250, ZMAX_ZONES = 128,
     ZMAX_ATTRS = 4, ZMAX_FLAGS = 32, ZMAX_TURNS = 256, ZMAX_MTYPES = 64,
     ZMAX_MOVES = 8192, ZMAX_GAME = 2000,
+    ZREP_HIST = 64,         /* positions kept for the repetition goal */
+    ZREP_TIMES = 3,         /* a position seen this often repeats */
+    ZMAX_CAPGOALS = 4,      /* (captured ...) goals with their own types */
 };
 
 /* A piece in a cell: 0 = empty; else type+1 in bits 0-7, owner in bits
@@ -107,6 +111,8 @@ enum {
 typedef struct ZCond {
     int op, arg, loc;       /* loc: LOC(...) */
     int kid, nkids;         /* C_NOT/AND/OR: indices into ZGame.conds */
+    int fast;               /* vm.c: a short form of a simple test on the
+                             * cursor's square (0: none) */
 } ZCond;
 
 typedef struct ZTemplate {
@@ -114,7 +120,12 @@ typedef struct ZTemplate {
     int mtype;              /* move-type index, -1 none */
     int ptype;              /* piece type */
     int drop;               /* a drops template */
+    /* vm.c: the template begins with pre_n direction steps then a verify
+     * of the simple condition pre_cond (-1: no such start) */
+    int pre_n, pre_dir[3], pre_cond;
 } ZTemplate;
+/* ZGame.pre_to: per template, player and start, where the opening steps
+ * lead (-1 off the board). */
 
 enum { G_STALEMATED, G_PIECES, G_TOTAL, G_ABSCONF, G_RELCONF, G_CHECKMATED,
        G_CAPTURED, G_REPETITION, G_AND, G_OR, G_NOT, G_TRUE };
@@ -135,6 +146,8 @@ typedef struct ZCondition {
 
 typedef struct ZTurn {
     int player, mtype;      /* mtype -1: any */
+    int owner;              /* whose pieces the player moves (usually his
+                             * own; `(Mover Owner [type])` in turn-order) */
 } ZTurn;
 
 typedef struct ZGame {
@@ -191,12 +204,23 @@ typedef struct ZGame {
                              * can emit on (NULL: unknown, try all) */
     uint64_t *reach_piece;  /* per type, player, start: their union */
     int reach_words;
+    uint64_t *reach_inv;    /* per player, target: the squares a piece
+                             * could reach it from (union over types) */
     int uses_attacked;      /* attacked?/defended? appear in templates */
+    int uses_rep;           /* a repetition goal: states keep history */
+    int capgoal[ZMAX_CAPGOALS], ncapgoals;  /* (captured ...) goals; each
+                             * has its slot in ZGoal.n */
+    size_t hist_off;        /* its byte offset in the state */
+    uint32_t id;            /* its number in the table (zvm_prepare) */
+    int16_t *plink;
+    int16_t *pre_to;        /* see ZTemplate.pre_n; NULL: not built */         /* per player, plain/opposite, position and
+                             * direction: the link after symmetry (-1
+                             * none); built by zvm_prepare */
 } ZGame;
 
 /* ---- the state (vm.c) ---- */
 typedef struct ZState {
-    const ZGame *g;
+    uint32_t gid;                   /* the rules: zvm_game(gid) */
     uint64_t hash;
     int32_t ply;
     int16_t last_from, last_to;
@@ -204,10 +228,21 @@ typedef struct ZState {
     uint16_t turn;                  /* index into turns */
     int8_t over;                    /* 1: game over, result[] set */
     int8_t result[PLY_MAX_PLAYERS];
+    int8_t mover;                   /* who made the last ply */
+    uint32_t capbits;               /* this turn captured a piece of
+                                     * (captured) goal slot s of player x:
+                                     * bit s * 8 + x */
+    uint16_t nhist;                 /* positions recorded (repetition) */
     uint16_t cells[];               /* npos, then reserves */
 } ZState;
 
-#define ZS_RESERVE(s) ((s)->cells + (s)->g->npos)
+/* The rules a state follows. */
+const ZGame *zvm_game(uint32_t gid);
+#define ZG(s) zvm_game((s)->gid)
+#define ZS_RESERVE(s) ((s)->cells + ZG(s)->npos)
+/* With a repetition goal: the last ZREP_HIST positions' keys, a ring
+ * after the reserves. */
+#define ZS_HIST(s, g) ((uint64_t *)((unsigned char *)(s) + (g)->hist_off))
 
 /* compile.c */
 ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
@@ -220,6 +255,11 @@ void zvm_init_state(const ZGame *g, ZState *s);
 /* Computes g->reach (attack probes skip templates that cannot land on
  * the square); leaves it NULL when too large. */
 void zvm_build_reach(ZGame *g);
+/* Run-time tables (links with symmetry resolved); 0, or -1 out of
+ * memory. */
+int zvm_prepare(ZGame *g);
+/* Takes g out of the table (before it is freed). */
+void zvm_forget(const ZGame *g);
 /* The start position's own end check (a player with no move at all). */
 void zvm_start(ZState *s);
 int zvm_gen(const ZState *s, Move *out, int max);
@@ -227,6 +267,8 @@ void zvm_make(ZState *s, Move m);
 int zvm_to_move(const ZState *s);
 void zvm_returns(const ZState *s, double *out);
 uint64_t zvm_hash_full(const ZState *s);
+/* Starts the repetition history at s's position (after a setup). */
+void zvm_reset_history(ZState *s);
 int zvm_move_text(const ZState *s, Move m, char *buf, size_t n);
 
 #define ZMOVE_PASS ((Move)0xffffffffffffULL)

@@ -33,8 +33,10 @@ for bin in "$FUZZ"/fuzz_*; do
     par=
     [ "$jobs" -gt 1 ] && par="-jobs=$jobs -workers=$jobs"
     # -close_fd_mask=3: the targets' own messages (rejected input) are
-    # noise; libFuzzer and sanitizer reports still reach the log
-    if ! "$bin" -max_total_time="$secs" -timeout=20 -close_fd_mask=3 \
+    # noise; libFuzzer and sanitizer reports still reach the log.
+    # -timeout=60: an input that builds a game's endgame databases (oware
+    # at init) takes seconds under the sanitizers, more on a loaded machine
+    if ! "$bin" -max_total_time="$secs" -timeout=60 -close_fd_mask=3 \
             -artifact_prefix="$art/$name-" -print_final_stats=1 $par \
             "$dir" > "$log" 2>&1; then
         tail -n 60 "$log"; cat fuzz-*.log 2>/dev/null | tail -n 60

@@ -42,6 +42,7 @@ extern const GameVtbl game_oware;
 extern const GameVtbl game_jungle;
 extern const GameVtbl game_fox_and_geese;
 extern const GameVtbl game_virus_wars;
+extern const GameVtbl game_ming_mang;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -211,6 +212,7 @@ const GameVtbl *const ply_games[] = {
     &game_jungle,
     &game_fox_and_geese,
     &game_virus_wars,
+    &game_ming_mang,
     NULL,
 };
 

@@ -43,6 +43,7 @@ extern const GameVtbl game_jungle;
 extern const GameVtbl game_fox_and_geese;
 extern const GameVtbl game_virus_wars;
 extern const GameVtbl game_ming_mang;
+extern const GameVtbl game_agon;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -213,6 +214,7 @@ const GameVtbl *const ply_games[] = {
     &game_fox_and_geese,
     &game_virus_wars,
     &game_ming_mang,
+    &game_agon,
     NULL,
 };
 

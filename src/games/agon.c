@@ -207,10 +207,11 @@ static const char *const enter_choices[] = {"suicide", "illegal", "safe",
 static const char *const qzone_choices[] = {"anywhere", "outer-ring", NULL};
 
 static const GameOption ag_options[] = {
-    {.key = "ring", .type = OPT_CHOICE, .def = RING_SAME,
+    {.key = "ring", .type = OPT_CHOICE, .def = RING_ANY,
      .choices = ring_choices,
-     .help = "same-ring: the captured piece and both captors stand in one "
-             "ring (Board & Pieces); any-line: any straight line"},
+     .help = "any-line: captors on opposite sides in any straight line "
+             "(fivekeys, de.wiki); same-ring: all three in one ring (Board "
+             "& Pieces)"},
     {.key = "enter", .type = OPT_CHOICE, .def = ENTER_SUICIDE,
      .choices = enter_choices,
      .help = "a piece moving between two enemies: is captured (suicide), "
@@ -666,10 +667,12 @@ const GameVtbl game_agon = {
             "d19; Black Queen c21, Guards b3 d3 a8 f10 a16 e17); White moves\n"
             "first. A piece steps to an adjacent empty cell in its own ring\n"
             "or the next ring inward, never outward; only a Queen enters\n"
-            "the throne. A piece caught between two enemy pieces in a\n"
-            "straight line, all three in one ring (ring=same-ring, Board &\n"
-            "Pieces; ring=any-line: any line), is captured by the move that\n"
-            "closes the trap: it stays put, inert, and its owner's next\n"
+            "the throne. A piece caught between two enemy pieces on opposite\n"
+            "sides of it in a straight line (fivekeys, de.wiki) is captured\n"
+            "by the move that closes the trap (ring=same-ring: only when\n"
+            "all three stand in one ring, as Board & Pieces; then a piece\n"
+            "on the inner ring can never be taken, and one blocker holds\n"
+            "the throne for ever): it stays put, inert, and its owner's next\n"
             "turn must move it, Queen first, a Guard to any empty cell of\n"
             "the outer ring, a Queen to any empty cell but the throne\n"
             "(queenzone=outer-ring: the outer ring); one piece a turn. A\n"

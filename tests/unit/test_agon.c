@@ -327,12 +327,14 @@ static void test_against_slow(void **state)
 {
     (void)state;
     int games = tl_slow() ? 100 : 8;
-    compare(NULL, 0, 0, 0, 1, 100, games, 1);
+    compare(NULL, 1, 0, 0, 1, 100, games, 1);
+    compare("ring=same-ring", 0, 0, 0, 1, 100, games, 5);
     compare("ring=any-line,enter=safe,queenzone=outer-ring,guardloss=0",
             1, 2, 1, 0, 100, games, 2);
     compare("ring=any-line,enter=illegal,length=30", 1, 1, 0, 1, 30, games,
             3);
-    compare("enter=illegal,guardloss=0,length=40", 0, 1, 0, 0, 40, games, 4);
+    compare("ring=same-ring,enter=illegal,guardloss=0,length=40", 0, 1, 0, 0,
+            40, games, 4);
 }
 
 static uint64_t perft(const GameVtbl *g, const void *st, int d)
@@ -379,7 +381,7 @@ static void test_perft(void **state)
     assert_int_equal(perft(g, st, 3), 16607);
     char text[256];
     g->to_text(st, text, sizeof text);
-    Slow s = {.gloss = 1, .length = 100};
+    Slow s = {.anyline = 1, .gloss = 1, .length = 100};
     slow_read(&s, text);
     assert_int_equal(slow_perft(&s, 3), 16607);
     assert_int_equal(perft(g, st, 4), slow_perft(&s, 4));

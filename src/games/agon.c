@@ -335,7 +335,10 @@ static int ag_to_text(const void *st, char *buf, size_t n)
             tmp[len++] = '/';
     }
     tmp[len] = 0;
-    int w = a->quiet
+    int w = a->ply
+        ? snprintf(buf, n, "%s %c %d %d", tmp, a->side ? 'b' : 'w',
+                   a->quiet, a->ply)
+        : a->quiet
         ? snprintf(buf, n, "%s %c %d", tmp, a->side ? 'b' : 'w', a->quiet)
         : snprintf(buf, n, "%s %c", tmp, a->side ? 'b' : 'w');
     return w < 0 || (size_t)w >= n ? -1 : w;
@@ -373,9 +376,8 @@ static int ag_from_text(void *st, const char *s, PlyError *err)
             else
                 guards[owner(v)]++;
         }
-        if (c == AG_THRONE && v && (!is_queen(v) || (v & CAPT)))
-            return ply_fail(err, "only an active Queen may stand on the "
-                            "throne");
+        if (c == AG_THRONE && v && !is_queen(v))
+            return ply_fail(err, "only a Queen may stand on the throne");
         t.cell[c] = (uint8_t)v;
         k++;
     }
@@ -395,15 +397,26 @@ static int ag_from_text(void *st, const char *s, PlyError *err)
         if (s[1] < '0' || s[1] > '9')
             return ply_fail(err, "expected the plies since a capture");
         quiet = strtol(s + 1, &end, 10);
-        if (quiet >= t.length)
-            return ply_fail(err, "%ld plies without a capture reach the "
+        if (quiet > t.length)
+            return ply_fail(err, "%ld plies without a capture exceed the "
                             "length rule (%d)", quiet, t.length);
+        s = end;
+    }
+    long ply = 0;
+    if (*s == ' ') {
+        char *end;
+        if (s[1] < '0' || s[1] > '9')
+            return ply_fail(err, "expected the plies played");
+        ply = strtol(s + 1, &end, 10);
+        if (ply > AG_MAX_PLIES)
+            return ply_fail(err, "%ld plies played: at most %d", ply,
+                            AG_MAX_PLIES);
         s = end;
     }
     if (*s)
         return ply_fail(err, "unexpected text at the end: '%.10s'", s);
     t.quiet = (uint16_t)quiet;
-    t.ply = 0;
+    t.ply = (uint16_t)ply;
     check_end(&t);
     *a = t;
     return 0;
@@ -659,7 +672,8 @@ const GameVtbl game_agon = {
             "the bottom up, separated by '/': '.' empty, G Guard and Q\n"
             "Queen of White, g q Black's, X Y (x y) a captured White\n"
             "(Black) Guard or Queen waiting to be relocated; then w or b\n"
-            "to move and optionally the plies since the last capture.",
+            "to move, optionally the plies since the last capture and the\n"
+            "plies played (the game ends at 2000, a draw).",
         .rules =
             "Agon on a hexagon of 91 cells: the throne c11 and rings 1-5\n"
             "around it. Each side has a Queen and six Guards on the outer\n"

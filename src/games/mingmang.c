@@ -322,7 +322,10 @@ static int mm_to_text(const void *st, char *buf, size_t n)
             tmp[len++] = '/';
     }
     tmp[len] = 0;
-    int w = m->quiet
+    int w = m->ply
+        ? snprintf(buf, n, "%s %c %d %d", tmp, m->side ? 'w' : 'b',
+                   m->quiet, m->ply)
+        : m->quiet
         ? snprintf(buf, n, "%s %c %d", tmp, m->side ? 'w' : 'b', m->quiet)
         : snprintf(buf, n, "%s %c", tmp, m->side ? 'w' : 'b');
     return w < 0 || (size_t)w >= n ? -1 : w;
@@ -365,15 +368,26 @@ static int mm_from_text(void *st, const char *s, PlyError *err)
         if (s[1] < '0' || s[1] > '9')
             return ply_fail(err, "expected the plies since a conversion");
         quiet = strtol(s + 1, &end, 10);
-        if (quiet >= t.length)
-            return ply_fail(err, "%ld plies without a conversion reach the "
+        if (quiet > t.length)
+            return ply_fail(err, "%ld plies without a conversion exceed the "
                             "length rule (%d)", quiet, t.length);
+        s = end;
+    }
+    long ply = 0;
+    if (*s == ' ') {
+        char *end;
+        if (s[1] < '0' || s[1] > '9')
+            return ply_fail(err, "expected the plies played");
+        ply = strtol(s + 1, &end, 10);
+        if (ply > MM_MAX_PLIES)
+            return ply_fail(err, "%ld plies played: at most %d", ply,
+                            MM_MAX_PLIES);
         s = end;
     }
     if (*s)
         return ply_fail(err, "unexpected text at the end: '%.10s'", s);
     t.quiet = (uint16_t)quiet;
-    t.ply = 0;
+    t.ply = (uint16_t)ply;
     recount(&t);
     check_end(&t);
     *m = t;
@@ -619,8 +633,9 @@ const GameVtbl game_ming_mang = {
             "A move is the from and to points, files from a, rows from 1\n"
             "at Black's side: b1b5, a10a14. Setup string: rows from the\n"
             "top down separated by '/', one character a point: '.' empty,\n"
-            "B Black, W White; then b or w to move and optionally the\n"
-            "plies since the last conversion. The 8x8 start:\n"
+            "B Black, W White; then b or w to move, optionally the plies\n"
+            "since the last conversion and the plies played (the game\n"
+            "ends at 1500, a draw or counted). The 8x8 start:\n"
             "WWWWWWWW/W......B/W......B/W......B/W......B/W......B/"
             "W......B/BBBBBBBB b.",
         .rules =

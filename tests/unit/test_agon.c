@@ -11,7 +11,7 @@
 
 typedef struct Slow {
     char b[11][11];     /* [q + 5][r + 5]; '.', G Q g q, X Y x y */
-    int black, quiet, length;
+    int black, quiet, length, ply;
     int anyline, enter, qouter, gloss;     /* enter: 0 suicide 1 illegal 2 safe */
 } Slow;
 
@@ -56,7 +56,13 @@ static void slow_read(Slow *s, const char *t)
         k++;
     }
     s->black = t[1] == 'b';
-    s->quiet = t[2] == ' ' ? atoi(t + 3) : 0;
+    s->quiet = s->ply = 0;
+    if (t[2] == ' ') {
+        char *end;
+        s->quiet = (int)strtol(t + 3, &end, 10);
+        if (*end == ' ')
+            s->ply = atoi(end + 1);
+    }
 }
 
 static void slow_write(const Slow *s, char *out)
@@ -73,7 +79,9 @@ static void slow_write(const Slow *s, char *out)
         if (x < 10)
             *out++ = '/';
     }
-    if (s->quiet)
+    if (s->ply)
+        sprintf(out, " %c %d %d", s->black ? 'b' : 'w', s->quiet, s->ply);
+    else if (s->quiet)
         sprintf(out, " %c %d", s->black ? 'b' : 'w', s->quiet);
     else
         sprintf(out, " %c", s->black ? 'b' : 'w');
@@ -226,6 +234,7 @@ static void slow_make(Slow *s, const char *m)
         }
     }
     s->quiet = took ? 0 : s->quiet + 1;
+    s->ply++;
     s->black = !s->black;
 }
 
@@ -243,7 +252,7 @@ static int slow_result(const Slow *s)
         if (s->gloss)
             return black ? 1 : -1;
     }
-    return s->quiet >= s->length ? 0 : 2;
+    return s->quiet >= s->length || s->ply >= 2000 ? 0 : 2;
 }
 
 static int cmp_text(const void *a, const void *b)
@@ -430,7 +439,7 @@ static void test_bad_input(void **state)
         ".g.G.g/G....../......../g.......G/........../Q.........q/"
         "........../g.......G/......../......g/G.g.Z. w",
         ".g.G.g/G....../......../g.......G/........../Q.........q/"
-        "........../g.......G/......../......g/G.g.G. w 100",
+        "........../g.......G/......../......g/G.g.G. w 101",
         ".g.G.g/G....../......../g.......G/........../Q.........q/"
         "........../g.......G/......../......g/G.g.G. w 3x"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {

@@ -13,7 +13,7 @@ enum { SMAX = 19 };
 typedef struct Slow {
     int size, lcap, territory, length;
     char p[SMAX][SMAX];     /* [row][col], row 0 at the bottom */
-    int white, quiet;
+    int white, quiet, ply;
 } Slow;
 
 static void slow_read(Slow *s, const char *t)
@@ -28,7 +28,13 @@ static void slow_read(Slow *s, const char *t)
         }
     }
     s->white = t[1] == 'w';
-    s->quiet = t[2] == ' ' ? atoi(t + 3) : 0;
+    s->quiet = s->ply = 0;
+    if (t[2] == ' ') {
+        char *end;
+        s->quiet = (int)strtol(t + 3, &end, 10);
+        if (*end == ' ')
+            s->ply = atoi(end + 1);
+    }
 }
 
 static void slow_write(const Slow *s, char *out)
@@ -39,7 +45,9 @@ static void slow_write(const Slow *s, char *out)
         if (r)
             *out++ = '/';
     }
-    if (s->quiet)
+    if (s->ply)
+        sprintf(out, " %c %d %d", s->white ? 'w' : 'b', s->quiet, s->ply);
+    else if (s->quiet)
         sprintf(out, " %c %d", s->white ? 'w' : 'b', s->quiet);
     else
         sprintf(out, " %c", s->white ? 'w' : 'b');
@@ -126,6 +134,7 @@ static void slow_make(Slow *s, const char *m)
                 k++;
             }
     s->quiet = k ? 0 : s->quiet + 1;
+    s->ply++;
     s->white = !s->white;
 }
 
@@ -375,7 +384,7 @@ static void test_bad_input(void **state)
                          "......../......../......../......../......../"
                          "......../......../.......X b",
                          "......../......../......../......../......../"
-                         "......../......../........ b 100",
+                         "......../......../........ b 101",
                          "......../......../......../......../......../"
                          "......../......../........ b 5x"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {

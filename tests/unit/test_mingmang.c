@@ -58,7 +58,7 @@ static int inside(const Slow *s, int r, int c)
     return r >= 0 && c >= 0 && r < s->size && c < s->size;
 }
 
-static int slow_moves(const Slow *s, char out[][12])
+static int slow_moves(const Slow *s, char out[][24])
 {
     static const int dr[4] = {1, -1, 0, 0}, dc[4] = {0, 0, 1, -1};
     char me = s->white ? 'W' : 'B';
@@ -72,7 +72,7 @@ static int slow_moves(const Slow *s, char out[][12])
                     int rr = r + k * dr[d], cc = c + k * dc[d];
                     if (!inside(s, rr, cc) || s->p[rr][cc] != '.')
                         break;
-                    snprintf(out[n++], 12, "%c%d%c%d", 'a' + c, r + 1,
+                    snprintf(out[n++], 24, "%c%d%c%d", 'a' + c, r + 1,
                              'a' + cc, rr + 1);
                 }
         }
@@ -187,7 +187,7 @@ static void compare(const char *options, int size, int lcap, int territory,
     Rng rng;
     rng_seed(&rng, seed);
     static Move mv[2048];
-    static char fast[2048][12], slow[2048][12];
+    static char fast[2048][24], slow[2048][24];
     char text[800], want[800];
     int positions = 0, conversions = 0, ends[3] = {0, 0, 0};
     for (int gi = 0; gi < games; gi++) {
@@ -221,9 +221,9 @@ static void compare(const char *options, int size, int lcap, int territory,
                 fail_msg("%s: not over without moves at %s", options, text);
             int n = g->gen_moves(st, mv);
             for (int i = 0; i < n; i++)
-                assert_true(g->move_to_text(st, mv[i], fast[i], 12) > 0);
-            qsort(fast, (size_t)n, 12, cmp_text);
-            qsort(slow, (size_t)k, 12, cmp_text);
+                assert_true(g->move_to_text(st, mv[i], fast[i], 24) > 0);
+            qsort(fast, (size_t)n, 24, cmp_text);
+            qsort(slow, (size_t)k, 24, cmp_text);
             if (n != k)
                 fail_msg("%s: %d moves, slow %d on %s", options, n, k, text);
             for (int i = 0; i < n; i++)

@@ -89,13 +89,13 @@ static int slow_may(const Slow *s, int red, int r, int col)
     return 0;
 }
 
-static int slow_moves(const Slow *s, char out[][12])
+static int slow_moves(const Slow *s, char out[][24])
 {
     int n = 0;
     for (int r = 0; r < s->size; r++)
         for (int col = 0; col < s->size; col++)
             if (slow_may(s, s->red, r, col))
-                snprintf(out[n++], 12, "%c%d", 'a' + col, r + 1);
+                snprintf(out[n++], 24, "%c%d", 'a' + col, r + 1);
     return n;
 }
 
@@ -133,7 +133,7 @@ static void compare(const char *options, int size, int steps, int dagaz,
     Rng rng;
     rng_seed(&rng, seed);
     Move mv[256];
-    char fast[256][12], slow[256][12], text[400], want[400];
+    char fast[256][24], slow[256][24], text[400], want[400];
     int positions = 0;
     for (int gi = 0; gi < games; gi++) {
         void *st = tl_position("virus-wars", options, NULL, NULL);
@@ -158,9 +158,9 @@ static void compare(const char *options, int size, int steps, int dagaz,
             assert_int_equal(g->to_move(st), s.red);
             int n = g->gen_moves(st, mv);
             for (int i = 0; i < n; i++)
-                assert_true(g->move_to_text(st, mv[i], fast[i], 12) > 0);
-            qsort(fast, (size_t)n, 12, cmp_text);
-            qsort(slow, (size_t)k, 12, cmp_text);
+                assert_true(g->move_to_text(st, mv[i], fast[i], 24) > 0);
+            qsort(fast, (size_t)n, 24, cmp_text);
+            qsort(slow, (size_t)k, 24, cmp_text);
             if (n != k)
                 fail_msg("%s: %d steps, slow %d on %s", options, n, k, text);
             for (int i = 0; i < n; i++)
@@ -220,7 +220,7 @@ static uint64_t slow_perft(const Slow *s, int d)
         return 1;
     if (!count(s, 'B') || !count(s, 'R'))
         return 0;
-    char mv[256][12];
+    char mv[256][24];
     int n = slow_moves(s, mv);
     uint64_t sum = 0;
     for (int i = 0; i < n; i++) {

@@ -34,7 +34,7 @@ enum { QZONE_ANY, QZONE_OUTER };
 typedef struct Agon {
     uint8_t cell[AG_CELLS];
     uint8_t side, over, winner;     /* winner 2: a draw */
-    uint8_t ring_rule, enter, qzone, guard_loss;
+    uint8_t ring_rule, enter, qzone, guard_loss, same_type;
     uint16_t length, quiet, ply;
 } Agon;
 
@@ -102,6 +102,8 @@ static int play_step(Agon *a, int from, int to)
         int pv = a->cell[v], pw = a->cell[w];
         if (!active(pv) || owner(pv) == me || !active(pw) || owner(pw) != me)
             continue;
+        if (a->same_type && (pw & 7) != (a->cell[to] & 7))
+            continue;       /* Dagaz: the far captor is of the mover's type */
         if (a->ring_rule == RING_SAME &&
             (ring(v) != ring(to) || ring(w) != ring(to)))
             continue;
@@ -226,6 +228,9 @@ static const GameOption ag_options[] = {
     {.key = "length", .type = OPT_INT, .def = 100, .min = 10,
      .max = AG_MAXLEN, .help = "plies without a capture that draw (Ply's "
                                "rule)"},
+    {.key = "sametype", .type = OPT_BOOL, .def = 0,
+     .help = "Dagaz: a move captures only when the piece on the far side "
+             "is of the mover's type (Queen with Queen, Guard with Guard)"},
     {.key = NULL},
 };
 
@@ -239,6 +244,7 @@ static int ag_init(void *st, const int *opt, uint64_t seed, PlyError *err)
     a->qzone = (uint8_t)opt[2];
     a->guard_loss = (uint8_t)opt[3];
     a->length = (uint16_t)opt[4];
+    a->same_type = (uint8_t)opt[5];
     /* the Dagaz setup */
     static const char *const wg[] = {"a5", "f6", "a12", "f14", "b19", "d19"};
     static const char *const bg[] = {"b3", "d3", "a8", "f10", "a16", "e17"};
@@ -697,8 +703,11 @@ const GameVtbl game_agon = {
             "guardloss=1: a side whose six Guards surround the throne\n"
             "without their Queen on it loses. A side that cannot move\n"
             "passes. Ply's length rule: `length` plies without a capture\n"
-            "draw. Not played: Dagaz's capture only with a piece of the\n"
-            "mover's type, and its capturer-placed Queen.",
+            "draw. sametype=1: Dagaz's rule, a move captures only when the\n"
+            "piece beyond the victim is of the mover's type. Dagaz's\n"
+            "reading is ring=any-line,enter=safe,queenzone=outer-ring,\n"
+            "guardloss=0,sametype=1 (but there the capturer places a\n"
+            "captured Queen, which Ply does not play).",
     },
     .init = ag_init,
     .to_move = ag_to_move,

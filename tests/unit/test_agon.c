@@ -13,6 +13,7 @@ typedef struct Slow {
     char b[11][11];     /* [q + 5][r + 5]; '.', G Q g q, X Y x y */
     int black, quiet, length, ply;
     int anyline, enter, qouter, gloss;     /* enter: 0 suicide 1 illegal 2 safe */
+    int same;                              /* Dagaz: captor of the mover's type */
 } Slow;
 
 static int on(int q, int r)
@@ -140,6 +141,10 @@ static int slow_step(Slow *s, int q1, int r1, int q2, int r2)
         if (!on(wq, wr) || !side_piece(at(s, vq, vr), !me) ||
             !side_piece(at(s, wq, wr), me))
             continue;
+        char mover = at(s, q2, r2), far = at(s, wq, wr);
+        if (s->same && (mover == 'Q' || mover == 'q') != (far == 'Q' ||
+                                                          far == 'q'))
+            continue;
         if (!s->anyline && (dist(vq, vr) != dist(q2, r2) ||
                             dist(wq, wr) != dist(q2, r2)))
             continue;
@@ -261,7 +266,8 @@ static int cmp_text(const void *a, const void *b)
 }
 
 static void compare(const char *options, int anyline, int enter, int qouter,
-                    int gloss, int length, int games, uint64_t seed)
+                    int gloss, int same, int length, int games,
+                    uint64_t seed)
 {
     const GameVtbl *g = game_find("agon");
     Rng rng;
@@ -273,7 +279,7 @@ static void compare(const char *options, int anyline, int enter, int qouter,
     for (int gi = 0; gi < games; gi++) {
         void *st = tl_position("agon", options, NULL, NULL);
         Slow s = {.anyline = anyline, .enter = enter, .qouter = qouter,
-                  .gloss = gloss, .length = length};
+                  .gloss = gloss, .same = same, .length = length};
         for (int ply = 0;; ply++) {
             g->to_text(st, text, sizeof text);
             slow_read(&s, text);
@@ -336,14 +342,16 @@ static void test_against_slow(void **state)
 {
     (void)state;
     int games = tl_slow() ? 100 : 8;
-    compare(NULL, 1, 0, 0, 1, 100, games, 1);
-    compare("ring=same-ring", 0, 0, 0, 1, 100, games, 5);
+    compare(NULL, 1, 0, 0, 1, 0, 100, games, 1);
+    compare("ring=same-ring", 0, 0, 0, 1, 0, 100, games, 5);
     compare("ring=any-line,enter=safe,queenzone=outer-ring,guardloss=0",
-            1, 2, 1, 0, 100, games, 2);
-    compare("ring=any-line,enter=illegal,length=30", 1, 1, 0, 1, 30, games,
-            3);
+            1, 2, 1, 0, 0, 100, games, 2);
+    compare("ring=any-line,enter=illegal,length=30", 1, 1, 0, 1, 0, 30,
+            games, 3);
     compare("ring=same-ring,enter=illegal,guardloss=0,length=40", 0, 1, 0, 0,
-            40, games, 4);
+            0, 40, games, 4);
+    compare("enter=safe,queenzone=outer-ring,guardloss=0,sametype=1", 1, 2,
+            1, 0, 1, 100, games, 6);
 }
 
 static uint64_t perft(const GameVtbl *g, const void *st, int d)

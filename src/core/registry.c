@@ -43,6 +43,9 @@ extern const GameVtbl game_jungle;
 extern const GameVtbl game_fox_and_geese;
 extern const GameVtbl game_micro_shogi;
 extern const GameVtbl game_belarusian_chess;
+extern const GameVtbl game_virus_wars;
+extern const GameVtbl game_ming_mang;
+extern const GameVtbl game_agon;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -213,6 +216,9 @@ const GameVtbl *const ply_games[] = {
     &game_fox_and_geese,
     &game_micro_shogi,
     &game_belarusian_chess,
+    &game_virus_wars,
+    &game_ming_mang,
+    &game_agon,
     NULL,
 };
 

@@ -50,6 +50,8 @@ extern const BotVtbl bot_mcts;
 extern const BotVtbl bot_ismcts;
 extern const BotVtbl bot_pimc;
 extern const BotVtbl bot_banqi_chain;
+extern const GameVtbl game_minesweeper;
+extern const BotVtbl bot_minesweeper;
 extern const BotVtbl bot_vindinium;
 extern const BotVtbl bot_vindinium_simple;
 extern const BotVtbl bot_gomoku;
@@ -209,6 +211,7 @@ const GameVtbl *const ply_games[] = {
     &game_oware,
     &game_jungle,
     &game_fox_and_geese,
+    &game_minesweeper,
     NULL,
 };
 
@@ -223,5 +226,6 @@ const BotVtbl *const ply_bots[] = {
     &bot_ismcts,
     &bot_pimc,
     &bot_banqi_chain,
+    &bot_minesweeper,
     NULL,
 };

@@ -12,6 +12,7 @@
  * Cells are numbered row * w + col, row 0 at the top; a move is the cell
  * opened, written "col,row" from 1 ("1,1" is the top left corner). */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -741,7 +742,7 @@ const GameVtbl game_minesweeper = {
  * other closed cells. A safe cell if there is one, else the least likely
  * mine, ties to corners, then edges. */
 
-enum { SOLVER_MAX_COMP = 64 };   /* larger components: local estimates */
+enum { SOLVER_MAX_COMP = 64, LOOK_BUDGET = 100000 };   /* larger components: local estimates */
 
 typedef struct MsBot {
     Rng rng;
@@ -758,12 +759,29 @@ typedef struct MsBot {
     double prob[MS_MAXC];
     uint64_t nodes, budget;
     int aborted;
+    double logw;                /* log of the number of layouts (exact) */
+    int allexact;
+    Mines look;                 /* lookahead scratch */
+    int looking, look_on;
+    double cprob[MS_MAXC];
 } MsBot;
+
+typedef struct MsOpts {
+    int look;
+} MsOpts;
+
+static const Option msb_options[] = {
+    {.key = "look", .type = OPT_BOOL, .def = 0,
+     .help = "when it must guess, look one click ahead among the safest "
+             "cells: the chance of being safe and then giving a safe cell "
+             "(slower)", .offset = offsetof(MsOpts, look)},
+    {.key = NULL},
+};
 
 static void *msb_create(const GameVtbl *g, const void *opts, uint64_t seed,
                         PlyError *err)
 {
-    (void)opts;
+    const MsOpts *o = opts;
     if (g != &game_minesweeper) {
         ply_fail(err, "the minesweeper bot plays minesweeper only");
         return NULL;
@@ -774,6 +792,7 @@ static void *msb_create(const GameVtbl *g, const void *opts, uint64_t seed,
         return NULL;
     }
     rng_seed(&b->rng, seed);
+    b->look_on = o ? o->look : 0;
     return b;
 }
 
@@ -941,6 +960,9 @@ static int probabilities(MsBot *b, const Mines *m)
                         sizeof(double));
     int *cmax = calloc((size_t)ncomp + 1, sizeof(int));
     int *exact = calloc((size_t)ncomp + 1, sizeof(int));
+    double lcw = 0;             /* log of the scales taken out of cw */
+    b->allexact = 1;
+    b->logw = -INFINITY;
     if (!cw || !cp || !cmax || !exact) {
         free(cw), free(cp), free(cmax), free(exact);
         return -1;
@@ -956,7 +978,7 @@ static int probabilities(MsBot *b, const Mines *m)
             for (int k = 0; k <= n; k++)
                 memset(b->cmine[k], 0, sizeof(double) * (size_t)n);
             b->nodes = 0;
-            b->budget = 4000000;
+            b->budget = b->looking ? LOOK_BUDGET : 4000000;
             b->aborted = 0;
             comp_rec(b, m, n, 0, 0);
             if (!b->aborted) {
@@ -968,6 +990,7 @@ static int probabilities(MsBot *b, const Mines *m)
                     free(cw), free(cp), free(cmax), free(exact);
                     return -1;
                 }
+                lcw += log(mx);
                 for (int k = 0; k <= n; k++) {
                     cw[ci * (SOLVER_MAX_COMP + 1) + k] = b->ccount[k] / mx;
                     for (int i = 0; i < n; i++)
@@ -979,6 +1002,7 @@ static int probabilities(MsBot *b, const Mines *m)
             }
         }
         if (!exact[ci]) {
+            b->allexact = 0;
             /* too large: each cell by the mean local density of its
              * constraints, mine count fixed at its rounded sum */
             double sum = 0;
@@ -1027,12 +1051,13 @@ static int probabilities(MsBot *b, const Mines *m)
             lmax = l;
     }
     for (int K = 0; K < maxk; K++)
-        intw[K] = K <= remaining ? exp(lchoose(nint, remaining - K) - lmax)
-                : 0;
+        intw[K] = K <= remaining && lmax > -INFINITY
+                ? exp(lchoose(nint, remaining - K) - lmax) : 0;
     int rc = 0;
     double total = 0, interior_mines = 0;
     for (int ci = -1; ci < ncomp; ci++) {
         /* distribution of mines over components other than ci */
+        double lsc = 0;
         memset(oth, 0, sizeof(double) * (size_t)maxk);
         oth[0] = 1;
         for (int cj = 0; cj < ncomp; cj++) {
@@ -1051,6 +1076,7 @@ static int probabilities(MsBot *b, const Mines *m)
                     mx = tmp[a];
             for (int a = 0; a < maxk; a++)
                 oth[a] = mx > 0 ? tmp[a] / mx : 0;
+            lsc += mx > 0 ? log(mx) : -INFINITY;
         }
         if (ci < 0) {
             /* the interior: expected mines off the frontier */
@@ -1058,6 +1084,8 @@ static int probabilities(MsBot *b, const Mines *m)
                 total += oth[K] * intw[K];
                 interior_mines += oth[K] * intw[K] * (remaining - K);
             }
+            b->logw = total > 0 && remaining >= 0
+                    ? log(total) + lsc + lcw + lmax : -INFINITY;
             continue;
         }
         /* weight of ci having k mines */
@@ -1089,6 +1117,102 @@ static int probabilities(MsBot *b, const Mines *m)
     free(cw), free(cp), free(cmax), free(exact);
     free(all), free(oth), free(tmp), free(intw);
     return rc;
+}
+
+/* Whether the view b->look gives a new safe cell (or is cleared). */
+static int progress(MsBot *b, const Mines *t)
+{
+    int cells = t->w * t->h, open = 0, safe = 0;
+    simple_deductions(b, t);
+    for (int c = 0; c < cells; c++) {
+        open += t->num[c] >= 0;
+        safe |= t->num[c] < 0 && b->state[c] == 0;
+    }
+    if (probabilities(b, t)) {
+        b->logw = -INFINITY;
+        return 0;
+    }
+    if (safe || open == cells - t->nmines)
+        return 1;
+    for (int c = 0; c < cells; c++)
+        if (t->num[c] < 0 && b->state[c] < 0 && b->prob[c] < 1e-12)
+            return 1;
+    return 0;
+}
+
+enum { LOOK_FRONT = 4, LOOK_INTERIOR = 2 };
+
+/* With no safe cell: among the least likely mines (best, within a
+ * margin), the cell most likely to be safe and to give a safe cell next,
+ * over the numbers it may show (each weighted by its layouts). */
+static int lookahead(MsBot *b, const Mines *m, int best, double *bestp)
+{
+    int cells = m->w * m->h;
+    memcpy(b->cprob, b->prob, sizeof(double) * (size_t)cells);
+    int8_t front[MS_MAXC];
+    for (int c = 0; c < cells; c++)
+        front[c] = (int8_t)(b->ncons[c] > 0);
+    int cand[LOOK_FRONT + LOOK_INTERIOR], nc = 0;
+    int used[MS_MAXC];
+    memset(used, 0, sizeof(int) * (size_t)cells);
+    for (int pass = 0; pass < 2; pass++) {
+        int limit = pass ? LOOK_INTERIOR : LOOK_FRONT, got = 0;
+        while (got < limit) {
+            int pick = -1;
+            for (int c = 0; c < cells; c++) {
+                if (m->num[c] >= 0 || c == m->boom || used[c] ||
+                    front[c] != !pass || b->state[c] == 1)
+                    continue;
+                if (b->cprob[c] > *bestp + 0.1)
+                    continue;
+                if (pick < 0 || b->cprob[c] < b->cprob[pick] - 1e-9 ||
+                    (b->cprob[c] < b->cprob[pick] + 1e-9 &&
+                     corner_rank(m, c) > corner_rank(m, pick)))
+                    pick = c;
+            }
+            if (pick < 0)
+                break;
+            used[pick] = 1;
+            cand[nc++] = pick;
+            got++;
+        }
+    }
+    double bestscore = -1;
+    int choice = best;
+    for (int i = 0; i < nc; i++) {
+        int c = cand[i];
+        double psafe = 1 - b->cprob[c];
+        double lw[9], mx = -INFINITY;
+        int prog[9];
+        b->look = *m;
+        b->look.opened++;
+        b->looking = 1;
+        for (int v = 0; v <= 8; v++) {
+            b->look.num[c] = (int8_t)v;
+            prog[v] = progress(b, &b->look);
+            lw[v] = b->logw;
+            if (b->state[c] != 0 || !b->allexact)
+                lw[v] = -INFINITY;
+            if (lw[v] > mx)
+                mx = lw[v];
+        }
+        b->looking = 0;
+        if (mx == -INFINITY)
+            continue;
+        double sw = 0, sp = 0;
+        for (int v = 0; v <= 8; v++) {
+            double w = exp(lw[v] - mx);
+            sw += w;
+            sp += w * prog[v];
+        }
+        double score = psafe * (1 + sp / sw) / 2;
+        if (score > bestscore + 1e-12) {
+            bestscore = score;
+            choice = c;
+        }
+    }
+    *bestp = b->cprob[choice];
+    return choice;
 }
 
 static Move msb_choose(void *p, const void *st, const Limits *lim,
@@ -1132,6 +1256,8 @@ static Move msb_choose(void *p, const void *st, const Limits *lim,
             bestr = r;
         }
     }
+    if (b->look_on && !bad && b->allexact && bestc >= 0)
+        bestc = lookahead(b, m, bestc, &bestp);
     if (bestc < 0) {
         Move mv[MS_MAXC];
         int n = ms_gen_moves(st, mv);
@@ -1152,6 +1278,8 @@ const BotVtbl bot_minesweeper = {
             "cell (each frontier component enumerated, weighted by the ways "
             "to place the other mines off the frontier); opens a safe cell, "
             "else the least likely mine, ties to corners and edges.",
+    .options = msb_options,
+    .options_size = sizeof(MsOpts),
     .create = msb_create,
     .destroy = msb_destroy,
     .new_game = msb_new_game,

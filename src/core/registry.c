@@ -52,6 +52,8 @@ extern const BotVtbl bot_pimc;
 extern const BotVtbl bot_banqi_chain;
 extern const GameVtbl game_minesweeper;
 extern const BotVtbl bot_minesweeper;
+extern const GameVtbl game_foxhunt;
+extern const BotVtbl bot_foxhunt;
 extern const BotVtbl bot_vindinium;
 extern const BotVtbl bot_vindinium_simple;
 extern const BotVtbl bot_gomoku;
@@ -212,6 +214,7 @@ const GameVtbl *const ply_games[] = {
     &game_jungle,
     &game_fox_and_geese,
     &game_minesweeper,
+    &game_foxhunt,
     NULL,
 };
 
@@ -227,5 +230,6 @@ const BotVtbl *const ply_bots[] = {
     &bot_pimc,
     &bot_banqi_chain,
     &bot_minesweeper,
+    &bot_foxhunt,
     NULL,
 };

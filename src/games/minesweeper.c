@@ -931,11 +931,11 @@ static int probabilities(MsBot *b, const Mines *m)
         if (b->comp[c] >= 0)
             continue;
         start[ncomp] = nm;
-        int sp = 0;
+        int sp = 0, head = 0;     /* breadth first: neighbours close */
         stack[sp++] = c;
         b->comp[c] = ncomp;
-        while (sp) {
-            int x = stack[--sp];
+        while (head < sp) {
+            int x = stack[head++];
             members[nm++] = x;
             for (int j = 0; j < b->ncons[x]; j++) {
                 int o = b->cons[x][j], nb[8], k = nbrs(m, o, nb);

@@ -646,7 +646,7 @@ static int ms_layout(const void *st, Layout *l)
     for (int c = 0; c < m->w * m->h; c++) {
         int x = c % m->w, y = c / m->w;
         char name[12];
-        snprintf(name, sizeof name, "%d,%d", x + 1, y + 1);
+        snprintf(name, sizeof name, "%d,%d", (x + 1) & 63, (y + 1) & 63);
         int open = m->num[c] >= 0;
         int shade = c == m->boom || (m->result && m->mine[c]) ? SHADE_MINE
                   : open ? SHADE_LIGHT : SHADE_DARK;

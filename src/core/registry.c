@@ -55,6 +55,10 @@ extern const BotVtbl bot_mcts;
 extern const BotVtbl bot_ismcts;
 extern const BotVtbl bot_pimc;
 extern const BotVtbl bot_banqi_chain;
+extern const GameVtbl game_minesweeper;
+extern const BotVtbl bot_minesweeper;
+extern const GameVtbl game_foxhunt;
+extern const BotVtbl bot_foxhunt;
 extern const BotVtbl bot_vindinium;
 extern const BotVtbl bot_vindinium_simple;
 extern const BotVtbl bot_gomoku;
@@ -219,6 +223,8 @@ const GameVtbl *const ply_games[] = {
     &game_virus_wars,
     &game_ming_mang,
     &game_agon,
+    &game_minesweeper,
+    &game_foxhunt,
     NULL,
 };
 
@@ -233,5 +239,7 @@ const BotVtbl *const ply_bots[] = {
     &bot_ismcts,
     &bot_pimc,
     &bot_banqi_chain,
+    &bot_minesweeper,
+    &bot_foxhunt,
     NULL,
 };

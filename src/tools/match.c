@@ -655,6 +655,13 @@ static void add_result(Runner *R, uint64_t index, const int *seats,
     }
     if (np > 2 && c->nparts == np)
         stats_place_add(&R->place, np, seats, result);
+    if (np == 1) {  /* a puzzle: won (> 0), lost (< 0) or neither */
+        PartStats *ps = &R->part[seats[0]];
+        ps->wins += result[0] > 0;
+        ps->losses += result[0] < 0;
+        ps->draws += result[0] == 0;
+        return;
+    }
     if (np != 2)
         return;
     int a = c->pairing[p][0];
@@ -1355,7 +1362,7 @@ static void summary_text(Runner *R, FILE *out)
     for (int i = 0; i < c->nparts; i++) {
         const PartStats *ps = &R->part[i];
         fprintf(out, "%-24s %6d %6d %6d %6d %7.1f%%", c->parts[i].label,
-                ps->games, np == 2 ? ps->wins : ps->firsts, ps->draws,
+                ps->games, np <= 2 ? ps->wins : ps->firsts, ps->draws,
                 ps->losses, ps->games ? 100 * ps->points / ps->games : 0);
         int any = 0;
         for (int k = 1; k < REASON_COUNT; k++)

@@ -41,6 +41,7 @@ extern const GameVtbl game_banqi;
 extern const GameVtbl game_oware;
 extern const GameVtbl game_jungle;
 extern const GameVtbl game_fox_and_geese;
+extern const GameVtbl game_yonin_shogi;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -209,6 +210,7 @@ const GameVtbl *const ply_games[] = {
     &game_oware,
     &game_jungle,
     &game_fox_and_geese,
+    &game_yonin_shogi,
     NULL,
 };
 

@@ -492,6 +492,33 @@ static void yonin_make(void *st, Move m)
     advance(s, p);
 }
 
+/* The fast playout: a uniform legal move drawn from the pseudo-legal
+ * ones, testing only those drawn. */
+static void yonin_playout(void *st, Rng *r)
+{
+    Yonin *s = st;
+    Move mv[Y_MAX_MOVES];
+    while (!s->over) {
+        int n = gen(s, s->mover, mv, 0, 0);
+        Move m = 0;
+        int found = 0;
+        while (n > 0) {
+            int i = (int)rng_below(r, (uint64_t)n);
+            m = mv[i];
+            if (legal_after(s, m) &&
+                !(m_from(m) == Y_DROP && m_drop(m) == T_P &&
+                  pawn_drop_mate(s, m))) {
+                found = 1;
+                break;
+            }
+            mv[i] = mv[--n];
+        }
+        if (!found)
+            return;     /* cannot happen: the mover has a legal move */
+        yonin_make(s, m);
+    }
+}
+
 /* Places: players still in play first (by mates credited), mated players
  * after them, the last mated best; ties share. Place r of 4 is worth
  * 1 - 2(r-1)/3. */
@@ -731,19 +758,20 @@ static int yonin_from_text(void *st, const char *str, PlyError *err)
         return ply_fail(err, "expected the ply count");
     char *e;
     long ply = strtol(p, &e, 10);
-    if (e == p || ply < 0 || ply >= Y_MAX_PLIES || *e)
+    if (e == p || ply < 0 || ply > Y_MAX_PLIES || *e)
         return ply_fail(err, "bad ply count (0..%d, then the end)",
-                        Y_MAX_PLIES - 1);
+                        Y_MAX_PLIES);
     n.ply = (uint16_t)ply;
-    if (n.goal == GOAL_TWO)
-        for (int q = 0; q < Y_SEATS; q++)
-            if (n.mates[q] >= 2)
-                return ply_fail(err, "the game is over (two mates)");
-    if (alive_count(&n) < 2)
-        return ply_fail(err, "fewer than two players in play");
     if (n.status[n.mover] != ST_ALIVE)
         return ply_fail(err, "the seat to move is not in play");
-    if (!any_legal(&n, n.mover))
+    for (int q = 0; q < Y_SEATS; q++)
+        if (n.goal == GOAL_TWO && n.mates[q] >= 2)
+            n.over = END_TWO;
+    if (!n.over && alive_count(&n) < 2)
+        n.over = END_LAST;
+    if (!n.over && n.ply >= Y_MAX_PLIES)
+        n.over = END_LIMIT;
+    if (!n.over && !any_legal(&n, n.mover))
         return ply_fail(err, "the seat to move has no legal move");
     *s = n;
     return 0;
@@ -1111,6 +1139,7 @@ const GameVtbl game_yonin_shogi = {
     .is_noisy = yonin_is_noisy,
     .in_check = yonin_in_check,
     .score = yonin_score,
+    .playout = yonin_playout,
     .check = yonin_check,
     .plies_left = yonin_plies_left,
 };

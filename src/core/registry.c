@@ -46,6 +46,7 @@ extern const GameVtbl game_belarusian_chess;
 extern const GameVtbl game_virus_wars;
 extern const GameVtbl game_ming_mang;
 extern const GameVtbl game_agon;
+extern const GameVtbl game_yonin_shogi;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -225,6 +226,7 @@ const GameVtbl *const ply_games[] = {
     &game_agon,
     &game_minesweeper,
     &game_foxhunt,
+    &game_yonin_shogi,
     NULL,
 };
 

@@ -51,7 +51,7 @@
 #include "evalfile.h"
 #include "tt.h"
 
-enum { MODE_PARANOID, MODE_BRS, MODE_MAXN };
+enum { MODE_PARANOID, MODE_BRS, MODE_MAXN, MODE_BRSP };
 enum { HIST_SIZE = 4096, HIST_MAX = 1 << 14, DEFAULT_TIME_MS = 1000,
        MAX_ITER_DEPTH = 100, MAX_THREADS = 64 };
 #define AB_INF (EVAL_WIN + 1)
@@ -488,7 +488,8 @@ static int node_items(AbBot *b, const void *st, int p, int depth, int br,
     Move *mv = b->moves + (size_t)ply * b->maxm;
     int n = g->gen_moves(st, mv);
     int s = side_of(b, p);
-    if (b->np > 2 && b->mode == MODE_BRS && s == 1) {
+    if (b->np > 2 && (b->mode == MODE_BRS || b->mode == MODE_BRSP) &&
+        s == 1) {
         int d = default_move(b, st, mv, n);
         if (br) {   /* another opponent branched: play the natural move */
             it[0] = (Item){mv[d], 0, depth, 1};
@@ -497,6 +498,17 @@ static int node_items(AbBot *b, const void *st, int p, int depth, int br,
         for (int i = 0; i < n; i++)
             it[i] = (Item){mv[i], order_key(b, st, p, mv[i], has_tt, ttm,
                                             ply), depth - 1, 1};
+        if (b->mode == MODE_BRSP) {
+            /* BRS+: exactly one opponent branches, so the last opponent
+             * before the root side moves again must (the child's slot
+             * serves as scratch: it is written again before it is read) */
+            void *next = state_at(b, ply + 1);
+            memcpy(next, st, g->info.state_size);
+            g->make(next, mv[d]);
+            int q = g->to_move(next);
+            if (q < 0 || side_of(b, q) == 0)
+                return n;
+        }
         /* or this opponent does not branch and a later one may */
         it[n] = (Item){mv[d], INT64_MIN, depth, 0};
         return n + 1;
@@ -713,7 +725,7 @@ static int root_search(AbBot *b, Root *r, int depth, int alpha, int beta)
 static int extend_pv(AbBot *b, Move *pv, int len)
 {
     const GameVtbl *g = b->g;
-    if (b->np > 2 && b->mode == MODE_BRS)
+    if (b->np > 2 && (b->mode == MODE_BRS || b->mode == MODE_BRSP))
         return len;     /* entries there depend on who branched */
     unsigned char *st = state_at(b, 1);
     Move *mv = b->moves + (size_t)(AB_MAX_PLY + 1) * b->maxm;
@@ -1209,7 +1221,7 @@ static void ab_stop(void *p)
 }
 
 static const char *const mode_choices[] = {"paranoid", "brs", "maxn",
-                                           NULL};
+                                           "brs+", NULL};
 
 typedef struct AbOpts {
     int hash_mib, mode, qs, lmr, nullmove, chk, mdp, ext, aspiration, soft;
@@ -1234,8 +1246,11 @@ static const Option ab_options[] = {
              "nodes= limits it alone"},
     {.key = "mode", .type = OPT_CHOICE, .def = MODE_PARANOID,
      .choices = mode_choices, .offset = offsetof(AbOpts, mode),
-     .help = "more than two players: paranoid, best-reply search, or "
-             "max-n (one value per player, shallow pruning)"},
+     .help = "more than two players: paranoid, best-reply search, "
+             "max-n (one value per player, shallow pruning), or brs+ "
+             "(best-reply search where exactly one opponent of each "
+             "stretch branches; in brs the coalition may also let every "
+             "opponent play its ordering move)"},
     AB_OPT("qs", OPT_BOOL, 1, 0, 1, qs, "quiescence on noisy moves"),
     AB_OPT("lmr", OPT_BOOL, 1, 0, 1, lmr, "late move reductions"),
     AB_OPT("null", OPT_BOOL, 1, 0, 1, nullmove,

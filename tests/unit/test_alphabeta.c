@@ -213,6 +213,7 @@ typedef struct Mm {
     uint64_t limit;         /* 0: none; else give up past this many nodes */
     int aborted, horizon;   /* horizon: a leaf was cut by the ply bound */
     int brs;                /* best-reply search instead of paranoid */
+    int brsplus;            /* BRS+: some opponent of each stretch branches */
     int ext;                /* single-reply extension (alphabeta ext=1) */
     int noqs;               /* leaves are static evals (alphabeta qs=0) */
     int turnend;            /* no horizon inside a turn (turnend=1) */
@@ -350,10 +351,15 @@ static int mm_nega(Mm *m, int depth, int ply, int br)
         int d = mm_default(g, st, mv, n);
         memcpy(mm_at(m, ply + 1), st, g->info.state_size);
         g->make(mm_at(m, ply + 1), mv[d]);
-        /* nobody has branched yet: this opponent may pass the turn on */
-        best = mm_value(m, s, depth, ply + 1, 0, 0, br);
-        if (br)
-            return best;
+        int q = g->to_move(mm_at(m, ply + 1));
+        /* BRS+: the last opponent before the root side must branch when
+         * nobody has */
+        if (!(m->brsplus && !br && (q < 0 || mm_side(m, q) == 0))) {
+            /* nobody has branched yet: this opponent may pass the turn on */
+            best = mm_value(m, s, depth, ply + 1, 0, 0, br);
+            if (br)
+                return best;
+        }
     }
     int cd = depth - 1;
     if (m->ext && n == 1 && ply > 0 && ply < AB_EXT_PLY &&
@@ -663,6 +669,12 @@ static void test_minimax_paranoid(void **state)
         Bot *brs[2] = {make_bot(g, "alphabeta:mode=brs,ttexact=1,lmr=0,null=0,check=0,mdp=0"),
                        make_bot(g, "alphabeta:mode=brs,hash=0,lmr=0,null=0,check=0,mdp=0,"
                                    "aspiration=3")};
+        Mm mp;
+        mm_init(&mp, g);
+        mp.brs = mp.brsplus = 1;
+        Bot *bp[2] = {make_bot(g, "alphabeta:mode=brs+,ttexact=1,lmr=0,null=0,check=0,mdp=0"),
+                      make_bot(g, "alphabeta:mode=brs+,hash=0,lmr=0,null=0,check=0,mdp=0,"
+                                  "aspiration=3")};
         Mm mt;
         mm_init(&mt, g);
         mt.turnend = 1;
@@ -678,6 +690,8 @@ static void test_minimax_paranoid(void **state)
             compare_with_minimax(g, &t, bots, NSPECS, &m, g->info.name);
             if (g->info.num_players > 2)
                 compare_with_minimax(g, &t, brs, 2, &mb, "best-reply");
+            if (g->info.num_players > 2)
+                compare_with_minimax(g, &t, bp, 2, &mp, "best-reply+");
             compare_with_minimax(g, &t, te, 1, &mt, "turnend");
         }
         bot_free(te[0]);
@@ -686,6 +700,9 @@ static void test_minimax_paranoid(void **state)
         bot_free(brs[0]);
         bot_free(brs[1]);
         mm_free(&mb);
+        bot_free(bp[0]);
+        bot_free(bp[1]);
+        mm_free(&mp);
         for (int k = 0; k < NSPECS; k++)
             bot_free(bots[k]);
         mm_free(&m);

@@ -208,6 +208,17 @@ static void test_nplayer_fake_clock(void **state)
     check_fake("splut", mid, "alphabeta:mode=maxn,soft=100", 100, 100, 13,
                2000, FLOOR_TIGHT);
     check_fake("splut", mid, "mcts", 100, 40, 0, 0, FLOOR_TIGHT);
+    check_fake("splut", mid, "alphabeta:mode=brs+,soft=100", 100, 150, 0,
+               0, FLOOR_TIGHT);
+    /* Yonin shogi: a middle game with pieces in hand (the golden game) */
+    const char *yo = "e3e4 a7b8 c9c8 h6g6 f1g2 a3b3 d8d7 h4g4 c1b2 b3c2 "
+                     "d7d6 h5h1 b2c1 b8c9 g9h8 i4h5 e1f1 c9b8 d9d8 h1h3 "
+                     "e2e1 b8c8 d8c8 i7h7 f2f3 S*b2 S*f5";
+    check_fake("yonin-shogi", yo, "alphabeta:mode=brs,soft=100", 100, 150,
+               0, 0, FLOOR_TIGHT);
+    check_fake("yonin-shogi", yo, "alphabeta:mode=paranoid,soft=100", 100,
+               100, 13, 2000, FLOOR_TIGHT);
+    check_fake("yonin-shogi", yo, "mcts", 100, 40, 0, 0, FLOOR_TIGHT);
     check_fake("splut-duel", "Tf2-f3", "alphabeta", 50, 150, 0, 0,
                FLOOR_NONE);
 }

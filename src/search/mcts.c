@@ -74,7 +74,7 @@ typedef struct MctsSpec {
     double c, bias, eps, ept_scale, im;
     size_t mem;
     int threads, playouts, expand, reuse, solver, rave, grave, amaf_all;
-    int policy, ept;
+    int policy, ept, priors;
 } MctsSpec;
 
 static const char *const policy_choices[] = {"auto", "game", "random",
@@ -130,6 +130,9 @@ static const Option mcts_options[] = {
      .max = 1e9, .flags = OPTF_MIN_EXCLUSIVE,
      .offset = offsetof(MctsSpec, ept_scale),
      .help = "eval units squashed by tanh (ept, im)"},
+    MCTS_OPT("priors", OPT_BOOL, 1, 0, 1, priors,
+             "new children start with the game's prior visits and wins "
+             "(games with a priors hook)"),
     MCTS_OPT("im", OPT_DOUBLE, 0, 0, 1, im,
              "implicit minimax weight: children scored by eval at "
              "expansion, minimax backups, selection on (1-A) mean + A "
@@ -147,6 +150,7 @@ static void worker_free(Worker *w)
     free(w->moves);
     free(w->probs);
     free(w->hval);
+    free(w->pwins);
     free(w->order);
     free(w->path);
     free(w->path_seq);
@@ -171,13 +175,14 @@ static int worker_init(Worker *w, Mcts *m, int id)
     w->moves = malloc(mm * sizeof(Move));
     w->probs = malloc(mm * sizeof(double));
     w->hval = malloc(mm * sizeof(int));
+    w->pwins = malloc(mm * sizeof(int));
     w->order = malloc(mm * sizeof(uint32_t));
     /* a tree path is at most one node per ply, plus the root */
     w->path_cap = in->max_game_length + 2;
     w->path = malloc((size_t)w->path_cap * sizeof(uint32_t));
     w->path_seq = malloc((size_t)w->path_cap * sizeof(int));
     if (!w->st || !w->tmp || !w->moves || !w->probs || !w->hval ||
-        !w->order || !w->path || !w->path_seq)
+        !w->pwins || !w->order || !w->path || !w->path_seq)
         return -1;
     if (m->o.rave) {
         w->seq_cap = 2 * in->max_game_length + 16;
@@ -495,6 +500,7 @@ static void *mcts_create(const GameVtbl *g, const void *opts, uint64_t seed,
         .policy = sp->policy, .expand = (uint32_t)sp->expand,
         .grave = (uint32_t)sp->grave, .ept = sp->ept, .bias = sp->bias,
         .eps = sp->eps, .ept_scale = sp->ept_scale, .im = sp->im,
+        .priors = sp->priors && g->priors,
     };
     if (o.grave)
         o.rave = 1;

@@ -356,6 +356,16 @@ typedef struct GameVtbl {
      * hit), returns 1 and sets *result to 1 (win), 0 (draw) or -1 (loss)
      * for `player`; 0 when it does not know. */
     int (*exact)(const void *st, int player, int *result);
+    /* ---- MCTS guidance (optional, NULL when absent) ---- */
+    /* As playout(), also writing the moves played and their players
+     * (up to cap of them, for RAVE/AMAF); returns the count written. */
+    int (*playout_log)(void *st, Rng *r, Move *moves, int8_t *players,
+                       int cap);
+    /* Priors for the n moves of a new tree node at st: for each, the
+     * equivalent visits[i] >= 0 and wins[i] in 0..visits[i] the search
+     * starts that child with (value (2 wins - visits) / visits). */
+    void (*priors)(const void *st, const Move *moves, int n, int *visits,
+                   int *wins);
 } GameVtbl;
 
 #endif

@@ -77,7 +77,7 @@ typedef struct MctsSpec {
     double c, bias, eps, ept_scale, im;
     size_t mem;
     int threads, playouts, expand, reuse, solver, rave, grave, amaf_all;
-    int policy, ept, exact;
+    int policy, ept, exact, priors;
 } MctsSpec;
 
 static const char *const policy_choices[] = {"auto", "game", "random",
@@ -136,6 +136,9 @@ static const Option mcts_options[] = {
     MCTS_OPT("exact", OPT_BOOL, 0, 0, 1, exact,
              "ask the game's exact hook (a solver or database) when a leaf "
              "is expanded: a known result proves the node (solver games)"),
+    MCTS_OPT("priors", OPT_BOOL, 1, 0, 1, priors,
+             "new children start with the game's prior visits and wins "
+             "(games with a priors hook)"),
     MCTS_OPT("im", OPT_DOUBLE, 0, 0, 1, im,
              "implicit minimax weight: children scored by eval at "
              "expansion, minimax backups, selection on (1-A) mean + A "
@@ -153,6 +156,7 @@ static void worker_free(Worker *w)
     free(w->moves);
     free(w->probs);
     free(w->hval);
+    free(w->pwins);
     free(w->order);
     free(w->path);
     free(w->path_seq);
@@ -177,13 +181,14 @@ static int worker_init(Worker *w, Mcts *m, int id)
     w->moves = malloc(mm * sizeof(Move));
     w->probs = malloc(mm * sizeof(double));
     w->hval = malloc(mm * sizeof(int));
+    w->pwins = malloc(mm * sizeof(int));
     w->order = malloc(mm * sizeof(uint32_t));
     /* a tree path is at most one node per ply, plus the root */
     w->path_cap = in->max_game_length + 2;
     w->path = malloc((size_t)w->path_cap * sizeof(uint32_t));
     w->path_seq = malloc((size_t)w->path_cap * sizeof(int));
     if (!w->st || !w->tmp || !w->moves || !w->probs || !w->hval ||
-        !w->order || !w->path || !w->path_seq)
+        !w->pwins || !w->order || !w->path || !w->path_seq)
         return -1;
     if (m->o.rave) {
         w->seq_cap = 2 * in->max_game_length + 16;
@@ -502,6 +507,7 @@ static void *mcts_create(const GameVtbl *g, const void *opts, uint64_t seed,
         .grave = (uint32_t)sp->grave, .ept = sp->ept, .bias = sp->bias,
         .eps = sp->eps, .ept_scale = sp->ept_scale, .im = sp->im,
         .exact = sp->exact,
+        .priors = sp->priors && g->priors,
     };
     if (o.grave)
         o.rave = 1;

@@ -26,7 +26,7 @@ enum { MCTS_MAX_THREADS = 64, TRACK_MAX = 512, FIND_BUDGET = 20000,
 typedef struct MctsOpts {
     double c;
     size_t mem;
-    int threads, playouts, reuse, solver, rave, amaf_all, policy;
+    int threads, playouts, reuse, solver, rave, amaf_all, policy, priors;
     uint32_t expand, grave;
     int ept;
     int exact;      /* ask the game's exact hook at leaf expansion */
@@ -49,6 +49,7 @@ typedef struct Worker {
     Move *moves;
     double *probs;
     int *hval;
+    int *pwins;              /* priors: wins (hval holds the visits) */
     uint32_t *order;
     uint32_t *path;          /* node indices from the root */
     int *path_seq;           /* seq length when leaving path[d] */

@@ -36,7 +36,7 @@ typedef struct MctsNode {
     _Atomic int32_t exact;         /* exact value for pov, fixed point */
     int8_t pov;                    /* player whose value wsum holds */
     int8_t mover;                  /* to_move before the move into it */
-    uint16_t pad;
+    uint16_t prior;                /* of visits: the game's prior ones */
     float prob;                    /* chance outcome probability */
     _Atomic int32_t im;            /* implicit minimax value for pov */
     Move move;                     /* the move into this node */
@@ -80,7 +80,7 @@ static inline void mcts_node_reset(MctsNode *n, Move m, int mover, int pov,
     atomic_store_explicit(&n->exact, 0, memory_order_relaxed);
     n->pov = (int8_t)pov;
     n->mover = (int8_t)mover;
-    n->pad = 0;
+    n->prior = 0;
     n->prob = prob;
     atomic_store_explicit(&n->im, 0, memory_order_relaxed);
     n->move = m;

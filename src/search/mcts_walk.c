@@ -153,11 +153,27 @@ int mcts_expand(Worker *w, uint32_t idx, int tm)
         }
     }
     int pov = tm >= 0 ? tm : n->pov;
+    int pri = m->o.priors && tm >= 0;
+    if (pri) {
+        /* the game's priors (hval is free again after the sort) */
+        g->priors(w->st, w->moves, k, w->hval, w->pwins);
+    }
     for (int i = 0; i < k; i++) {
         uint32_t o = w->order[i];
         MctsNode *c = &p->node[f + (uint32_t)i];
         mcts_node_reset(c, w->moves[o], tm, pov,
                         tm == PLAYER_CHANCE ? (float)w->probs[o] : 0.0f);
+        if (pri && w->hval[o] > 0) {
+            int pv = w->hval[o] > 1000 ? 1000 : w->hval[o];
+            int pw = w->pwins[o];
+            pw = pw < 0 ? 0 : pw > pv ? pv : pw;
+            c->prior = (uint16_t)pv;
+            atomic_store_explicit(&c->visits, (uint32_t)pv,
+                                  memory_order_relaxed);
+            atomic_store_explicit(&c->wsum,
+                                  (int64_t)(2 * pw - pv) * (int64_t)MCTS_FIX,
+                                  memory_order_relaxed);
+        }
         if (m->im_ok)
             atomic_store_explicit(&c->im, leaf_im(w, w->moves[o], pov),
                                   memory_order_relaxed);
@@ -404,7 +420,12 @@ static void playout(Worker *w, void *st, double *r)
         pol = g->playout && !ept ? POL_GAME
               : g->heuristic     ? POL_HEURISTIC
                                  : POL_RANDOM;
-    if (pol == POL_GAME && g->playout) {
+    if (pol == POL_GAME && g->playout_log && w->seq_move) {
+        /* the game's playout, its moves recorded for AMAF */
+        w->seq_len += g->playout_log(st, &w->rng, w->seq_move + w->seq_len,
+                                     w->seq_player + w->seq_len,
+                                     w->seq_cap - w->seq_len);
+    } else if (pol == POL_GAME && g->playout) {
         g->playout(st, &w->rng);
     } else {
         int limit = 2 * g->info.max_game_length + 16;
@@ -578,7 +599,8 @@ void mcts_iterate(Worker *w)
                 break;
             }
             if (s != NODE_LEAF ||
-                atomic_load_explicit(&n->visits, memory_order_relaxed) + 1 <
+                atomic_load_explicit(&n->visits, memory_order_relaxed) -
+                        n->prior + 1 <
                     m->o.expand)
                 break;      /* simulate from this leaf */
             int known;

@@ -22,6 +22,7 @@
 
 #include "../../core/layout.h"
 #include "go.h"
+#include "pat3_table.h"
 
 static const int dirs[4] = {1, -1, GO_STRIDE, -GO_STRIDE};
 
@@ -432,6 +433,11 @@ static const GameOption go_options[] = {
     {.key = "compensation", .type = OPT_CHOICE, .def = 0,
      .choices = comp_choices,
      .help = "points White gets for a handicap: none, n (Chinese), n-1"},
+    {.key = "playout", .type = OPT_CHOICE, .def = 0,
+     .choices = (const char *const[]){"heavy", "light", NULL},
+     .help = "MCTS playouts: heavy (captures, atari escapes and 3x3 "
+     "patterns around the last move, no self-atari of two or more stones) "
+     "or light (uniform, no own-eye filling)"},
     {.key = NULL},
 };
 
@@ -521,6 +527,7 @@ static int go_init(void *st, const int *opt, uint64_t seed, PlyError *err)
     s->ko_rule = (uint8_t)opt[2];
     s->suicide = (uint8_t)opt[3];
     s->comp = (uint8_t)opt[5];
+    s->light = (uint8_t)opt[6];
     int pts[9];
     int n = go_handicap_points(opt[0], opt[4], pts);
     if (n < 0)
@@ -727,23 +734,241 @@ static int is_eye(const GoState *s, int p, int c)
     return bad + edge < 2;
 }
 
-/* Light playout: uniform among legal placements that do not fill an own
- * eye, a pass when there is none; simple ko only (superko is not
- * checked inside playouts, as in most Go programs). */
-static void playout_run(GoState *s, Rng *r);
+int go_is_eye(const GoState *s, int p, int c)
+{
+    return is_eye(s, p, c);
+}
+
+/* ---------------------------------------------------------- heavy policy */
+
+/* The distinct liberties of the group rooted at g, up to max of them in
+ * lib[]; returns their count (max when it stopped there). */
+static int group_libs(const GoState *s, int g, int *lib, int max)
+{
+    int n = 0, r = g;
+    do {
+        for (int d = 0; d < 4; d++) {
+            int q = r + dirs[d];
+            if (s->color[q] != GO_EMPTY)
+                continue;
+            int dup = 0;
+            for (int i = 0; i < n; i++)
+                dup |= lib[i] == q;
+            if (!dup) {
+                lib[n++] = q;
+                if (n >= max)
+                    return n;
+            }
+        }
+        r = s->next[r];
+    } while (r != g);
+    return n;
+}
+
+/* 1 when the group rooted at g has exactly one liberty (*lib). A group
+ * with more than 4 pseudo-liberties has two or more. */
+static int in_atari(const GoState *s, int g, int *lib)
+{
+    int l[2];
+    if (s->plib[g] > 4 || group_libs(s, g, l, 2) != 1)
+        return 0;
+    *lib = l[0];
+    return 1;
+}
+
+/* The liberties (up to max <= 3) of the group colour c would form at
+ * empty p, captures ignored; *size its stones. */
+static int libs_after(const GoState *s, int p, int c, int max, int *size)
+{
+    int lib[4], n = 0, seen[4], ns = 0;
+    *size = 1;
+    for (int d = 0; d < 4 && n < max; d++)
+        if (s->color[p + dirs[d]] == GO_EMPTY)
+            lib[n++] = p + dirs[d];
+    if (n >= max)
+        return n;
+    for (int d = 0; d < 4; d++) {
+        int q = p + dirs[d];
+        if (s->color[q] != c)
+            continue;
+        int g = s->root[q], dup = 0;
+        for (int i = 0; i < ns; i++)
+            dup |= seen[i] == g;
+        if (dup)
+            continue;
+        seen[ns++] = g;
+        *size += s->gsize[g];
+        int r = g;
+        do {
+            for (int e = 0; e < 4; e++) {
+                int t = r + dirs[e];
+                if (s->color[t] != GO_EMPTY || t == p)
+                    continue;
+                int dd = 0;
+                for (int i = 0; i < n; i++)
+                    dd |= lib[i] == t;
+                if (!dd) {
+                    lib[n++] = t;
+                    if (n >= max)
+                        return n;
+                }
+            }
+            r = s->next[r];
+        } while (r != g);
+    }
+    return n;
+}
+
+/* A placement of c at empty p that is illegal (suicide, the ko point)
+ * or leaves a group of two or more stones in atari without capturing (a
+ * lone stone in atari may be a throw-in). */
+static int bad_move(const GoState *s, int p, int c)
+{
+    int e = 0;
+    for (int d = 0; d < 4; d++)
+        e += s->color[p + dirs[d]] == GO_EMPTY;
+    if (e >= 2)
+        return 0;
+    Probe pr;
+    probe(s, p, c, &pr);
+    if (pr.captures)
+        return p == s->ko && pr.captures == 1;
+    if (!pr.libs)
+        return 1;
+    int size;
+    return libs_after(s, p, c, 2, &size) < 2 && size >= 2;
+}
+
+unsigned go_pat3_code(const GoState *s, int p)
+{
+    static const int off[8] = {GO_STRIDE - 1, GO_STRIDE, GO_STRIDE + 1,
+                               -1, 1, -GO_STRIDE - 1, -GO_STRIDE,
+                               -GO_STRIDE + 1};
+    unsigned code = 0;
+    for (int i = 0; i < 8; i++)
+        code |= (unsigned)s->color[p + off[i]] << (2 * i);
+    return code;
+}
+
+int go_pat3_match(unsigned code)
+{
+    return (int)(go_pat3_bits[(code >> 6) & 1023] >> (code & 63)) & 1;
+}
+
+int go_last_move(const GoState *s)
+{
+    if (s->passes || s->nhist < 2 || s->ko_rule == GO_KO_SIMPLE)
+        return 0;
+    uint64_t x = s->hist[s->nhist - 1] ^ s->hist[s->nhist - 2];
+    if (s->ko_rule == GO_KO_SSK)
+        x ^= ZSIDE;
+    int c = 2 - s->side;        /* the colour that just moved */
+    int p = zdecode(x, c);
+    return p && s->color[p] == c ? p : 0;
+}
+
+enum { CAND_MAX = 32 };
+
+static void cand_add(int *cand, int *n, int p)
+{
+    if (*n < CAND_MAX)
+        cand[(*n)++] = p;
+}
+
+/* Tactical moves after the opponent's `last`: capture its groups in
+ * atari next to it, save own groups in atari next to it (capture a
+ * neighbour in atari, or extend when that gains liberties). */
+static int tactics(const GoState *s, int last, int *cand)
+{
+    int c = s->side + 1, o = 3 - c, n = 0, lib;
+    for (int i = -1; i < 4; i++) {
+        int q = i < 0 ? last : last + dirs[i];
+        if (s->color[q] == o) {
+            if (in_atari(s, s->root[q], &lib) && lib != s->ko)
+                cand_add(cand, &n, lib);
+        } else if (s->color[q] == c) {
+            int g = s->root[q], a;
+            if (!in_atari(s, g, &a))
+                continue;
+            int r = g;
+            do {
+                for (int d = 0; d < 4; d++) {
+                    int t = r + dirs[d];
+                    if (s->color[t] == o && in_atari(s, s->root[t], &lib) &&
+                        lib != s->ko)
+                        cand_add(cand, &n, lib);
+                }
+                r = s->next[r];
+            } while (r != g);
+            int size;
+            if (libs_after(s, a, c, 2, &size) >= 2)
+                cand_add(cand, &n, a);
+        }
+    }
+    return n;
+}
+
+/* Empty neighbours of `last` whose 3x3 shape is a pattern. */
+static int pattern_moves(const GoState *s, int last, int *cand)
+{
+    static const int off[8] = {GO_STRIDE - 1, GO_STRIDE, GO_STRIDE + 1,
+                               -1, 1, -GO_STRIDE - 1, -GO_STRIDE,
+                               -GO_STRIDE + 1};
+    int c = s->side + 1, n = 0;
+    for (int i = 0; i < 8; i++) {
+        int q = last + off[i];
+        if (s->color[q] == GO_EMPTY && go_pat3_match(go_pat3_code(s, q)) &&
+            !is_eye(s, q, c) && !bad_move(s, q, c))
+            cand_add(cand, &n, q);
+    }
+    return n;
+}
+
+int go_policy_move(const GoState *s, int last, Rng *r)
+{
+    int cand[CAND_MAX], n;
+    if (!last || s->color[last] != 2 - s->side)
+        return GO_PASS;
+    n = tactics(s, last, cand);
+    if (n && rng_below(r, 10) < 9)
+        return cand[rng_below(r, (uint32_t)n)];
+    n = pattern_moves(s, last, cand);
+    if (n && rng_below(r, 10) < 9)
+        return cand[rng_below(r, (uint32_t)n)];
+    return GO_PASS;
+}
+
+/* The playout: in go (playout=heavy, the default) first the tactics and
+ * the patterns around the last move, 90% of the time each; else uniform
+ * among legal placements that fill no own eye (heavy: and put no group
+ * of two or more in atari), a pass when there is none; simple ko only
+ * (superko is not checked inside playouts, as in most Go programs). The
+ * moves are written to log[] (up to cap) when log is not NULL. */
+static int playout_run(GoState *s, Rng *r, Move *log, int8_t *lpl, int cap);
 
 static void go_playout(void *st, Rng *r)
 {
     GoState *s = st;
-    playout_run(s, r);
+    playout_run(s, r, NULL, NULL, 0);
     s->ko = 0;      /* as make() leaves a finished game */
 }
 
-static void playout_run(GoState *s, Rng *r)
+static int go_playout_log(void *st, Rng *r, Move *log, int8_t *players,
+                          int cap)
+{
+    GoState *s = st;
+    int n = playout_run(s, r, log, players, cap);
+    s->ko = 0;
+    return n;
+}
+
+static int playout_run(GoState *s, Rng *r, Move *log, int8_t *lpl, int cap)
 {
     uint16_t empt[GO_MAXN * GO_MAXN];
-    int ne = 0, rebuild = 1;
+    int ne = 0, rebuild = 1, nlog = 0;
     int limit = max_plies(s);
+    int heavy = s->kind == GO_KIND_GO && !s->light;
+    int last = heavy ? go_last_move(s) : 0;
     while (!s->over) {
         if (rebuild) {
             ne = 0;
@@ -756,7 +981,16 @@ static void playout_run(GoState *s, Rng *r)
             rebuild = 0;
         }
         int c = s->side + 1, me = s->side, chosen = GO_PASS;
-        int left = ne;
+        if (heavy && last) {
+            chosen = go_policy_move(s, last, r);
+            if (chosen != GO_PASS)
+                for (int i = 0; i < ne; i++)
+                    if (empt[i] == chosen) {
+                        empt[i] = empt[--ne];
+                        break;
+                    }
+        }
+        int left = chosen == GO_PASS ? ne : 0;
         while (left > 0) {
             int i = (int)rng_below(r, (uint32_t)left);
             int p = empt[i];
@@ -773,6 +1007,8 @@ static void playout_run(GoState *s, Rng *r)
                 else
                     ok = pr.libs;
             }
+            if (ok && heavy && bad_move(s, p, c))
+                ok = 0;
             if (ok) {
                 chosen = p;
                 /* drop it from the list of empty points */
@@ -804,6 +1040,11 @@ static void playout_run(GoState *s, Rng *r)
                 break;
             }
         }
+        if (log && nlog < cap) {
+            log[nlog] = (Move)chosen;
+            lpl[nlog++] = (int8_t)me;
+        }
+        last = chosen;
         if (chosen == GO_PASS) {
             s->passes++;
             s->ko = 0;
@@ -832,6 +1073,103 @@ static void playout_run(GoState *s, Rng *r)
             }
         }
     }
+    return nlog;
+}
+
+/* ---------------------------------------------------------- tree */
+
+/* Priors for MCTS (visits, wins): an even 10/5 for every move, a won 10
+ * more for a tactical move (capture, atari escape) or a pattern next to
+ * the last move, and for a third-line move in an empty area; a lost 10
+ * more for a first-line move in an empty area and an empty triangle, a
+ * lost 20 for a self-atari of two or more stones or an own eye filled;
+ * a pass a lost 10 while a quarter of the board is still empty. */
+static void go_priors(const void *st, const Move *moves, int n, int *visits,
+                      int *wins)
+{
+    const GoState *s = st;
+    int c = s->side + 1, o = 3 - c, sz = s->size;
+    int last = go_last_move(s);
+    int tac[CAND_MAX], nt = 0;
+    if (last)
+        nt = tactics(s, last, tac);
+    int empties = 0;
+    for (int y = 0; y < sz; y++)
+        for (int x = 0; x < sz; x++)
+            empties += s->color[go_point(x, y)] == GO_EMPTY;
+    for (int i = 0; i < n; i++) {
+        int m = (int)moves[i], v = 10, w = 5;
+        if (m == GO_PASS) {
+            if (4 * empties > sz * sz)
+                v += 10;
+            visits[i] = v;
+            wins[i] = w;
+            continue;
+        }
+        int good = 0, bad = 0;
+        for (int j = 0; j < nt; j++)
+            if (tac[j] == m) {
+                good = 1;
+                break;
+            }
+        if (last && abs(go_x(m) - go_x(last)) <= 1 &&
+            abs(go_y(m) - go_y(last)) <= 1 &&
+            go_pat3_match(go_pat3_code(s, m)))
+            good++;
+        int x = go_x(m), y = go_y(m);
+        int line = x < y ? x : y;
+        if (sz - 1 - x < line)
+            line = sz - 1 - x;
+        if (sz - 1 - y < line)
+            line = sz - 1 - y;
+        if (sz >= 9 && (line == 0 || line == 2)) {
+            int near = 0;
+            for (int dy = -2; dy <= 2 && !near; dy++)
+                for (int dx = -2; dx <= 2; dx++) {
+                    if (abs(dx) + abs(dy) > 2)
+                        continue;
+                    int q = m + dy * GO_STRIDE + dx;
+                    if (q >= 0 && q < GO_PTS &&
+                        (s->color[q] == GO_BLACK || s->color[q] == GO_WHITE))
+                        near = 1;
+                }
+            if (!near) {
+                if (line == 2)
+                    good++;
+                else
+                    bad++;
+            }
+        }
+        /* empty triangle: two own stones on perpendicular sides and the
+         * point between them empty */
+        for (int d = 0; d < 2; d++)
+            for (int e = 2; e < 4; e++)
+                if (s->color[m + dirs[d]] == c && s->color[m + dirs[e]] == c &&
+                    s->color[m + dirs[d] + dirs[e]] == GO_EMPTY) {
+                    int opp = 0;
+                    for (int f = 0; f < 4; f++)
+                        opp += s->color[m + dirs[f]] == o;
+                    if (!opp)
+                        bad = bad ? bad : 1;
+                }
+        v += 10 * (good + bad);
+        w += 10 * good;
+        if (is_eye(s, m, c) || bad_move(s, m, c))
+            v += 20;
+        visits[i] = v;
+        wins[i] = w;
+    }
+}
+
+/* The time manager's estimate: about one ply per empty point left. */
+static int go_plies_left(const void *st)
+{
+    const GoState *s = st;
+    int e = 0;
+    for (int y = 0; y < s->size; y++)
+        for (int x = 0; x < s->size; x++)
+            e += s->color[go_point(x, y)] == GO_EMPTY;
+    return e + 10;
 }
 
 /* ---------------------------------------------------------- text */
@@ -1434,8 +1772,14 @@ const GameVtbl game_go = {
             "compensation=n or n-1. Higher score wins; equal is a draw.\n"
             "Handicap: fixed points (GTP's table: 9x9 C3 G7 C7 G3 ...).\n"
             "A game is cut off after min(3*size*size, 600) plies and scored as it\n"
-            "stands. Playouts (MCTS): uniform among legal placements that\n"
-            "do not fill an own eye, pass when none; simple ko only.\n"
+            "stands. Playouts (MCTS; playout=heavy, default): captures and\n"
+            "atari escapes next to the last move, then its 3x3 patterns\n"
+            "(hane, cuts, edge shapes), else uniform among legal placements\n"
+            "that fill no own eye and put no group of two or more stones in\n"
+            "atari, pass when none; playout=light: uniform without own-eye\n"
+            "fills only; simple ko only. Tree priors: captures, escapes,\n"
+            "patterns, third line up, first line, empty triangles and\n"
+            "self-atari down.\n"
             "Perft counts the pass as a move (go.md's 'pass counted' rows:\n"
             "9x9 depth 4 = 42002809); a game over after two passes has no\n"
             "moves below it.",
@@ -1457,6 +1801,9 @@ const GameVtbl game_go = {
     .score = go_score,
     .check = go_check,
     .formats = go_formats,
+    .playout_log = go_playout_log,
+    .priors = go_priors,
+    .plies_left = go_plies_left,
 };
 
 const GameVtbl game_atari_go = {

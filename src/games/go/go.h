@@ -50,7 +50,8 @@ typedef struct GoState {
     uint16_t nhist;
     uint16_t pad;           /* zero */
     uint8_t color[GO_PTS];
-    uint8_t pad2[3];        /* zero */
+    uint8_t light;          /* go: 1 plays the light playout policy */
+    uint8_t pad2[2];        /* zero */
     /* groups: a circular list of stones, each knowing its root; the
      * root holds the pseudo-liberties (adjacent empty points counted
      * once per adjacent stone) and the stone count */
@@ -88,6 +89,18 @@ int go_komi_parse(const char *s, int *komi2);
 
 /* Komi text ("7.5") for a komi in half points within -10..20. */
 const char *go_komi_text(int komi2);
+
+/* The playout policy (exposed for tests). go_pat3_code: the 3x3 code of
+ * p's neighbourhood (pat3.h); go_policy_move: the move the heavy policy
+ * plays for the side to move after `last` (0: unknown), GO_PASS when it
+ * finds none; go_last_move: the last placement decoded from the superko
+ * history, or 0. */
+unsigned go_pat3_code(const GoState *s, int p);
+int go_pat3_match(unsigned code);
+int go_policy_move(const GoState *s, int last, Rng *r);
+int go_last_move(const GoState *s);
+/* 1 when p is an eye of colour c (the playouts never fill one). */
+int go_is_eye(const GoState *s, int p, int c);
 
 extern const GameFormat go_format_sgf, go_format_gtp;
 /* The GTP hooks of GameFormat (status.c): stone status from playouts,

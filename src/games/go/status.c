@@ -77,6 +77,10 @@ static int ownership(const GoState *s, uint64_t seed, uint16_t *b,
     rng_seed(&rng, seed ^ 0x5eed5747u);
     for (int i = 0; i < GO_STATUS_PLAYOUTS; i++) {
         memcpy(t, s, sizeof *t);
+        /* the light policy, whatever the game's playout option: the
+         * heavy one saves stones in atari, which keeps dead stones
+         * alive in the count */
+        t->light = 1;
         if (!t->over)
             game_go.playout(t, &rng);
         area_owner(t, owner);

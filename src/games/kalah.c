@@ -193,6 +193,13 @@ static int kalah_init(void *st, const int *opt, uint64_t seed, PlyError *err)
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < k->houses; i++)
             k->pit[first_house(k, s) + i] = (uint16_t)opt[1];
+    /* The databases are built once per process, here, before any clock
+     * runs: built lazily at a probe they cost one move up to 20 ms past
+     * its 100 ms budget (bench/overrun.sh). A failure (memory) only
+     * leaves the bots without them. */
+    if (k->dbseeds && k->houses <= KDB_MAX_HOUSES && k->capture_rule <= 1)
+        (void)mancala_db_build(&kdb[k->capture_rule][k->houses - 1],
+                               k->dbseeds);
     return 0;
 }
 

@@ -234,6 +234,7 @@ rm -f "$SREC"
 # with pair statistics), players=3 three teams; show, play and records
 # name and count the teams playing
 expect_out "show splut players=2" "to move: North" $PLY show splut --options players=2 --moves "Tf2-f3"
+expect_out "analyze splut players=2" "North to move" $PLY analyze splut --options players=2 --moves "Tf2-f3" --bot alphabeta:depth=2
 expect_out "match splut players=2 duels" "random vs random:seed=2: +" $PLY match splut random random:seed=2 --options players=2 -n 2 --out "$SREC"
 expect_out "show splut players=2 record" "seat 1 North *random" $PLY show --record "$SREC"
 expect_out "match splut players=2 resume" "2 games on record, 2 to play" $PLY match splut random random:seed=2 --options players=2 -n 4 --out "$SREC" --resume

@@ -160,6 +160,13 @@ const PlyGame *ply_state_game(const PlyState *s);
 /* The player to move (0..players-1), PLY_PLAYER_CHANCE or
  * PLY_PLAYER_TERMINAL. */
 int ply_state_current_player(const PlyState *s);
+/* The players taking part at s: fewer than ply_game_num_players() when
+ * the game's options leave seats empty (splut players=2); they are seats
+ * 0..n-1. */
+int ply_state_num_players(const PlyState *s);
+/* The name of player (seat) 0..n-1 at s ("South", "North" in splut
+ * players=2); NULL for a bad player. */
+const char *ply_state_player_name(const PlyState *s, int player);
 int ply_state_is_terminal(const PlyState *s);
 /* The legal moves (at a chance node: the outcomes) in a fixed order:
  * writes min(count, max) of them to out (out may be NULL) and returns
@@ -185,7 +192,8 @@ int ply_state_history_length(const PlyState *s);
 PlyMove ply_state_history_move(const PlyState *s, int i);
 /* The value of each player at a terminal state (win 1, loss -1, draw 0
  * for two players; 0 for everyone while the game runs): writes
- * min(players, max) values, returns the number of players. */
+ * min(players, max) values, returns the number of players
+ * (ply_state_num_players). */
 int ply_state_returns(const PlyState *s, double *out, int max);
 /* The setup string of the position (ply_state_new reads it back). */
 int ply_state_to_text(const PlyState *s, char *buf, size_t n,
@@ -334,6 +342,9 @@ uint64_t ply_record_index(const PlyRecord *r);
 /* The setup the game started from ("": the start position). */
 const char *ply_record_setup(const PlyRecord *r);
 int ply_record_num_moves(const PlyRecord *r);
+/* The seats of the record's game (its players under the match's
+ * options). */
+int ply_record_num_seats(const PlyRecord *r);
 const char *ply_record_move(const PlyRecord *r, int i);
 /* Which bot (index into the match's list) sat at seat, -1 if none. */
 int ply_record_bot(const PlyRecord *r, int seat);

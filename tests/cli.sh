@@ -230,6 +230,25 @@ expect_fail "show --record past the end" "has 4 games, not 5" $PLY show --record
 expect_fail "show --record wrong game" "not kalah" $PLY show kalah --record "$SREC"
 expect_fail "show --ply without --record" "go with --record" $PLY show splut --ply 3
 rm -f "$SREC"
+# Players from options: players=2 seats South and North only (duels,
+# with pair statistics), players=3 three teams; show, play and records
+# name and count the teams playing
+expect_out "show splut players=2" "to move: North" $PLY show splut --options players=2 --moves "Tf2-f3"
+expect_out "analyze splut players=2" "North to move" $PLY analyze splut --options players=2 --moves "Tf2-f3" --bot alphabeta:depth=2
+expect_out "match splut players=2 duels" "random vs random:seed=2: +" $PLY match splut random random:seed=2 --options players=2 -n 2 --out "$SREC"
+expect_out "show splut players=2 record" "seat 1 North *random" $PLY show --record "$SREC"
+expect_out "match splut players=2 resume" "2 games on record, 2 to play" $PLY match splut random random:seed=2 --options players=2 -n 4 --out "$SREC" --resume
+SREC2=$(mktemp)
+: > "$SREC"
+$PLY match splut random greedy random:seed=4 --options players=3 -n 6 --shard 1/2 --out "$SREC" >/dev/null 2>&1
+$PLY match splut random greedy random:seed=4 --options players=3 -n 6 --shard 2/2 --out "$SREC2" >/dev/null 2>&1
+expect_out "merge splut players=3 shards" "placements over 6 games" $PLY match --merge "$SREC" "$SREC2"
+rm -f "$SREC2"
+expect_out "match splut players=3" "avg place" $PLY match splut random random:seed=2 random:seed=3 --options players=3 -n 3
+expect_fail "match splut players=3 with 2" "participants\|seats\|at least" $PLY match splut random random:seed=2 random:seed=3 random:seed=4 random:seed=5 --options players=3 -n 1
+expect_fail "play splut players=2 seat 2" "seat must be 0..1" $PLY play splut --options players=2 --seat 2 --bot random
+expect_out "play splut players=2 demo" "result: \(South\|North\) wins" $PLY play splut --options players=2 --bot random --demo
+rm -f "$SREC"
 
 # ply show --as: what one seat sees, of a position and of a recorded game
 # replayed from its true moves (the view at ply K equals the view of the

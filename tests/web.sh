@@ -88,6 +88,13 @@ expect 200 POST "api/games/$id/redo" ''
 expect 200 GET "api/games/$id/record?format=pdn" ""
 grep -q "1. " "$dir/body" || fail "no PDN moves"
 expect 404 GET "api/games/$id/record?format=kif" ""
+# players from options: splut players=2 seats South and North only
+expect 200 GET "api/players?game=splut&options=players%3D2" ""
+python3 -c 'import json,sys; p=json.load(open(sys.argv[1]))["players"]; sys.exit(p != ["South", "North"])' "$dir/body" || fail "players=2: $(cat "$dir/body")"
+expect 400 GET "api/players?game=splut&options=players%3D5" ""
+expect 404 GET "api/players?game=no-such-game" ""
+expect 201 POST api/games '{"game": "splut", "options": "players=2", "seats": ["human", "random", "random", "random"]}'
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["players"] != ["South", "North"] or d["seats"] != ["human", "random"])' "$dir/body" || fail "splut players=2 state: $(cat "$dir/body")"
 big=$(head -c 70000 /dev/zero | tr '\0' ' ')
 expect 413 POST api/games "{$big}"
 expect 200 DELETE "api/games/$id" ""

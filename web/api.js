@@ -30,6 +30,8 @@ const g = (id) => 'games/' + encodeURIComponent(id);
 
 export const api = {
   catalogue: () => call('GET', 'games'),
+  players: (game, options) => call('GET', 'players?game=' + encodeURIComponent(game) +
+    '&options=' + encodeURIComponent(options || '')),
   create: (req) => call('POST', 'games', req),
   state: (id) => call('GET', g(id)),
   move: (id, move) => call('POST', g(id) + '/move', { move }),

@@ -231,14 +231,19 @@ function openSetup(name, push, pre) {
   fo.classList.toggle('none', !g.options.length);
   const lg = document.createElement('legend'); lg.textContent = 'Options'; fo.append(lg);
   for (const o of g.options) fo.append(optionField(o, cur[o.key]));
-  const fs = $('ng-seats');
-  fs.replaceChildren();
-  const ls = document.createElement('legend'); ls.textContent = 'Players'; fs.append(ls);
-  g.players.forEach((p, i) => {
-    let spec = pre.seats ? pre.seats[i] : (i === 0 ? 'human' : 'bot');
-    if (!pre.seats && i > 0) spec = 'bot:time=1s';
-    fs.append(seatRow(i, p, spec, g.default_bot));
-  });
+  seatRows(g, g.players, pre.seats);
+  // Options may change who plays (splut players=2): ask the server.
+  fo.onchange = async () => {
+    const want = formOptions();
+    try {
+      const r = await api.players(name, want);
+      if (r && r.players && formOptions() === want && $('ng-game').value === name) {
+        const kept = [...$('ng-seats').querySelectorAll('[data-seat]')].map((e) => e.value);
+        seatRows(g, r.players, kept.length ? kept : pre.seats);
+      }
+    } catch (e) { setError('ng-error', e); }
+  };
+  if (pre.options) fo.onchange();
   $('ng-setup').value = pre.setup || '';
   $('ng-moves').value = pre.moves || '';
   $('ng-rules-text').textContent = [g.rules, g.notation].filter(Boolean).join('\n\n');
@@ -251,15 +256,32 @@ function openSetup(name, push, pre) {
   sel.focus();
 }
 
-function formRequest(allBots) {
-  const name = $('ng-game').value;
-  const g = gameInfo(name);
+// The seat rows of the new-game form: one per player taking part.
+function seatRows(g, players, specs) {
+  const fs = $('ng-seats');
+  fs.replaceChildren();
+  const ls = document.createElement('legend'); ls.textContent = 'Players'; fs.append(ls);
+  players.forEach((p, i) => {
+    let spec = specs && specs[i] ? specs[i] : (i === 0 ? 'human' : 'bot');
+    if (!(specs && specs[i]) && i > 0) spec = 'bot:time=1s';
+    fs.append(seatRow(i, p, spec, g.default_bot));
+  });
+}
+
+function formOptions() {
   const opts = [];
   for (const inp of $('ng-options').querySelectorAll('[data-key]')) {
     const v = inp.type === 'checkbox' ? String(inp.checked) : inp.value.trim();
     if (v !== '' && v !== inp.dataset.def) opts.push(`${inp.dataset.key}=${v}`);
   }
-  const seats = g.players.map((_, i) => {
+  return opts.join(',');
+}
+
+function formRequest(allBots) {
+  const name = $('ng-game').value;
+  const g = gameInfo(name);
+  const nseats = $('ng-seats').querySelectorAll('[data-seat]').length;
+  const seats = Array.from({ length: nseats }, (_, i) => {
     let bot = $('ng-seats').querySelector(`[data-seat="${i}"]`).value;
     const t = $('ng-seats').querySelector(`[data-seat-time="${i}"]`).value.trim();
     if (allBots && bot === 'human') bot = 'bot';
@@ -268,7 +290,7 @@ function formRequest(allBots) {
     if (t && !/(^|[:,])time=/.test(bot)) return bot + (bot.includes(':') ? ',' : ':') + `time=${t}`;
     return bot;
   });
-  return { game: name, options: opts.join(','), setup: $('ng-setup').value.trim(),
+  return { game: name, options: formOptions(), setup: $('ng-setup').value.trim(),
     moves: $('ng-moves').value.trim(), seats };
 }
 

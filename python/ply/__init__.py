@@ -267,7 +267,13 @@ class State:
         return self.current_player() == PLAYER_CHANCE
 
     def num_players(self):
-        return self._game.num_players()
+        """The players taking part (fewer than the game's seats when its
+        options leave some empty: splut players=2)."""
+        return _lib.ply_state_num_players(self._s)
+
+    def player_names(self):
+        return [_s(_lib.ply_state_player_name(self._s, i))
+                for i in range(self.num_players())]
 
     def legal_actions(self):
         """The legal moves as plain ints (fast: no notation)."""
@@ -621,7 +627,7 @@ class Record:
         self.setup = _s(_lib.ply_record_setup(r))
         self.moves = [_s(_lib.ply_record_move(r, i))
                       for i in range(_lib.ply_record_num_moves(r))]
-        n = match.game.num_players()
+        n = _lib.ply_record_num_seats(r)
         self.bots = [_lib.ply_record_bot(r, s) for s in range(n)]
         self.seats = [match.bots[b] for b in self.bots]
         self.result = [_lib.ply_record_result(r, s) + 0.0 for s in range(n)]

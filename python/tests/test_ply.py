@@ -56,6 +56,13 @@ class TestGames(unittest.TestCase):
         self.assertEqual(repr(ply.load_game("kalah", houses=4)),
                          "Game('kalah', 'houses=4')")
 
+    def test_players_from_options(self):
+        s = ply.load_game("splut", players=2).new_state()
+        self.assertEqual(s.num_players(), 2)
+        self.assertEqual(s.player_names(), ["South", "North"])
+        self.assertEqual(len(s.returns()), 2)
+        self.assertEqual(ply.load_game("splut").num_players(), 4)
+
     def test_start_positions(self):
         cases = {"chess": 20, "draughts-russian": 7, "reversi": 4,
                  "kalah": 6, "go": 19 * 19 + 1}

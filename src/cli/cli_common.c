@@ -78,21 +78,21 @@ void cli_print_result(FILE *f, const GameVtbl *g, const void *st)
 {
     double r[PLY_MAX_PLAYERS];
     g->returns(st, r);
-    int np = g->info.num_players;
+    int np = state_seats(g, st, NULL);
     if (np == 2 && r[0] != r[1]) {
         int w = r[0] > r[1] ? 0 : 1;
-        fprintf(f, "result: %s wins", g->info.player_names[w]);
+        fprintf(f, "result: %s wins", state_seat_name(g, st, w));
     } else if (np == 2) {
         fprintf(f, "result: draw");
     } else {
         fprintf(f, "result:");
         for (int p = 0; p < np; p++)
-            fprintf(f, " %s %+.2f", g->info.player_names[p], r[p]);
+            fprintf(f, " %s %+.2f", state_seat_name(g, st, p), r[p]);
     }
     if (g->score) {
         fprintf(f, " (");
         for (int p = 0; p < np; p++)
-            fprintf(f, "%s%s %d", p ? ", " : "", g->info.player_names[p],
+            fprintf(f, "%s%s %d", p ? ", " : "", state_seat_name(g, st, p),
                     g->score(st, p));
         fprintf(f, ")");
     }
@@ -132,7 +132,7 @@ int cli_print_view(FILE *f, const GameVtbl *g, const void *st, int seat)
         cli_print_result(f, g, st);
     } else {
         fprintf(f, "to move: %s\n", p == PLAYER_CHANCE
-                                     ? "chance" : g->info.player_names[p]);
+                                     ? "chance" : state_seat_name(g, st, p));
     }
     free(obs), free(buf), free(mv);
     return 0;
@@ -154,7 +154,7 @@ void cli_print_position(FILE *f, const GameVtbl *g, const void *st)
     if (p == PLAYER_CHANCE)
         fprintf(f, "to move: chance\n");
     else
-        fprintf(f, "to move: %s\n", g->info.player_names[p]);
+        fprintf(f, "to move: %s\n", state_seat_name(g, st, p));
     Move *moves = malloc(sizeof(Move) * (size_t)g->info.max_moves);
     if (!moves)
         return;

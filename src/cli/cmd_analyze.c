@@ -322,7 +322,7 @@ int cmd_analyze(int argc, char **argv)
     }
     session_on_info(s, watch ? on_info : NULL, NULL, &w);
     printf("%s, %s to move, bot %s\n", g->info.title,
-           g->info.player_names[p], spec);
+           state_seat_name(g, st, p), spec);
     fflush(stdout);
     SearchInfo si;
     Move m = 0;
@@ -339,7 +339,7 @@ int cmd_analyze(int argc, char **argv)
         printf("best: %s\n", cli_move_text(g, st, m, mb, sizeof mb));
         printf("value: ");
         print_value(stdout, &si);
-        printf(" (%s's point of view)\n", g->info.player_names[p]);
+        printf(" (%s's point of view)\n", state_seat_name(g, st, p));
         printf("pv:");
         print_pv(stdout, g, st, scratch, &si);
         printf("\ndepth: %d (seldepth %d)\n", si.depth, si.seldepth);

@@ -198,10 +198,10 @@ static int bot_turn(Play *P, const char *spec)
     char mb[128];
     if (g->info.flags & GAME_HIDDEN)   /* the person sees only his view */
         lineedit_say(P->le, "%s has moved\n",
-                     g->info.player_names[g->to_move(st)]);
+                     state_seat_name(g, st, g->to_move(st)));
     else
         lineedit_say(P->le, "%s plays %s\n",
-                     g->info.player_names[g->to_move(st)],
+                     state_seat_name(g, st, g->to_move(st)),
                      cli_move_text(g, st, m, mb, sizeof mb));
     session_play(P->s, m, NULL);
     P->show = 1;
@@ -224,7 +224,7 @@ static int human_turn(Play *P)
     }
     char prompt[64], *line = NULL;
     snprintf(prompt, sizeof prompt, "%s> ",
-             g->info.player_names[g->to_move(st)]);
+             state_seat_name(g, st, g->to_move(st)));
     int r = lineedit_read(P->le, prompt, -1, &line);
     if (r < 0)
         return -1;
@@ -309,9 +309,6 @@ int cmd_play(int argc, char **argv)
     const GameVtbl *g = cli_game("play", argv[optind]);
     if (!g)
         return 2;
-    if (seat >= (unsigned long long)g->info.num_players)
-        return cli_error("play", "--seat must be 0..%d for %s",
-                         g->info.num_players - 1, g->info.name);
     if (!spec)
         spec = default_spec(g, demo, spec_buf, sizeof spec_buf);
     PlyError err = {{0}};
@@ -323,6 +320,13 @@ int cmd_play(int argc, char **argv)
     if (setup && session_set_position(P.s, setup, NULL, &err)) {
         session_free(P.s);
         return cli_error("play", "%s", err.msg);
+    }
+    int nseats = state_seats(g, session_state(P.s), NULL);
+    if (seat >= (unsigned long long)nseats) {
+        session_free(P.s);
+        return cli_error("play", "--seat must be 0..%d for %s%s%s",
+                         nseats - 1, g->info.name, options ? " with " : "",
+                         options ? options : "");
     }
     P.le = lineedit_open();
     if (!P.le || pipe(P.wake) ||
@@ -338,7 +342,8 @@ int cmd_play(int argc, char **argv)
     Move *moves = malloc(sizeof(Move) * (size_t)g->info.max_moves);
     double *probs = malloc(sizeof(double) * (size_t)g->info.max_moves);
     printf("%s: you are %s, the bot is %s%s\n", g->info.title,
-           demo ? "watching" : g->info.player_names[seat], spec,
+           demo ? "watching" : state_seat_name(g, session_state(P.s),
+                                               (int)seat), spec,
            demo ? " on every seat" : "");
     if (!demo && lineedit_is_tty(P.le))
         printf("type help for the commands; arrows edit and recall lines\n");

@@ -86,8 +86,8 @@ static int show_record(const char *file, long number, long plies,
     if (r.options && r.options[0])
         printf(" (options %s)", r.options);
     printf(", after %ld of %d moves\n", upto, r.nmoves);
-    for (int s = 0; s < r.nseats && s < g->info.num_players; s++) {
-        printf("  seat %d %-8s %s", s, g->info.player_names[s],
+    for (int s = 0; s < r.nseats && s < state_seats(g, st, NULL); s++) {
+        printf("  seat %d %-8s %s", s, state_seat_name(g, st, s),
                r.seats[s] ? r.seats[s] : "?");
         if (r.has_result)
             printf("  result %+.3g", r.result[s]);

@@ -366,6 +366,15 @@ typedef struct GameVtbl {
      * starts that child with (value (2 wins - visits) / visits). */
     void (*priors)(const void *st, const Move *moves, int n, int *visits,
                    int *wins);
+    /* ---- seats taking part (optional, NULL when absent) ----
+     * When options leave some of the info.num_players seats empty
+     * (splut players=2): the number n of seats playing at st (fixed by
+     * the options, the same in every position of a game); the players
+     * are seats 0..n-1 and names[0..n-1] receives their names when names
+     * is not NULL. Front ends seat n participants; returns() fills the
+     * other seats' entries with 0. NULL: every seat plays, named by
+     * info.player_names. Ask through state_seats() (setup.h). */
+    int (*seats)(const void *st, const char **names);
 } GameVtbl;
 
 #endif

@@ -108,6 +108,41 @@ int state_setup(const GameVtbl *g, void *st, const char *options,
     return 0;
 }
 
+int state_seats(const GameVtbl *g, const void *st, const char **names)
+{
+    int n = g->seats ? g->seats(st, names) : g->info.num_players;
+    if (n < 1 || n > g->info.num_players)
+        n = g->info.num_players;
+    if (!g->seats && names)
+        for (int p = 0; p < n; p++)
+            names[p] = g->info.player_names[p];
+    return n;
+}
+
+const char *state_seat_name(const GameVtbl *g, const void *st, int p)
+{
+    const char *names[PLY_MAX_PLAYERS];
+    if (g->seats && st && p >= 0 && p < state_seats(g, st, names))
+        return names[p];
+    return p >= 0 && p < g->info.num_players ? g->info.player_names[p] : "?";
+}
+
+int options_seats(const GameVtbl *g, const char *options, const char **names,
+                  PlyError *err)
+{
+    if (!g->seats) {    /* no state needed (some init()s are costly) */
+        int opt[PLY_MAX_OPTIONS];
+        if (options_parse(g, options, opt, err))
+            return -1;
+        return state_seats(g, NULL, names);
+    }
+    void *st = state_alloc(g);
+    int n = state_setup(g, st, options, NULL, 0, err) ? -1
+            : state_seats(g, st, names);
+    free(st);
+    return n;
+}
+
 int state_is_legal(const GameVtbl *g, const void *st, Move m)
 {
     Move *moves = malloc(sizeof(Move) * (size_t)g->info.max_moves);

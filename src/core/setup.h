@@ -20,6 +20,16 @@ void *state_alloc(const GameVtbl *g);
  * NULL or empty. */
 int state_setup(const GameVtbl *g, void *st, const char *options,
                 const char *setup, uint64_t seed, PlyError *err);
+/* The seats playing at st (the game's seats hook, else
+ * info.num_players) and, when names is not NULL, their names into
+ * names[0..n-1]. */
+int state_seats(const GameVtbl *g, const void *st, const char **names);
+/* The name of seat p at st (the seats hook's, else info.player_names). */
+const char *state_seat_name(const GameVtbl *g, const void *st, int p);
+/* The seats playing under options (NULL or "": the defaults): a state set
+ * up and asked; -1 with err when the options are bad. */
+int options_seats(const GameVtbl *g, const char *options, const char **names,
+                  PlyError *err);
 /* Plays whitespace-separated moves in notation. On error, st holds the
  * position before the bad move and err names it and its number. */
 int state_play_moves(const GameVtbl *g, void *st, const char *moves,

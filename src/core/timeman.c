@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "rng.h"
+#include "setup.h"
 #include "timeman.h"
 
 /* The random-game estimator: at most PROBES games, at most PROBE_PLIES
@@ -65,7 +66,7 @@ int time_moves_left(const GameVtbl *g, const void *st, const Clock *c,
         return c->moves_to_go;
     if (!g || !st)
         return TIME_MOVES_MAX;
-    int np = g->info.num_players > 0 ? g->info.num_players : 1;
+    int np = state_seats(g, st, NULL);     /* the players taking part */
     double plies = -1;
     if (g->plies_left)
         plies = g->plies_left(st);

@@ -8,11 +8,12 @@
  * A team whose Sorcerer is hit by a thrown Rock leaves the game and is
  * skipped in the turn order; the last Sorcerer standing wins.
  *
- * Two vtables share the code: `splut` has four seats (South, West, North,
- * East, in turn order) and option players=2|3|4, the seats beyond the
- * chosen set standing empty from the start; `splut-duel` is the two-player
- * game of the Axiom article (South against North, all four Rocks) as a
- * proper two-seat game.
+ * Two vtables share the code: `splut` has up to four seats (South, West,
+ * North, East, in turn order) and option players=2|3|4: the teams playing
+ * are seats 0..players-1 (South and North with two players; South, West
+ * and North with three), told to front ends by the seats hook; `splut-duel`
+ * is the two-player game of the Axiom article (South against North, all
+ * four Rocks) as a two-seat game, the same position as players=2.
  *
  * Squares hold EMPTY, ROCK, or a piece 4 + 4 * seat + kind. A Rock square
  * carries the number of the turn in which that Rock last moved (rturn),
@@ -39,7 +40,7 @@ typedef struct Splut {
     uint16_t last_turn[SP_SEATS];   /* each seat's latest finished turn */
     uint16_t turn;              /* number of the turn being played, from 1 */
     uint16_t ply;
-    uint8_t np;                 /* seats: 2 or 4 */
+    uint8_t np;                 /* seats playing: 2, 3 or 4 */
     uint8_t mover;
     uint8_t steps;              /* steps left in this turn */
     uint8_t lev, lev_sq;        /* LEV_*, the Rock being levitated */
@@ -123,7 +124,7 @@ static const GameOption splut_options[] = {
     {.key = "players", .type = OPT_CHOICE, .def = 2,
      .choices = players_choices, .help =
      "teams playing: 4 (South, West, North, East), 3 (South, West, North) "
-     "or 2 (South, North); the other seats stay empty"},
+     "or 2 (South, North), playing as seats 0..players-1"},
     {.key = "levitate", .type = OPT_CHOICE, .def = RULE_PREVIOUS,
      .choices = lev_choices, .help =
      "previous: a Rock moved during the immediately preceding turn may not "
@@ -147,8 +148,7 @@ static void place_team(Splut *s, int seat)
     s->cell[sq_of(t[3])] = (uint8_t)piece(seat, K_TROLL);
 }
 
-static void setup(Splut *s, int np, const int *sides, int players,
-                  int rule)
+static void setup(Splut *s, int np, const int *sides, int rule)
 {
     memset(s, 0, sizeof *s);
     s->np = (uint8_t)np;
@@ -158,12 +158,8 @@ static void setup(Splut *s, int np, const int *sides, int players,
     for (int k = 0; k < 4; k++)
         s->cell[sq_of(START[k][0])] = ROCK;
     for (int p = 0; p < np; p++) {
-        int here = np == 2 || p < players;
-        if (players == 2 && np == 4)
-            here = p == 0 || p == 2;
-        s->status[p] = here ? ST_ALIVE : ST_ABSENT;
-        if (here)
-            place_team(s, p);
+        s->status[p] = ST_ALIVE;
+        place_team(s, p);
     }
     s->turn = 1;
     s->steps = 1;
@@ -174,8 +170,8 @@ static int splut_init(void *st, const int *opt, uint64_t seed, PlyError *err)
 {
     (void)seed;
     (void)err;
-    static const int sides[4] = {0, 1, 2, 3};
-    setup(st, 4, sides, opt[0] + 2, opt[1]);
+    static const int sides[3][4] = {{0, 2}, {0, 1, 2}, {0, 1, 2, 3}};
+    setup(st, opt[0] + 2, sides[opt[0]], opt[1]);
     return 0;
 }
 
@@ -184,7 +180,7 @@ static int duel_init(void *st, const int *opt, uint64_t seed, PlyError *err)
     (void)seed;
     (void)err;
     static const int sides[2] = {0, 2};
-    setup(st, 2, sides, 2, opt[0]);
+    setup(st, 2, sides, opt[0]);
     return 0;
 }
 
@@ -417,6 +413,18 @@ static void splut_returns(const void *st, double *out)
         double place = better + (tied + 1) / 2.0;
         out[p] = 1 - 2 * (place - 1) / (s->np - 1);
     }
+    for (int p = s->np; p < SP_SEATS; p++)
+        out[p] = 0;     /* a seat not playing: only for 4-seat callers */
+}
+
+static const char *const side_names[4] = {"South", "West", "North", "East"};
+
+static int splut_seats(const void *st, const char **names)
+{
+    const Splut *s = st;
+    for (int p = 0; names && p < s->np; p++)
+        names[p] = side_names[s->side[p]];
+    return s->np;
 }
 
 static uint64_t splut_hash(const void *st)
@@ -1033,7 +1041,7 @@ static int splut_check(const void *st)
 {
     const Splut *s = st;
     int sorc[SP_SEATS] = {0}, rocks = 0;
-    if (s->np != 2 && s->np != 4)
+    if (s->np < 2 || s->np > SP_SEATS)
         return -1;
     for (int q = 0; q < SP_SQ; q++) {
         int c = s->cell[q];
@@ -1127,8 +1135,9 @@ const GameVtbl game_splut = {
             "0 1 1 - 0 aaaa 0,0,0,0 (players=4).",
         .rules = SPLUT_RULES
             "Seats: South, West, North, East, in turn order, South first.\n"
-            "players=3: South, West, North; players=2: South and North (the\n"
-            "West and East seats stay empty and never move).",
+            "players=3: South, West, North (seats 0-2); players=2: South and\n"
+            "North (seats 0 and 1, as in splut-duel); front ends seat only\n"
+            "the teams playing.",
     },
     .init = splut_init,
     .to_move = splut_to_move,
@@ -1150,6 +1159,7 @@ const GameVtbl game_splut = {
     .check = splut_check,
     .tuning = &splut_tuning,
     .plies_left = splut_plies_left,
+    .seats = splut_seats,
 };
 
 const GameVtbl game_splut_duel = {
@@ -1190,4 +1200,5 @@ const GameVtbl game_splut_duel = {
     .check = splut_check,
     .tuning = &splut_tuning,
     .plies_left = splut_plies_left,
+    .seats = splut_seats,
 };

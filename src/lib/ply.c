@@ -426,6 +426,19 @@ int ply_state_current_player(const PlyState *s)
     return s ? s->g->to_move(s->cur) : PLAYER_TERMINAL;
 }
 
+int ply_state_num_players(const PlyState *s)
+{
+    return s ? state_seats(s->g, s->cur, NULL) : 0;
+}
+
+const char *ply_state_player_name(const PlyState *s, int player)
+{
+    if (!s || player < 0 || player >= state_seats(s->g, s->cur, NULL) ||
+        !s->g->info.player_names)
+        return NULL;
+    return state_seat_name(s->g, s->cur, player);
+}
+
 int ply_state_is_terminal(const PlyState *s)
 {
     return !s || s->g->to_move(s->cur) == PLAYER_TERMINAL;
@@ -575,7 +588,7 @@ int ply_state_returns(const PlyState *s, double *out, int max)
 {
     if (!s)
         return 0;
-    int np = s->g->info.num_players;
+    int np = state_seats(s->g, s->cur, NULL);
     double r[PLY_MAX_PLAYERS] = {0};
     if (s->g->to_move(s->cur) == PLAYER_TERMINAL)
         s->g->returns(s->cur, r);
@@ -1164,7 +1177,7 @@ int ply_match_count(PlyMatch *m, const PlyRecord *r,
 {
     if (!m || !r || r->m != m)
         return fail(err, PLY_E_ARGUMENT, "not a record of this match");
-    int np = m->c.g->info.num_players;
+    int np = match_players(&m->c);
     double best = r->r.result[0];
     int nbest = 0;
     for (int s = 1; s < np; s++)
@@ -1233,7 +1246,12 @@ const char *ply_record_move(const PlyRecord *r, int i)
 
 static int seat_ok(const PlyRecord *r, int seat)
 {
-    return r && seat >= 0 && seat < r->m->c.g->info.num_players;
+    return r && seat >= 0 && seat < match_players(&r->m->c);
+}
+
+int ply_record_num_seats(const PlyRecord *r)
+{
+    return r ? match_players(&r->m->c) : 0;
 }
 
 int ply_record_bot(const PlyRecord *r, int seat)
@@ -1261,7 +1279,7 @@ static void to_record(const PlyRecord *r, Record *out)
     out->game = c->g->info.name;
     out->options = c->options;
     out->setup = r->r.setup;
-    out->nseats = c->g->info.num_players;
+    out->nseats = match_players(c);
     for (int s = 0; s < out->nseats; s++)
         out->seats[s] = c->parts[r->r.seats[s]].name;
     out->nmoves = r->r.nmoves;

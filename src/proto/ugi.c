@@ -389,7 +389,7 @@ static void cmd_query(Ugi *u, const char *what)
         }
         double r[PLY_MAX_PLAYERS];
         u->g->returns(st, r);
-        int np = u->g->info.num_players, best = 0, tie = 0;
+        int np = state_seats(u->g, st, NULL), best = 0, tie = 0;
         for (int i = 1; i < np; i++) {
             if (r[i] > r[best]) {
                 best = i;

@@ -1069,6 +1069,17 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
     b->root = g->to_move(root);
     if (b->root < 0)
         return 0;   /* terminal or chance: nothing to choose */
+    if (g->seats) {
+        /* the seats playing (splut players=2 is a duel: negamax, not
+         * paranoid over empty seats); values differ, so the table goes */
+        int np = g->seats(root, NULL);
+        if (np >= 1 && np <= g->info.num_players && np != b->np) {
+            b->np = np;
+            for (int i = 0; i < b->threads - 1; i++)
+                b->helpers[i].bot->np = np;
+            tt_clear(b->ttp);
+        }
+    }
 
     Root r = {0};
     if (root_items(b, &r) < 1)

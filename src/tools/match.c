@@ -152,13 +152,21 @@ static int gtp_options_ok(const char *options)
 
 static uint64_t shard_block(const MatchConfig *c);
 
+int match_players(const MatchConfig *c)
+{
+    return c->np > 0 ? c->np : c->g->info.num_players;
+}
+
 int match_prepare(MatchConfig *c, PlyError *err)
 {
     const GameVtbl *g = c->g;
-    int np = g->info.num_players;
     int opt[PLY_MAX_OPTIONS];
     if (options_parse(g, c->options, opt, err))
         return -1;
+    int np = options_seats(g, c->options, NULL, err);
+    if (np < 1)
+        return -1;
+    c->np = np;
     if (c->nparts < 1 || c->nparts > MATCH_MAX_PARTS)
         return ply_fail(err, "give 1 to %d participants", MATCH_MAX_PARTS);
     if (np >= 2 && c->nparts < 2)
@@ -288,7 +296,7 @@ int match_prepare(MatchConfig *c, PlyError *err)
 
 uint64_t match_seatings(const MatchConfig *c)
 {
-    int np = c->g->info.num_players;
+    int np = match_players(c);
     uint64_t f = 1;
     for (int k = 2; k <= np; k++)
         f *= (uint64_t)k;
@@ -322,7 +330,7 @@ static void seating(int np, uint64_t k, int *order)
 void match_schedule(const MatchConfig *c, uint64_t index, int *pairing,
                     int seats[PLY_MAX_PLAYERS])
 {
-    int np = c->g->info.num_players;
+    int np = match_players(c);
     int p = (int)(index / c->games);
     uint64_t j = index % c->games;
     int order[PLY_MAX_PLAYERS];
@@ -344,7 +352,7 @@ void match_schedule(const MatchConfig *c, uint64_t index, int *pairing,
  * pentanomial statistics see whole pairs), one game otherwise. */
 static uint64_t shard_block(const MatchConfig *c)
 {
-    return c->g->info.num_players == 2 ? 2 : 1;
+    return match_players(c) == 2 ? 2 : 1;
 }
 
 int match_in_shard(const MatchConfig *c, uint64_t index)
@@ -408,7 +416,7 @@ static json_t *json_num(double x)
 
 char *match_record_json(const MatchConfig *c, const GameRecord *r)
 {
-    int np = c->g->info.num_players;
+    int np = match_players(c);
     json_t *o = json_object();
     json_object_set_new(o, "game", json_string(c->g->info.name));
     json_object_set_new(o, "options", json_string(c->options));
@@ -623,7 +631,7 @@ typedef struct Runner {
 
 static int two_bot_match(const MatchConfig *c)
 {
-    return c->npairings == 1 && c->g->info.num_players == 2;
+    return c->npairings == 1 && match_players(c) == 2;
 }
 
 /* Adds one finished game (played now or read back) to the statistics. */
@@ -631,7 +639,7 @@ static void add_result(Runner *R, uint64_t index, const int *seats,
                        const double *result, Reason reason, int loser)
 {
     const MatchConfig *c = R->c;
-    int np = c->g->info.num_players;
+    int np = match_players(c);
     int p = (int)(index / c->games);
     R->finished++;
     double best = -INFINITY;
@@ -701,7 +709,7 @@ static void add_result(Runner *R, uint64_t index, const int *seats,
 static void add_overruns(Runner *R, const int *seats, const int *n,
                          const int64_t *mx)
 {
-    for (int s = 0; s < R->c->g->info.num_players; s++) {
+    for (int s = 0; s < match_players(R->c); s++) {
         R->overruns[seats[s]] += n[s];
         if (mx[s] > R->overrun_max_ms[seats[s]])
             R->overrun_max_ms[seats[s]] = mx[s];
@@ -714,7 +722,7 @@ static void add_overruns(Runner *R, const int *seats, const int *n,
 static void add_claims(Runner *R, const int *seats, const int *claim_ply,
                        const double *result)
 {
-    if (R->c->g->info.num_players != 2)
+    if (match_players(R->c) != 2)
         return;
     for (int s = 0; s < 2; s++) {
         int i = seats[s], x = claim_ply[s];
@@ -929,7 +937,7 @@ static int record_read(Runner *R, const char *path, long lineno, json_t *o,
                        int shard_n, ReadGame *g)
 {
     const MatchConfig *c = R->c;
-    int np = c->g->info.num_players;
+    int np = match_players(c);
     json_t *jg = json_object_get(o, "game");
     json_t *ji = json_object_get(o, "index");
     json_t *js = json_object_get(o, "seats");
@@ -1177,9 +1185,9 @@ static void summary_json(Runner *R, FILE *out)
         json_array_append_new(parts, p);
     }
     json_object_set_new(o, "participants", parts);
-    if (c->g->info.num_players > 2 && R->place.games > 0)
+    if (match_players(c) > 2 && R->place.games > 0)
         placements_json(R, o);
-    if (c->g->info.num_players == 2) {
+    if (match_players(c) == 2) {
         json_t *pairs = json_array();
         for (int p = 0; p < c->npairings; p++) {
             const PairStats *q = &R->pair[p];
@@ -1286,7 +1294,7 @@ static void placements_text(Runner *R, FILE *out)
 static void summary_text(Runner *R, FILE *out)
 {
     const MatchConfig *c = R->c;
-    int np = c->g->info.num_players;
+    int np = match_players(c);
     fprintf(out, "%s: %llu of %llu games", c->g->info.name,
             (unsigned long long)R->finished,
             (unsigned long long)c->shard_total);

@@ -75,6 +75,8 @@ typedef struct MatchConfig {
      * as bots or engines (nothing is played) */
     int merge;
     /* derived by match_prepare() */
+    int np;                     /* seats playing under the options (the
+                                 * game's seats hook); 0: not prepared */
     int npairings;
     int pairing[MATCH_MAX_PARTS * MATCH_MAX_PARTS][PLY_MAX_PLAYERS];
     uint64_t total;
@@ -87,6 +89,9 @@ int match_parse_tc(const char *s, MatchConfig *c, PlyError *err);
 int match_parse_engine(const char *s, Participant *p, PlyError *err);
 /* Checks the participants against the game and fills in the pairings. */
 int match_prepare(MatchConfig *c, PlyError *err);
+/* The number of seats a game of the match seats: c->np once prepared,
+ * else the game's num_players. */
+int match_players(const MatchConfig *c);
 /* How many seatings one pairing cycles through: 2 with two players (who
  * sits first), all N! orders with N > 2 players (the first N games of a
  * match are the N rotations of the given order); game j of a pairing

@@ -73,7 +73,7 @@ int match_play_game(const MatchConfig *c, uint64_t index, GameRecord *r,
                     PlyError *err)
 {
     const GameVtbl *g = c->g;
-    int np = g->info.num_players;
+    int np = match_players(c);
     memset(r, 0, sizeof *r);
     r->index = index;
     r->loser = -1;

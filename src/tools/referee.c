@@ -52,6 +52,7 @@ typedef struct Game {
     void *st;
     int64_t clocks[PLY_MAX_PLAYERS];
     Seat seat[PLY_MAX_PLAYERS];
+    int np;                     /* seats playing (state_seats) */
 } Game;
 
 /* Time a seat may use for this move (-1: unlimited). */
@@ -72,7 +73,7 @@ static Reason seat_move(Game *G, int p, Move *m, PlyError *err)
 {
     const TimeControl *tc = G->tc;
     Seat *S = &G->seat[p];
-    int np = G->g->info.num_players;
+    int np = G->np;
     for (int s = 0; s < np; s++)
         G->clocks[s] = G->seat[s].clock_ms;
     PlayerClock pc = {
@@ -112,7 +113,7 @@ static Reason seat_move(Game *G, int p, Move *m, PlyError *err)
 
 static void forfeit(Game *G, int loser, Reason why, const PlyError *e)
 {
-    int np = G->g->info.num_players;
+    int np = G->np;
     GameRecord *r = G->r;
     r->reason = why;
     r->loser = loser;
@@ -221,6 +222,7 @@ int referee_play(const GameVtbl *g, const char *options,
     }
     if (state_setup(g, G.st, options, op->setup, op->seed, err))
         goto out;
+    G.np = np = state_seats(g, G.st, NULL);
     if (g->to_text(G.st, r->setup, sizeof r->setup) < 0) {
         ply_fail(err, "%s: to_text failed", g->info.name);
         goto out;

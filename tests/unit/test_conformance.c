@@ -109,6 +109,24 @@ static void check_position(Ctx *x, const void *st, int ply, uint64_t seed)
                  x->text);
     if (g->to_move(x->c) != p)
         fail_msg("%s: rebuilt state has another player to move", where);
+    if (g->seats) {     /* the seats playing: 0..n-1, fixed by the options */
+        const char *names[PLY_MAX_PLAYERS] = {NULL};
+        int n = g->seats(st, names);
+        if (n < 1 || n > in->num_players || p >= n ||
+            g->seats(x->c, NULL) != n)
+            fail_msg("%s: seats() = %d with seat %d to move", where, n, p);
+        for (int i = 0; i < n; i++)
+            if (!names[i] || !names[i][0])
+                fail_msg("%s: seats() names no seat %d", where, i);
+        if (p == PLAYER_TERMINAL) {
+            double r[PLY_MAX_PLAYERS];
+            g->returns(st, r);
+            for (int i = n; i < in->num_players; i++)
+                if (r[i] != 0)
+                    fail_msg("%s: seat %d does not play but returns %g",
+                             where, i, r[i]);
+        }
+    }
 
     if (p == PLAYER_TERMINAL) {
         double r[PLY_MAX_PLAYERS], sum = 0;

@@ -517,6 +517,53 @@ static void test_match(void **unused)
     ply_match_free(again);
 }
 
+/* Players from options: splut players=2 is a duel of South and North,
+ * its states, matches and records have two seats. */
+static void test_seats_from_options(void **unused)
+{
+    (void)unused;
+    PlyError err;
+    const PlyGame *g = game("splut");
+    assert_int_equal(ply_game_num_players(g), 4);
+    PlyState *s = ply_state_new(g, "players=2", NULL, 0, &err);
+    assert_non_null(s);
+    assert_int_equal(ply_state_num_players(s), 2);
+    assert_string_equal(ply_state_player_name(s, 1), "North");
+    assert_null(ply_state_player_name(s, 2));
+    assert_null(ply_state_player_name(NULL, 0));
+    assert_int_equal(ply_state_num_players(NULL), 0);
+    double ret[4] = {9, 9, 9, 9};
+    assert_int_equal(ply_state_returns(s, ret, 4), 2);
+    assert_true(ret[2] == 9);   /* only the players' entries written */
+    ply_state_free(s);
+    s = ply_state_new(g, "players=3", NULL, 0, &err);
+    assert_int_equal(ply_state_num_players(s), 3);
+    ply_state_free(s);
+    s = ply_state_new(game("kalah"), NULL, NULL, 0, &err);
+    assert_int_equal(ply_state_num_players(s), 2);
+    assert_string_equal(ply_state_player_name(s, 0),
+                        ply_game_player_name(game("kalah"), 0));
+    ply_state_free(s);
+    const char *bots[] = {"random", "random:seed=5"};
+    PlyMatch *mt = ply_match_new(g, "players=2", bots, 2, 2, 3, &err);
+    if (!mt)
+        fail_msg("%s", err.message);
+    assert_int_equal(ply_match_total(mt), 2);
+    for (uint64_t i = 0; i < 2; i++) {
+        PlyRecord *r = ply_match_play(mt, i, &err);
+        assert_non_null(r);
+        assert_int_equal(ply_record_num_seats(r), 2);
+        assert_int_equal(ply_record_bot(r, 0), (int)(i % 2));
+        assert_int_equal(ply_record_bot(r, 1), (int)(1 - i % 2));
+        assert_int_equal(ply_record_bot(r, 2), -1);
+        double a = ply_record_result(r, 0), b = ply_record_result(r, 1);
+        assert_true((a == 1 && b == -1) || (a == -1 && b == 1) ||
+                    (a == 0 && b == 0));
+        ply_record_free(r);
+    }
+    ply_match_free(mt);
+}
+
 /* Games of one match played on two threads at once, each thread with
  * its own states and bots, give the records of a sequential run. */
 typedef struct Worker {
@@ -603,6 +650,7 @@ int main(void)
         cmocka_unit_test(test_session),
         cmocka_unit_test(test_match),
         cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_seats_from_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

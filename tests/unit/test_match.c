@@ -688,6 +688,55 @@ static void test_four_player_seatings(void **state)
     free(c);
 }
 
+/* Players from options: splut players=2 seats two participants (duels,
+ * pairings of two with four participants), players=3 three (3! = 6
+ * seatings). */
+static void test_seats_from_options(void **state)
+{
+    (void)state;
+    MatchConfig *c = calloc(1, sizeof *c);
+    c->g = game_find("splut");
+    c->games = 6;
+    c->seed = 1;
+    for (int i = 0; i < 4; i++) {
+        c->parts[i].kind = PART_BOT;
+        snprintf(c->parts[i].name, sizeof c->parts[i].name,
+                 "random:seed=%d", i + 1);
+    }
+    snprintf(c->options, sizeof c->options, "players=2");
+    c->nparts = 2;
+    PlyError err = {{0}};
+    if (match_prepare(c, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(match_players(c), 2);
+    assert_int_equal(match_seatings(c), 2);
+    assert_int_equal(c->npairings, 1);
+    c->nparts = 4;      /* a round robin of duels */
+    assert_int_equal(match_prepare(c, &err), 0);
+    assert_int_equal(c->npairings, 6);
+    snprintf(c->options, sizeof c->options, "players=3");
+    c->nparts = 3;
+    assert_int_equal(match_prepare(c, &err), 0);
+    assert_int_equal(match_players(c), 3);
+    assert_int_equal(match_seatings(c), 6);
+    int seen[64] = {0};
+    for (uint64_t i = 0; i < 6; i++) {
+        int p, seats[PLY_MAX_PLAYERS];
+        match_schedule(c, i, &p, seats);
+        seen[seats[0] * 16 + seats[1] * 4 + seats[2]]++;
+    }
+    int orders = 0;
+    for (int k = 0; k < 64; k++)
+        orders += seen[k] == 1;
+    assert_int_equal(orders, 6);
+    c->nparts = 4;
+    assert_int_not_equal(match_prepare(c, &err), 0);
+    assert_non_null(strstr(err.msg, "3 participants"));
+    snprintf(c->options, sizeof c->options, "players=7");
+    assert_int_not_equal(match_prepare(c, &err), 0);
+    free(c);
+}
+
 /* Placements with ties; Bradley-Terry ratings on Plackett-Luce games
  * (whose pairs follow Bradley-Terry exactly): estimates near the truth,
  * and the 95% intervals cover it in most of many small matches. */
@@ -769,6 +818,7 @@ int main(void)
         cmocka_unit_test(test_games_reproducible),
         cmocka_unit_test(test_three_players_with_chance),
         cmocka_unit_test(test_four_player_seatings),
+        cmocka_unit_test(test_seats_from_options),
         cmocka_unit_test(test_place_ratings),
         cmocka_unit_test(test_engine_pipes),
         cmocka_unit_test(test_engine_watchdog),

@@ -7,6 +7,7 @@
 
 #include "core/bot.h"
 #include "core/rng.h"
+#include "core/setup.h"
 
 enum { RMAX = 200 };
 
@@ -400,8 +401,8 @@ static void test_reference_generator(void **state)
     int games = tl_slow() ? 200 : 12;
     long n = 0;
     n += compare_games("splut", "players=4", 4, 0, games, 1);
-    n += compare_games("splut", "players=3", 4, 0, games, 2);
-    n += compare_games("splut", "players=2", 4, 0, games, 3);
+    n += compare_games("splut", "players=3", 3, 0, games, 2);
+    n += compare_games("splut", "players=2", 2, 0, games, 3);
     n += compare_games("splut", "players=4,levitate=round", 4, 1, games, 4);
     n += compare_games("splut-duel", NULL, 2, 0, games, 5);
     n += compare_games("splut-duel", "levitate=round", 2, 1, games, 6);
@@ -429,14 +430,41 @@ static void test_turns_and_skip(void **state)
                      "Tf2-f3 Tb4-c4 Tc4-d4 Td8-d7 De8-e7 Sf8-f7");
     assert_int_equal(g->to_move(st), 3);
     free(st);
-    /* players=2 and 3: the empty seats never move */
+    /* players=2 and 3: the teams playing are seats 0..players-1, named
+     * by the seats hook; players=2 is the duel's position */
+    const char *names[PLY_MAX_PLAYERS];
     st = tl_position("splut", "players=2", NULL, "Tf2-f3");
-    assert_int_equal(g->to_move(st), 2);
+    assert_int_equal(g->to_move(st), 1);
+    assert_int_equal(state_seats(g, st, names), 2);
+    assert_string_equal(names[0], "South");
+    assert_string_equal(names[1], "North");
+    assert_string_equal(state_seat_name(g, st, 1), "North");
+    char t2[512], td[512];
+    void *du = tl_position("splut-duel", NULL, NULL, "Tf2-f3");
+    assert_true(g->to_text(st, t2, sizeof t2) > 0);
+    assert_true(g->to_text(du, td, sizeof td) > 0);
+    assert_string_equal(t2, td);
+    free(du);
     free(st);
     st = tl_position("splut", "players=3", NULL,
                      "Tf2-f3 Tb4-c4 Tc4-d4 Td8-d7 De8-e7 Sf8-f7");
     assert_int_equal(g->to_move(st), 0);
+    assert_int_equal(state_seats(g, st, names), 3);
+    assert_string_equal(names[2], "North");
     free(st);
+    st = tl_position("splut", "players=4", NULL, NULL);
+    assert_int_equal(state_seats(g, st, names), 4);
+    assert_string_equal(names[3], "East");
+    free(st);
+    PlyError oerr = {{0}};
+    assert_int_equal(options_seats(g, "players=2", NULL, &oerr), 2);
+    assert_int_equal(options_seats(g, NULL, NULL, &oerr), 4);
+    assert_int_equal(options_seats(g, "players=9", NULL, &oerr), -1);
+    assert_non_null(strstr(oerr.msg, "players"));
+    /* a game without the hook: every seat, the info's names */
+    const GameVtbl *ch = game_find("chess");
+    assert_int_equal(options_seats(ch, NULL, names, &oerr), 2);
+    assert_string_equal(names[1], ch->info.player_names[1]);
     /* South's Troll on d5 next to the Rock on c5; West's Sorcerer on b5
      * in line: the throw west kills it. */
     const char *pos = "R/T2D2S2/...../......./.S1RT0...D3R/"

@@ -147,6 +147,31 @@ static void test_values(void **state)
     free(st);
 }
 
+/* The mover's share of the plies left counts the players taking part:
+ * splut players=2 shares its clock as the duel does, not as four seats. */
+static void test_moves_left_seats(void **state)
+{
+    (void)state;
+    Clock c = {.left_ms = 10000};
+    /* 30 steps before the length limit (beyond TIME_MOVES_MAX earlier) */
+    const char *pos2 = "R/T1D1S1/...../......./R.......R/......./...../"
+                       "S0D0T0/R 0 3 400 - 1170 aa 398,399";
+    void *two = tl_position("splut", "players=2", pos2, NULL);
+    void *four = tl_position("splut", "players=4",
+                             "R/T2D2S2/...../S1.....T3/RD1.....D3R/"
+                             "T1.....S3/...../S0D0T0/R 0 3 400 - 1170 aaaa "
+                             "396,397,398,399", NULL);
+    void *duel = tl_position("splut-duel", NULL, pos2, NULL);
+    const GameVtbl *g = game_find("splut"), *d = game_find("splut-duel");
+    int m2 = time_moves_left(g, two, &c, 1), m4 = time_moves_left(g, four,
+                                                                    &c, 1);
+    assert_int_equal(m2, time_moves_left(d, duel, &c, 1));
+    assert_true(m2 > m4);
+    free(two);
+    free(four);
+    free(duel);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -155,6 +180,7 @@ int main(void)
         cmocka_unit_test(test_grid_no_position),
         cmocka_unit_test(test_moves_left),
         cmocka_unit_test(test_values),
+        cmocka_unit_test(test_moves_left_seats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

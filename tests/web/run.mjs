@@ -284,6 +284,24 @@ test('vindinium: watched as four bots to the end', async (ctx) => {
   return page;
 });
 
+test('players from options: splut players=2 seats South and North', async (ctx) => {
+  const page = await open(ctx, '?new=splut');
+  await page.waitForSelector('#setup:not([hidden])');
+  assert.equal(await count(page, '#ng-seats .seat'), 4);
+  await page.selectOption('#ng-options [data-key="players"]', '2');
+  await page.waitForFunction(() => document.querySelectorAll('#ng-seats .seat').length === 2);
+  const names = await page.$$eval('#ng-seats .seat span', (es) => es.map((e) => e.textContent));
+  assert.deepEqual(names.slice(0, 2), ['South', 'North']);
+  await page.selectOption('#ng-seats [data-seat="1"]', 'random');
+  await page.click('#ng-start');
+  await page.waitForSelector('#play:not([hidden])');
+  const st = await stateOf(page);
+  assert.deepEqual(st.players, ['South', 'North']);
+  assert.equal(st.options, 'players=2');
+  assert.deepEqual(st.seats, ['human', 'random']);
+  return page;
+});
+
 test('watch: bots play a whole game, with pause and step', async (ctx) => {
   const page = await open(ctx, '?new=kalah');
   await page.waitForSelector('#setup:not([hidden])');

@@ -770,7 +770,7 @@ static json_t *result_json(WGame *wg)
         return json_null();
     double ret[PLY_MAX_PLAYERS] = {0};
     g->returns(st, ret);
-    int np = g->info.num_players, win = -1;
+    int np = state_seats(g, st, NULL), win = -1;
     json_t *rs = json_array();
     for (int p = 0; p < np; p++) {
         json_array_append_new(rs, json_real(ret[p]));
@@ -787,7 +787,7 @@ static json_t *result_json(WGame *wg)
     char text[96];
     if (win >= 0)
         snprintf(text, sizeof text, "%s wins", g->info.player_names ?
-                 g->info.player_names[win] : "?");
+                 state_seat_name(g, st, win) : "?");
     else
         snprintf(text, sizeof text, "%s", np > 1 ? "draw" : "game over");
     json_t *o = json_object();
@@ -815,9 +815,9 @@ static json_t *state_json(WGame *wg)
     json_object_set_new(o, "title", jstr(g->info.title));
     json_object_set_new(o, "options", jstr(wg->options));
     json_t *pl = json_array(), *se = json_array();
-    for (int p = 0; p < g->info.num_players; p++) {
+    for (int p = 0, np = state_seats(g, st, NULL); p < np; p++) {
         json_array_append_new(pl, jstr(g->info.player_names ?
-                                       g->info.player_names[p] : ""));
+                                       state_seat_name(g, st, p) : ""));
         json_array_append_new(se, jstr(wg->seats[p]));
     }
     json_object_set_new(o, "players", pl);
@@ -1013,6 +1013,34 @@ static int check_moves(const GameVtbl *g, const char *moves, WebReply *r)
 
 /* ---------------- endpoints ---------------- */
 
+/* GET /api/players?game=NAME&options=OPTS: the players taking part under
+ * those options (splut players=2: South, North), for the new-game form. */
+static void api_players(const char *query, WebReply *r)
+{
+    char name[128], opts[1024];
+    const char *gn = query_arg(query, "game", name, sizeof name);
+    const char *op = query_arg(query, "options", opts, sizeof opts);
+    const GameVtbl *g = gn ? game_find(gn) : NULL;
+    if (!g) {
+        reply_error(r, 404, "no game '%s'", gn ? gn : "");
+        return;
+    }
+    const char *names[PLY_MAX_PLAYERS];
+    PlyError err = {{0}};
+    int n = options_seats(g, op, names, &err);
+    if (n < 0) {
+        reply_error(r, 400, "%s", err.msg);
+        return;
+    }
+    json_t *o = json_object(), *pl = json_array();
+    for (int p = 0; p < n; p++)
+        json_array_append_new(pl, jstr(g->info.player_names ? names[p]
+                                                           : ""));
+    json_object_set_new(o, "game", json_string(g->info.name));
+    json_object_set_new(o, "players", pl);
+    reply_json(r, 200, o);
+}
+
 /* The view of this request (game mu held): ?seat=N in a game with hidden
  * information, else its first human seat, else (bots only: a spectator)
  * the whole position. -1 with a reply for a bad seat. */
@@ -1154,7 +1182,8 @@ static int api_go(WebServer *w, WGame *wg, json_t *b, WebReply *r,
     long long seat, tms;
     int infinite, play;
     if (int_field(b, "wait_ms", 0, 0, 100000, wait_ms, r) ||
-        int_field(b, "seat", mover, 0, g->info.num_players - 1, &seat, r) ||
+        int_field(b, "seat", mover, 0,
+                  state_seats(g, session_state(wg->s), NULL) - 1, &seat, r) ||
         int_field(b, "time_ms", 0, 0, 3600000, &tms, r) ||
         bool_field(b, "infinite", 0, &infinite, r) ||
         bool_field(b, "play", !infinite, &play, r))
@@ -1261,7 +1290,7 @@ static void send_record(WGame *wg, const char *fmt, WebReply *r)
         rec.game = g->info.name;
         rec.options = wg->options;
         rec.setup = wg->setup;
-        rec.nseats = g->info.num_players;
+        rec.nseats = state_seats(g, session_state(s), NULL);
         for (int p = 0; p < rec.nseats; p++)
             rec.seats[p] = wg->seats[p];
         rec.nmoves = ply;
@@ -1595,7 +1624,14 @@ void web_handle(WebServer *w, const char *method, const char *url,
         if (!b)
             return;
     }
-    if (!strcmp(api, "games")) {
+    if (!strcmp(api, "players")) {
+        if (!strcmp(method, "GET"))
+            api_players(query, r);
+        else {
+            r->allow = "GET";
+            reply_error(r, 405, "use GET here");
+        }
+    } else if (!strcmp(api, "games")) {
         if (!strcmp(method, "GET"))
             reply_json(r, 200, games_json());
         else if (!strcmp(method, "POST"))

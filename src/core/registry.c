@@ -48,6 +48,7 @@ extern const GameVtbl game_ming_mang;
 extern const GameVtbl game_agon;
 extern const GameVtbl game_yonin_shogi;
 extern const GameVtbl game_apocalypse;
+extern const GameVtbl game_shatra;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -229,6 +230,7 @@ const GameVtbl *const ply_games[] = {
     &game_foxhunt,
     &game_yonin_shogi,
     &game_apocalypse,
+    &game_shatra,
     NULL,
 };
 

@@ -333,6 +333,48 @@ static int mv_to(Move m) { return (int)((m >> 7) & 127); }
 static int mv_kind(Move m) { return (int)((m >> 14) & 3); }
 static int mv_promo(Move m) { return (int)((m >> 16) & 7); }
 
+/* Whether the side to move has a legal move: a step, a drop or else a
+ * capture (a step that a compulsory capture forbids implies a capture). */
+static int has_move(const Shatra *g)
+{
+    int p = g->side;
+    for (int s = 0; s < SH_CELLS; s++) {
+        int c = g->sq[s];
+        if (!c || col(c) != p)
+            continue;
+        if (is_reserve(g, s)) {
+            int r0 = p ? 7 : 4;
+            for (int t = r0 * SH_W; t < (r0 + 3) * SH_W; t++)
+                if (!g->sq[t] && (g->road == ROAD_OPEN || t % SH_W != 3))
+                    return 1;
+            continue;
+        }
+        int type = ptype(c);
+        for (int d = 0; d < 8; d++) {
+            if (type == SHATRA) {
+                int fwd = p ? 4 : 0;
+                int ok = d == fwd;
+                if (crossed(p, s / SH_W))
+                    ok = d != (fwd + 4) % 8 && d != (fwd + 3) % 8 &&
+                         d != (fwd + 5) % 8;
+                if (!ok)
+                    continue;
+            }
+            if ((type == TURA && (d & 1)) || (type == JALKYN && !(d & 1)))
+                continue;
+            int slide = type == TURA || type == JALKYN || type == BATYR;
+            for (int t = step(s, d); t >= 0 && !g->sq[t]; t = step(t, d)) {
+                if (open_for(g, t, type))
+                    return 1;
+                if (!slide)
+                    break;
+            }
+        }
+    }
+    Move tmp[1];
+    return sh_moves(g, tmp, 1) > 0;
+}
+
 /* The game ends or goes on with the side to move as it is. */
 static void settle(Shatra *g)
 {
@@ -349,8 +391,7 @@ static void settle(Shatra *g)
         g->reason = END_BIY;
         return;
     }
-    Move tmp[SH_MAXN];
-    if (!sh_moves(g, tmp, 1)) {
+    if (!has_move(g)) {
         g->over = 1;
         g->winner = (int8_t)!g->side;
         g->reason = END_NOMOVE;
@@ -765,6 +806,30 @@ static int sh_eval(const void *st, int player)
         if (is_reserve(g, s))
             x -= x / 10;    /* not yet in play */
         v += p ? -x : x;
+    }
+    /* hunting the biy: its free steps, and pieces near it */
+    for (int p = 0; p < 2; p++) {
+        int b = -1;
+        for (int s = 0; s < SH_CELLS; s++)
+            if (g->sq[s] == (BIY | (p ? BLACK : 0)))
+                b = s;
+        if (b < 0)
+            continue;
+        int freedom = 0, near = 0;
+        for (int d = 0; d < 8; d++) {
+            int t = step(b, d);
+            freedom += t >= 0 && !g->sq[t] && open_for(g, t, BIY);
+        }
+        for (int s = 0; s < SH_CELLS; s++) {
+            int c = g->sq[s];
+            if (!c || col(c) == p || ptype(c) == BIY || is_reserve(g, s))
+                continue;
+            int dr = abs(s / SH_W - b / SH_W), df = abs(s % SH_W - b % SH_W);
+            int dist = dr > df ? dr : df;
+            near += dist < 5 ? 5 - dist : 0;
+        }
+        int danger = 4 * near - 12 * freedom;
+        v += p ? danger : -danger;
     }
     return player ? -v : v;
 }

@@ -13,7 +13,12 @@
  * with v_{k+1} = v_k gives the exact values of the game in which endless
  * play splits the seeds in play (each value's attractor is reached within
  * k plies, and a fixed point of the update stays one). Values are net
- * seeds, -n..n, one byte per board.
+ * seeds, -n..n, one byte per board. No edges are stored: a step
+ * recomputes only the boards a move of which leads to a board that
+ * changed in the last step, found by taking sowings back (moves that
+ * stay in a layer sow without capture and pass the turn), so building
+ * layer n needs about three bytes per board of it besides the byte per
+ * board of the layers below.
  *
  * A MancalaDb is a process-wide cache that its game defines statically,
  * immutable once a layer is published: layers are built under a lock on

@@ -146,9 +146,10 @@ static const GameOption oware_options[] = {
     {.key = "dbseeds", .type = OPT_INT, .def = OWARE_DB_DEFAULT, .min = 0,
      .max = OWARE_DB_MAX, .help =
      "endgame databases: exact results for boards with at most N seeds "
-     "(built once per process: up to 10 when the game is set up, in 0.2 s; "
-     "beyond, at the first search that needs them: 12 about 1 s and 70 MB, "
-     "14 about 10 s and 235 MB; 0: none)"},
+     "(built once per process, about a byte a board: up to 10 when the "
+     "game is set up, in 0.4 s; beyond, at the first search that needs "
+     "them: 12 about 2 s, 14 about 9 s and 20 MB, 16 about 40 s and 60 "
+     "MB, 20 several minutes and 400 MB; 0: none)"},
     {.key = NULL},
 };
 

@@ -8,7 +8,7 @@
 
 enum { OWARE_GS_NOCAPTURE, OWARE_GS_FORBIDDEN };
 enum { OWARE_END_SPLIT, OWARE_END_OWN };
-enum { OWARE_DB_DEFAULT = 10, OWARE_DB_MAX = 14 };
+enum { OWARE_DB_DEFAULT = 10, OWARE_DB_MAX = 20 };
 
 /* Sows the seeds of `side`'s house 0..5 and captures by the rules; the
  * seeds taken go to *captured. Returns 1 when the move was a grand slam

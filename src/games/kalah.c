@@ -224,9 +224,22 @@ static int kalah_init(void *st, const int *opt, uint64_t seed, PlyError *err)
      * runs: built lazily at a probe they cost one move up to 20 ms past
      * its 100 ms budget (bench/overrun.sh). A failure (memory) only
      * leaves the bots without them. */
-    if (k->dbseeds && k->houses <= KDB_MAX_HOUSES && k->capture_rule <= 1)
-        (void)mancala_db_build(&kdb[k->capture_rule][k->houses - 1],
-                               k->dbseeds);
+    if (!k->dbseeds || k->houses > KDB_MAX_HOUSES || k->capture_rule > 1)
+        return 0;
+    MancalaDb *db = &kdb[k->capture_rule][k->houses - 1];
+    /* with PLY_DB_DIR set, through a file there (a wrong one: an error) */
+    const char *dir = getenv("PLY_DB_DIR");
+    if (dir && *dir) {
+        char path[4096], tag[64];
+        if (snprintf(path, sizeof path, "%s/kalah-%d-%s-%d.mdb", dir,
+                     k->houses, capture_choices[k->capture_rule],
+                     k->dbseeds) >= (int)sizeof path)
+            return ply_fail(err, "database directory name too long");
+        snprintf(tag, sizeof tag, "kalah houses=%d capture=%s", k->houses,
+                 capture_choices[k->capture_rule]);
+        return mancala_db_build_file(db, k->dbseeds, path, tag, err);
+    }
+    (void)mancala_db_build(db, k->dbseeds);
     return 0;
 }
 
@@ -572,7 +585,11 @@ const GameVtbl game_kalah = {
             "even when the opposite house is empty; capture=nonempty: only\n"
             "when it has seeds). When one side has no seeds the game ends\n"
             "and the other side's seeds go to their owner. Most seeds wins.\n"
-            "A game is cut off after 2000 plies, scored the same way.",
+            "A game is cut off after 2000 plies, scored the same way.\n"
+            "Bots read exact results from endgame databases (dbseeds); with\n"
+            "the environment variable PLY_DB_DIR set they are read from\n"
+            "PLY_DB_DIR/kalah-HOUSES-CAPTURE-SEEDS.mdb or built and written\n"
+            "there.",
     },
     .init = kalah_init,
     .to_move = kalah_to_move,

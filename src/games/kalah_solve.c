@@ -14,11 +14,16 @@
 
 enum { WAYS = 4, INF = 1000 };
 
+/* An entry: the board packed into 64 bits (64 / 2h bits a house; boards
+ * with a house too full for that are not stored), so the key is the
+ * whole board and a hit is never a collision. A bucket is one cache
+ * line. */
 typedef struct Entry {
-    uint8_t b[MDB_MAX_HOUSES];
-    int16_t lo, hi;         /* the value's bounds; lo > hi: empty slot */
+    uint64_t key;           /* 0: empty */
+    int16_t lo, hi;         /* the value's bounds */
     uint8_t move;           /* the best move found (or 0xff) */
     uint8_t seeds;          /* seeds on the board: the replacement key */
+    uint8_t pad[2];
 } Entry;
 
 struct KalahSolver {
@@ -27,6 +32,7 @@ struct KalahSolver {
     int h, K, dbseeds;
     Entry *tt;
     size_t mask;            /* buckets - 1 */
+    int bits;               /* per house in a key */
     uint64_t nodes;
     uint64_t budget, limit; /* kalah_solver_limit; limit 0: none */
     int stop;               /* the limit was reached: unwind, store nothing */
@@ -57,22 +63,19 @@ KalahSolver *kalah_solver_new(int houses, int capture, int dbseeds,
     size_t buckets = 1;
     while (buckets * 2 * WAYS * sizeof(Entry) <= tt_bytes)
         buckets *= 2;
-    s->tt = malloc(buckets * WAYS * sizeof(Entry));
+    s->tt = aligned_alloc(64, buckets * WAYS * sizeof(Entry));
     if (!s->tt) {
         free(s);
         return NULL;
     }
-    for (size_t i = 0; i < buckets * WAYS; i++) {
-        memset(&s->tt[i], 0, sizeof s->tt[i]);
-        s->tt[i].lo = 1;
-        s->tt[i].hi = 0;
-    }
+    memset(s->tt, 0, buckets * WAYS * sizeof(Entry));
     s->mask = buckets - 1;
     s->db = db;
     s->R = db->rules;
     s->h = houses;
     s->K = 2 * houses;
     s->dbseeds = dbseeds;
+    s->bits = 64 / s->K < 8 ? 64 / s->K : 8;
     return s;
 }
 
@@ -89,28 +92,39 @@ uint64_t kalah_solver_nodes(const KalahSolver *s)
     return s->nodes;
 }
 
-static Entry *bucket(const KalahSolver *s, const uint8_t *b)
+/* The board's key, 0 when a house does not fit its bits. */
+static uint64_t key_of(const KalahSolver *s, const uint8_t *b)
 {
-    uint64_t x, y;
-    memcpy(&x, b, 8);
-    memcpy(&y, b + 8, 8);
-    uint64_t k = ply_mix64(x ^ ply_mix64(y));
-    return &s->tt[(size_t)(k & s->mask) * WAYS];
+    uint64_t k = 0;
+    unsigned lim = 1u << s->bits;
+    for (int i = 0; i < s->K; i++) {
+        if (b[i] >= lim)
+            return 0;
+        k = k << s->bits | b[i];
+    }
+    return k;
 }
 
-static Entry *lookup(const KalahSolver *s, const uint8_t *b)
+static Entry *bucket(const KalahSolver *s, uint64_t key)
 {
-    Entry *e = bucket(s, b);
+    return &s->tt[(size_t)(ply_mix64(key) & s->mask) * WAYS];
+}
+
+static Entry *lookup(const KalahSolver *s, uint64_t key)
+{
+    Entry *e = bucket(s, key);
     for (int i = 0; i < WAYS; i++)
-        if (e[i].lo <= e[i].hi && !memcmp(e[i].b, b, MDB_MAX_HOUSES))
+        if (e[i].key == key)
             return &e[i];
     return NULL;
 }
 
-static void store(KalahSolver *s, const uint8_t *b, int n, int lo, int hi,
+static void store(KalahSolver *s, uint64_t key, int n, int lo, int hi,
                   int move)
 {
-    Entry *e = lookup(s, b);
+    if (!key)
+        return;
+    Entry *e = lookup(s, key);
     if (e) {
         if (lo > e->lo)
             e->lo = (int16_t)lo;
@@ -121,16 +135,16 @@ static void store(KalahSolver *s, const uint8_t *b, int n, int lo, int hi,
         return;
     }
     /* replace an empty slot, else the one with the fewest seeds */
-    Entry *bk = bucket(s, b), *v = &bk[0];
+    Entry *bk = bucket(s, key), *v = &bk[0];
     for (int i = 0; i < WAYS; i++) {
-        if (bk[i].lo > bk[i].hi) {
+        if (!bk[i].key) {
             v = &bk[i];
             break;
         }
         if (bk[i].seeds < v->seeds)
             v = &bk[i];
     }
-    memcpy(v->b, b, MDB_MAX_HOUSES);
+    v->key = key;
     v->lo = (int16_t)lo;
     v->hi = (int16_t)hi;
     v->move = (uint8_t)(move >= 0 ? move : 0xff);
@@ -201,7 +215,8 @@ static int search(KalahSolver *s, const uint8_t *b, int n, int alpha,
     if (beta <= -n)
         return -n;
     int lo = -n, hi = n, ttmove = -1;
-    Entry *e = lookup(s, b);
+    uint64_t key = key_of(s, b);
+    Entry *e = key ? lookup(s, key) : NULL;
     if (e) {
         lo = e->lo > lo ? e->lo : lo;
         hi = e->hi < hi ? e->hi : hi;
@@ -243,11 +258,11 @@ static int search(KalahSolver *s, const uint8_t *b, int n, int alpha,
         }
     }
     if (best <= a0)
-        store(s, b, n, -INF, best, bm);
+        store(s, key, n, -INF, best, bm);
     else if (best >= bb)
-        store(s, b, n, best, INF, bm);
+        store(s, key, n, best, INF, bm);
     else
-        store(s, b, n, best, best, bm);
+        store(s, key, n, best, best, bm);
     return best;
 }
 
@@ -271,7 +286,8 @@ int kalah_solve(KalahSolver *s, const uint8_t *b, int *value, int *best)
     start(s);
     /* MTD(f) from the table's guess */
     int lo = -n, hi = n, g = 0;
-    Entry *e = lookup(s, t);
+    uint64_t key = key_of(s, t);
+    Entry *e = key ? lookup(s, key) : NULL;
     if (e && e->lo > -INF && e->lo <= n)
         g = e->lo;
     while (lo < hi) {
@@ -288,7 +304,7 @@ int kalah_solve(KalahSolver *s, const uint8_t *b, int *value, int *best)
     /* a move that keeps the value */
     *best = -1;
     int mv[MDB_MAX_MOVES], nm = R->moves(R, t, mv);
-    e = lookup(s, t);
+    e = key ? lookup(s, key) : NULL;
     order(s, t, mv, nm, e && e->move != 0xff ? e->move : -1);
     for (int i = 0; i < nm; i++) {
         uint8_t c[MDB_MAX_HOUSES] = {0}, f[MDB_MAX_HOUSES] = {0};

@@ -1,4 +1,5 @@
 /* mancala_db.c — endgame databases for sowing games (mancala_db.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -281,6 +282,147 @@ int mancala_db_build(MancalaDb *db, int maxseeds)
     return rc;
 }
 
+/* ---- files: "PLYMDB1\n", the tag (56 bytes, NUL-padded), houses and
+ * the highest layer (4 bytes each, little-endian), the FNV-1a hash of
+ * the layers (8 bytes), then layers 0..maxseeds, a byte a board ---- */
+
+enum { TAG_LEN = 56, HEADER = 8 + TAG_LEN + 4 + 4 + 8 };
+
+static void put_le(uint8_t *p, uint64_t v, int n)
+{
+    for (int i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t get_le(const uint8_t *p, int n)
+{
+    uint64_t v = 0;
+    for (int i = n - 1; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+static uint64_t fnv(uint64_t h, const int8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (uint8_t)p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static void header(const MancalaDb *db, int maxseeds, const char *tag,
+                   uint64_t sum, uint8_t *h)
+{
+    memset(h, 0, HEADER);
+    memcpy(h, "PLYMDB1\n", 8);
+    strncpy((char *)h + 8, tag, TAG_LEN - 1);
+    put_le(h + 8 + TAG_LEN, (uint64_t)db->rules->houses, 4);
+    put_le(h + 12 + TAG_LEN, (uint64_t)maxseeds, 4);
+    put_le(h + 16 + TAG_LEN, sum, 8);
+}
+
+static int load(MancalaDb *db, int maxseeds, FILE *f, const char *path,
+                const char *tag, PlyError *err)
+{
+    uint8_t h[HEADER], want[HEADER];
+    if (fread(h, 1, HEADER, f) != HEADER || memcmp(h, "PLYMDB1\n", 8))
+        return ply_fail(err, "%s is not a mancala database file", path);
+    int seeds = (int)get_le(h + 12 + TAG_LEN, 4);
+    header(db, seeds, tag, get_le(h + 16 + TAG_LEN, 8), want);
+    if (memcmp(h, want, 12 + TAG_LEN))
+        return ply_fail(err, "%s holds the databases of '%.*s' (%d houses),"
+                        " not of '%s' (%d houses)", path, TAG_LEN,
+                        (const char *)h + 8,
+                        (int)get_le(h + 8 + TAG_LEN, 4), tag,
+                        db->rules->houses);
+    if (seeds < maxseeds || seeds > MDB_MAX_SEEDS)
+        return ply_fail(err, "%s holds boards up to %d seeds, not %d", path,
+                        seeds, maxseeds);
+    int K = db->rules->houses;
+    uint64_t sum = 0xcbf29ce484222325ull;
+    int8_t *layer[MDB_MAX_SEEDS + 1] = {NULL};
+    for (int n = 0; n <= seeds; n++) {
+        size_t size = db->c[K][n];
+        layer[n] = malloc(size);
+        if (!layer[n] || fread(layer[n], 1, size, f) != size) {
+            for (int i = 0; i <= n; i++)
+                free(layer[i]);
+            return ply_fail(err, layer[n] ? "%s is cut short" :
+                            "%s: out of memory", path);
+        }
+        sum = fnv(sum, layer[n], size);
+    }
+    if (fgetc(f) != EOF || sum != get_le(h + 16 + TAG_LEN, 8)) {
+        for (int n = 0; n <= seeds; n++)
+            free(layer[n]);
+        return ply_fail(err, "%s is corrupt (its checksum or length is "
+                        "wrong): delete it to build it again", path);
+    }
+    /* layers already built are the same values: keep those */
+    int built = atomic_load(&db->built);
+    for (int n = 0; n <= seeds; n++) {
+        if (n < built)
+            free(layer[n]);
+        else
+            db->layer[n] = layer[n];
+    }
+    if (seeds + 1 > built)
+        atomic_store_explicit(&db->built, seeds + 1, memory_order_release);
+    return 0;
+}
+
+static int save(MancalaDb *db, int maxseeds, const char *path,
+                const char *tag, PlyError *err)
+{
+    int K = db->rules->houses;
+    uint64_t sum = 0xcbf29ce484222325ull;
+    for (int n = 0; n <= maxseeds; n++)
+        sum = fnv(sum, db->layer[n], db->c[K][n]);
+    uint8_t h[HEADER];
+    header(db, maxseeds, tag, sum, h);
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+        return ply_fail(err, "database path too long");
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        return ply_fail(err, "cannot write %s", tmp);
+    int ok = fwrite(h, 1, HEADER, f) == HEADER;
+    for (int n = 0; ok && n <= maxseeds; n++)
+        ok = fwrite(db->layer[n], 1, db->c[K][n], f) == db->c[K][n];
+    if (fclose(f) || !ok || rename(tmp, path)) {
+        remove(tmp);
+        return ply_fail(err, "cannot write %s", path);
+    }
+    return 0;
+}
+
+int mancala_db_build_file(MancalaDb *db, int maxseeds, const char *path,
+                          const char *tag, PlyError *err)
+{
+    if (!path)
+        return mancala_db_build(db, maxseeds) ?
+            ply_fail(err, "endgame databases: out of memory") : 0;
+    if (atomic_load_explicit(&db->built, memory_order_acquire) > maxseeds)
+        return 0;
+    if (mancala_db_build(db, 0))    /* the tables; layer 0 */
+        return ply_fail(err, "endgame databases: out of memory");
+    pthread_mutex_lock(&db->lock);
+    int rc;
+    FILE *f = fopen(path, "rb");
+    if (f) {
+        rc = load(db, maxseeds, f, path, tag, err);
+        fclose(f);
+        pthread_mutex_unlock(&db->lock);
+        return rc;
+    }
+    pthread_mutex_unlock(&db->lock);
+    if (mancala_db_build(db, maxseeds))
+        return ply_fail(err, "endgame databases: out of memory");
+    pthread_mutex_lock(&db->lock);
+    rc = save(db, maxseeds, path, tag, err);
+    pthread_mutex_unlock(&db->lock);
+    return rc;
+}
+
 int mancala_db_probe(MancalaDb *db, const uint8_t *b, int maxseeds, int *net)
 {
     int K = db->rules->houses;
@@ -292,4 +434,13 @@ int mancala_db_probe(MancalaDb *db, const uint8_t *b, int maxseeds, int *net)
         return -1;
     *net = db->layer[n][rank_of(db, b, n)];
     return 0;
+}
+
+void mancala_db_free(MancalaDb *db)
+{
+    for (int n = 0; n <= MDB_MAX_SEEDS; n++) {
+        free(db->layer[n]);
+        db->layer[n] = NULL;
+    }
+    atomic_store(&db->built, 0);
 }

@@ -30,6 +30,8 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include "../core/game.h"
+
 enum {
     MDB_MAX_HOUSES = 16,    /* houses of both sides */
     MDB_MAX_SEEDS = 24,
@@ -71,10 +73,20 @@ typedef struct MancalaDb {
 /* Builds the layers up to maxseeds now: 0, or -1 when out of memory or
  * maxseeds is beyond MDB_MAX_SEEDS. */
 int mancala_db_build(MancalaDb *db, int maxseeds);
+/* As mancala_db_build, through the file `path`: when it exists, its
+ * layers are read (it must be a database of these rules: `tag` names the
+ * game and its rules, checked with the houses and a checksum); else the
+ * layers are built and written there (through path.tmp, then renamed).
+ * 0, or -1 with err set: a file of other rules or seeds, a corrupt or
+ * short one, one that cannot be written, out of memory. */
+int mancala_db_build_file(MancalaDb *db, int maxseeds, const char *path,
+                          const char *tag, PlyError *err);
 /* The value of board b (from the side to move's view, n seeds in play):
  * 0 and *net, or -1 when n > maxseeds or memory runs out. */
 int mancala_db_probe(MancalaDb *db, const uint8_t *b, int maxseeds,
                      int *net);
+/* Frees the layers of a database that is no longer used (tests). */
+void mancala_db_free(MancalaDb *db);
 /* Boards with at most maxseeds seeds in 2h houses, for reports. */
 uint64_t mancala_db_positions(int houses, int maxseeds);
 

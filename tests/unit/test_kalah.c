@@ -5,6 +5,8 @@
  * sizes and both capture rules): legal moves, the position after each
  * move (through its setup string), who moves next, the end and the
  * winner. Plus notation and setup errors. */
+#include <unistd.h>
+
 #include "testlib.h"
 #include "core/rng.h"
 #include "games/kalah.h"
@@ -404,6 +406,50 @@ static void test_solver(void **state)
     assert_true(err.msg[0] != 0);
 }
 
+/* Database files: written by one database, read by another, equal to a
+ * third built in memory; a corrupt, short or foreign file is an error. */
+static void test_db_file(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ply-test-mdb-XXXXXX", path[256], cmd[300];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/k.mdb", dir);
+    const MancalaRules *R = kalah_db(3, 0)->rules;
+    MancalaDb a = MANCALA_DB_INIT(R), b = MANCALA_DB_INIT(R),
+              c = MANCALA_DB_INIT(R), d = MANCALA_DB_INIT(R);
+    PlyError err = {{0}};
+    assert_int_equal(mancala_db_build_file(&a, 9, path, "k3e", &err), 0);
+    assert_int_equal(mancala_db_build_file(&b, 9, path, "k3e", &err), 0);
+    assert_int_equal(mancala_db_build(&c, 9), 0);
+    for (int n = 0; n <= 9; n++)
+        assert_memory_equal(b.layer[n], c.layer[n], a.c[6][n]);
+    /* another tag, more seeds than the file holds */
+    assert_int_equal(mancala_db_build_file(&d, 9, path, "k3n", &err), -1);
+    assert_non_null(strstr(err.msg, "k3e"));
+    assert_int_equal(mancala_db_build_file(&d, 10, path, "k3e", &err), -1);
+    /* one byte changed */
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, 200, SEEK_SET);
+    int ch = fgetc(f);
+    fseek(f, 200, SEEK_SET);
+    fputc(ch ^ 1, f);
+    fclose(f);
+    err.msg[0] = 0;
+    assert_int_equal(mancala_db_build_file(&d, 9, path, "k3e", &err), -1);
+    assert_non_null(strstr(err.msg, "corrupt"));
+    /* cut short */
+    assert_int_equal(truncate(path, 300), 0);
+    assert_int_equal(mancala_db_build_file(&d, 9, path, "k3e", &err), -1);
+    assert_int_equal(atomic_load(&d.built) <= 1, 1);
+    mancala_db_free(&a);
+    mancala_db_free(&b);
+    mancala_db_free(&c);
+    mancala_db_free(&d);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -436,6 +482,7 @@ int main(void)
         cmocka_unit_test(test_rules),
         cmocka_unit_test(test_databases),
         cmocka_unit_test(test_solver),
+        cmocka_unit_test(test_db_file),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

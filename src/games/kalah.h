@@ -43,6 +43,11 @@ void kalah_solver_free(KalahSolver *s);
  * 255 seeds, -2 when stopped (kalah_solver_limit). */
 int kalah_solve(KalahSolver *s, const uint8_t *b, int *value, int *best);
 
+/* A move from b (house 0..h-1, in *best) proven to keep a net value of
+ * at least v, by null-window searches only: 1, 0 when none does (or the
+ * game is over), -1 past 255 seeds, -2 when stopped. */
+int kalah_solve_keep(KalahSolver *s, const uint8_t *b, int v, int *best);
+
 /* Stops the next solves after about `nodes` more nodes each (0: no
  * limit); a stopped solve returns -2 and leaves the table sound. */
 void kalah_solver_limit(KalahSolver *s, uint64_t nodes);

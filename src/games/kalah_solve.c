@@ -277,7 +277,6 @@ int kalah_solve_at_least(KalahSolver *s, const uint8_t *b, int v)
 
 int kalah_solve(KalahSolver *s, const uint8_t *b, int *value, int *best)
 {
-    const MancalaRules *R = s->R;
     uint8_t t[MDB_MAX_HOUSES] = {0};
     int n = board_seeds(s->K, b);
     if (n > 255)
@@ -302,31 +301,48 @@ int kalah_solve(KalahSolver *s, const uint8_t *b, int *value, int *best)
     }
     *value = lo;
     /* a move that keeps the value */
+    int r = kalah_solve_keep(s, t, lo, best);
+    return r == -2 ? -2 : 0;
+}
+
+/* Whether move m from t (n seeds) keeps a net value of at least v. */
+static int keeps(KalahSolver *s, const uint8_t *t, int m, int v)
+{
+    const MancalaRules *R = s->R;
+    uint8_t c[MDB_MAX_HOUSES] = {0}, f[MDB_MAX_HOUSES] = {0};
+    memcpy(c, t, MDB_MAX_HOUSES);
+    int gain = 0, what = R->play(R, c, m, &gain);
+    if (what == MDB_END)
+        return gain >= v;
+    if (what == MDB_AGAIN)
+        return search(s, c, board_seeds(s->K, c), v - gain - 1, v - gain) >=
+               v - gain;
+    flip(s->K, c, f);
+    /* gain - v(f) >= v  <=>  v(f) <= gain - v */
+    return search(s, f, board_seeds(s->K, f), gain - v, gain - v + 1) <=
+           gain - v;
+}
+
+int kalah_solve_keep(KalahSolver *s, const uint8_t *b, int v, int *best)
+{
+    const MancalaRules *R = s->R;
+    uint8_t t[MDB_MAX_HOUSES] = {0};
+    if (board_seeds(s->K, b) > 255)
+        return -1;
+    memcpy(t, b, (size_t)s->K);
+    start(s);
     *best = -1;
     int mv[MDB_MAX_MOVES], nm = R->moves(R, t, mv);
-    e = key ? lookup(s, key) : NULL;
+    uint64_t key = key_of(s, t);
+    Entry *e = key ? lookup(s, key) : NULL;
     order(s, t, mv, nm, e && e->move != 0xff ? e->move : -1);
     for (int i = 0; i < nm; i++) {
-        uint8_t c[MDB_MAX_HOUSES] = {0}, f[MDB_MAX_HOUSES] = {0};
-        memcpy(c, t, MDB_MAX_HOUSES);
-        int gain = 0, what = R->play(R, c, mv[i], &gain), ok;
-        if (what == MDB_END)
-            ok = gain >= lo;
-        else if (what == MDB_AGAIN)
-            ok = search(s, c, board_seeds(s->K, c), lo - gain - 1,
-                        lo - gain) >=
-                 lo - gain;
-        else {
-            flip(s->K, c, f);
-            /* gain - v(f) >= lo  <=>  v(f) <= gain - lo */
-            ok = search(s, f, board_seeds(s->K, f), gain - lo,
-                        gain - lo + 1) <= gain - lo;
-        }
+        int ok = keeps(s, t, mv[i], v);
         if (s->stop)
             return -2;
         if (ok) {
             *best = mv[i];
-            break;
+            return 1;
         }
     }
     return 0;
@@ -341,6 +357,7 @@ typedef struct PerfectOpts {
     int hash_mib;
     uint64_t budget;
     char inner[OPT_TEXT_MAX];
+    int keep;
 } PerfectOpts;
 
 static const Option perfect_options[] = {
@@ -356,6 +373,12 @@ static const Option perfect_options[] = {
      .offset = offsetof(PerfectOpts, budget),
      .help = "nodes a move may spend solving (0: no limit); past it the "
      "move is the inner bot's"},
+    {.key = "keep", .type = OPT_INT, .def = 1000, .min = -1000,
+     .max = 1000, .offset = offsetof(PerfectOpts, keep),
+     .help = "a final margin to keep (kalah 6x4 as first player: 10): "
+     "the move is the first proven to keep it, by null-window searches "
+     "only, cheaper than the exact value; when none does, the exact value "
+     "decides (1000: always the exact value)"},
     {.key = "inner", .type = OPT_STRING, .def_text = "alphabeta",
      .offset = offsetof(PerfectOpts, inner),
      .help = "the bot for boards the solver does not take (over 8 houses "
@@ -429,7 +452,14 @@ static Move perfect_choose(void *p, const void *st, const Limits *lim,
         if (b->s) {
             uint64_t n0 = kalah_solver_nodes(b->s);
             kalah_solver_limit(b->s, b->o.budget);
-            if (kalah_solve(b->s, board, &value, &best) || best < 0)
+            int me = b->g->to_move(st);
+            int need = b->o.keep - (b->g->score(st, me) -
+                                    b->g->score(st, !me));
+            int r = b->o.keep < 1000 ?
+                kalah_solve_keep(b->s, board, need, &best) : 0;
+            if (r == 1)
+                value = need;   /* at least */
+            else if (r == -2 || kalah_solve(b->s, board, &value, &best))
                 best = -1;
             out->nodes = kalah_solver_nodes(b->s) - n0;
         }

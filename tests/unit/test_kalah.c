@@ -392,6 +392,29 @@ static void test_solver(void **state)
         assert_int_equal(side ? -cv : cv, mover);
         assert_int_equal(info.value, 100 * mover);
         bot_free(bot);
+        /* keep: a move proven to keep a margin of k; past the value,
+         * the exact one */
+        for (int k = mover - 2; k <= mover + 1; k++) {
+            int kb = -1;
+            int kept = kalah_solve_keep(s, b, k, &kb);
+            assert_int_equal(kept, k <= mover);
+            if (kept) {
+                memcpy(ch, st, g->info.state_size);
+                g->make(ch, (Move)kb);
+                cv = slow_value(g, ch, houses);
+                assert_true((side ? -cv : cv) >= k);
+            }
+            snprintf(spec, sizeof spec, "kalah-perfect:dbseeds=3,hash=1,"
+                     "keep=%d", k);
+            bot = bot_new(g, spec, 1, &err);
+            assert_non_null(bot);
+            m = bot_choose(bot, st, NULL, &info);
+            memcpy(ch, st, g->info.state_size);
+            g->make(ch, m);
+            cv = slow_value(g, ch, houses);
+            assert_true((side ? -cv : cv) >= (k <= mover ? k : mover));
+            bot_free(bot);
+        }
         free(ch);
         free(st);
         checked++;

@@ -65,6 +65,7 @@ extern const BotVtbl bot_foxhunt;
 extern const BotVtbl bot_vindinium;
 extern const BotVtbl bot_vindinium_simple;
 extern const BotVtbl bot_gomoku;
+extern const BotVtbl bot_kalah_perfect;
 
 const GameVtbl *game_find(const char *name)
 {
@@ -247,5 +248,6 @@ const BotVtbl *const ply_bots[] = {
     &bot_banqi_chain,
     &bot_minesweeper,
     &bot_foxhunt,
+    &bot_kalah_perfect,
     NULL,
 };

@@ -10,7 +10,7 @@
 
 #include "../core/game.h"
 #include "../core/layout.h"
-#include "mancala_db.h"
+#include "kalah.h"
 
 enum { KALAH_MAX_HOUSES = 16, KALAH_MAX_PITS = 2 * KALAH_MAX_HOUSES + 2,
        KALAH_MAX_PLIES = 2000 };
@@ -71,11 +71,12 @@ static const GameOption kalah_options[] = {
      "empty: a last seed in an own empty house always captures (with the "
      "opposite house, even if that is empty), as in the solved results; "
      "nonempty: only when the opposite house has seeds"},
-    {.key = "dbseeds", .type = OPT_INT, .def = 10, .min = 0, .max = 16,
+    {.key = "dbseeds", .type = OPT_INT, .def = 10, .min = 0, .max = 20,
      .help = "endgame databases: exact results for boards with at most N "
-     "seeds in the houses (up to 8 houses a side), built at the first "
-     "search that reaches one (6 houses: 10 about 0.2 s, 12 about 1 s and "
-     "70 MB, 14 about 10 s and 235 MB; 0: none)"},
+     "seeds in the houses (up to 8 houses a side), built once per process "
+     "when the game is set up, about a byte a board (6 houses: 10 about "
+     "0.3 s, 14 about 8 s and 20 MB, 16 about 35 s and 60 MB, 20 several "
+     "minutes and 400 MB; 0: none)"},
     {.key = NULL},
 };
 
@@ -159,6 +160,13 @@ static MancalaDb kdb[2][KDB_MAX_HOUSES] = {
      KDB(1, 7), KDB(1, 8)},
 };
 
+MancalaDb *kalah_db(int houses, int capture)
+{
+    if (houses < 1 || houses > KDB_MAX_HOUSES || capture < 0 || capture > 1)
+        return NULL;
+    return &kdb[capture][houses - 1];
+}
+
 /* The net seeds the side to move banks from here on with best play
  * (stores not counted): 0 and *net, or -1 (too many seeds, too many
  * houses, out of memory). */
@@ -180,6 +188,25 @@ static int kalah_db_probe(const Kalah *k, int maxseeds, int *net)
     return mancala_db_probe(&kdb[k->capture_rule][h - 1], b, maxseeds, net);
 }
 
+int kalah_board(const void *st, uint8_t *b, int *houses, int *capture)
+{
+    const Kalah *k = st;
+    int h = k->houses;
+    if (k->over || h > KDB_MAX_HOUSES)
+        return -1;
+    int me = k->side, f = me ? h + 1 : 0, o = me ? 0 : h + 1, n = 0;
+    for (int i = 0; i < h; i++) {
+        n += k->pit[f + i] + k->pit[o + i];
+        if (n > 255)
+            return -1;
+        b[i] = (uint8_t)k->pit[f + i];
+        b[h + i] = (uint8_t)k->pit[o + i];
+    }
+    *houses = h;
+    *capture = k->capture_rule;
+    return 0;
+}
+
 static int kalah_init(void *st, const int *opt, uint64_t seed, PlyError *err)
 {
     (void)seed;
@@ -197,9 +224,22 @@ static int kalah_init(void *st, const int *opt, uint64_t seed, PlyError *err)
      * runs: built lazily at a probe they cost one move up to 20 ms past
      * its 100 ms budget (bench/overrun.sh). A failure (memory) only
      * leaves the bots without them. */
-    if (k->dbseeds && k->houses <= KDB_MAX_HOUSES && k->capture_rule <= 1)
-        (void)mancala_db_build(&kdb[k->capture_rule][k->houses - 1],
-                               k->dbseeds);
+    if (!k->dbseeds || k->houses > KDB_MAX_HOUSES || k->capture_rule > 1)
+        return 0;
+    MancalaDb *db = &kdb[k->capture_rule][k->houses - 1];
+    /* with PLY_DB_DIR set, through a file there (a wrong one: an error) */
+    const char *dir = getenv("PLY_DB_DIR");
+    if (dir && *dir) {
+        char path[4096], tag[64];
+        if (snprintf(path, sizeof path, "%s/kalah-%d-%s-%d.mdb", dir,
+                     k->houses, capture_choices[k->capture_rule],
+                     k->dbseeds) >= (int)sizeof path)
+            return ply_fail(err, "database directory name too long");
+        snprintf(tag, sizeof tag, "kalah houses=%d capture=%s", k->houses,
+                 capture_choices[k->capture_rule]);
+        return mancala_db_build_file(db, k->dbseeds, path, tag, err);
+    }
+    (void)mancala_db_build(db, k->dbseeds);
     return 0;
 }
 
@@ -545,7 +585,11 @@ const GameVtbl game_kalah = {
             "even when the opposite house is empty; capture=nonempty: only\n"
             "when it has seeds). When one side has no seeds the game ends\n"
             "and the other side's seeds go to their owner. Most seeds wins.\n"
-            "A game is cut off after 2000 plies, scored the same way.",
+            "A game is cut off after 2000 plies, scored the same way.\n"
+            "Bots read exact results from endgame databases (dbseeds); with\n"
+            "the environment variable PLY_DB_DIR set they are read from\n"
+            "PLY_DB_DIR/kalah-HOUSES-CAPTURE-SEEDS.mdb or built and written\n"
+            "there.",
     },
     .init = kalah_init,
     .to_move = kalah_to_move,

@@ -13,7 +13,12 @@
  * with v_{k+1} = v_k gives the exact values of the game in which endless
  * play splits the seeds in play (each value's attractor is reached within
  * k plies, and a fixed point of the update stays one). Values are net
- * seeds, -n..n, one byte per board.
+ * seeds, -n..n, one byte per board. No edges are stored: a step
+ * recomputes only the boards a move of which leads to a board that
+ * changed in the last step, found by taking sowings back (moves that
+ * stay in a layer sow without capture and pass the turn), so building
+ * layer n needs about three bytes per board of it besides the byte per
+ * board of the layers below.
  *
  * A MancalaDb is a process-wide cache that its game defines statically,
  * immutable once a layer is published: layers are built under a lock on
@@ -24,6 +29,8 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
+
+#include "../core/game.h"
 
 enum {
     MDB_MAX_HOUSES = 16,    /* houses of both sides */
@@ -66,10 +73,20 @@ typedef struct MancalaDb {
 /* Builds the layers up to maxseeds now: 0, or -1 when out of memory or
  * maxseeds is beyond MDB_MAX_SEEDS. */
 int mancala_db_build(MancalaDb *db, int maxseeds);
+/* As mancala_db_build, through the file `path`: when it exists, its
+ * layers are read (it must be a database of these rules: `tag` names the
+ * game and its rules, checked with the houses and a checksum); else the
+ * layers are built and written there (through path.tmp, then renamed).
+ * 0, or -1 with err set: a file of other rules or seeds, a corrupt or
+ * short one, one that cannot be written, out of memory. */
+int mancala_db_build_file(MancalaDb *db, int maxseeds, const char *path,
+                          const char *tag, PlyError *err);
 /* The value of board b (from the side to move's view, n seeds in play):
  * 0 and *net, or -1 when n > maxseeds or memory runs out. */
 int mancala_db_probe(MancalaDb *db, const uint8_t *b, int maxseeds,
                      int *net);
+/* Frees the layers of a database that is no longer used (tests). */
+void mancala_db_free(MancalaDb *db);
 /* Boards with at most maxseeds seeds in 2h houses, for reports. */
 uint64_t mancala_db_positions(int houses, int maxseeds);
 

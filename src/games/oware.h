@@ -6,9 +6,11 @@
 
 #include <stdint.h>
 
+#include "../core/game.h"
+
 enum { OWARE_GS_NOCAPTURE, OWARE_GS_FORBIDDEN };
 enum { OWARE_END_SPLIT, OWARE_END_OWN };
-enum { OWARE_DB_DEFAULT = 10, OWARE_DB_MAX = 14 };
+enum { OWARE_DB_DEFAULT = 10, OWARE_DB_MAX = 20 };
 
 /* Sows the seeds of `side`'s house 0..5 and captures by the rules; the
  * seeds taken go to *captured. Returns 1 when the move was a grand slam
@@ -34,5 +36,9 @@ int oware_db_probe(const uint8_t *pit, int side, int grandslam,
  * memory. Positions and build statistics for reports: */
 int oware_db_build(int grandslam, int maxseeds);
 uint64_t oware_db_positions(int maxseeds);
+/* As oware_db_build, through the file dir/oware-RULE-SEEDS.mdb
+ * (mancala_db_build_file): 0, or -1 with err set. */
+int oware_db_build_file(int grandslam, int maxseeds, const char *dir,
+                        PlyError *err);
 
 #endif

@@ -48,6 +48,20 @@ int oware_db_build(int gs, int maxseeds)
     return mancala_db_build(&dbs[gs], maxseeds);
 }
 
+int oware_db_build_file(int gs, int maxseeds, const char *dir,
+                        PlyError *err)
+{
+    static const char *const gsname[2] = {"nocapture", "forbidden"};
+    if (gs < 0 || gs > 1 || maxseeds > OWARE_DB_MAX)
+        return ply_fail(err, "oware databases: no such rules or seeds");
+    char path[4096], tag[64];
+    if (snprintf(path, sizeof path, "%s/oware-%s-%d.mdb", dir, gsname[gs],
+                 maxseeds) >= (int)sizeof path)
+        return ply_fail(err, "database directory name too long");
+    snprintf(tag, sizeof tag, "oware grandslam=%s", gsname[gs]);
+    return mancala_db_build_file(&dbs[gs], maxseeds, path, tag, err);
+}
+
 uint64_t oware_db_positions(int maxseeds)
 {
     return mancala_db_positions(12, maxseeds);

@@ -5,8 +5,11 @@
  * sizes and both capture rules): legal moves, the position after each
  * move (through its setup string), who moves next, the end and the
  * winner. Plus notation and setup errors. */
+#include <unistd.h>
+
 #include "testlib.h"
 #include "core/rng.h"
+#include "games/kalah.h"
 
 typedef struct Slow {
     int houses;
@@ -312,6 +315,164 @@ static void test_databases(void **state)
     assert_true(checked > 400);
 }
 
+/* The solver (kalah_solve.c, shallow databases so it searches) against
+ * the slow value over random boards of both capture rules: its value,
+ * the move it names keeps that value, its null-window test agrees; and
+ * the kalah-perfect bot plays such a move. */
+static void test_solver(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("kalah");
+    Rng r;
+    rng_seed(&r, 5);
+    int checked = 0;
+    KalahSolver *sv[2][5] = {{NULL}};
+    for (int t = 0; t < 150; t++) {
+        int houses = 2 + (int)rng_below(&r, 3);     /* 2..4 */
+        int cap = (int)rng_below(&r, 2);
+        int seeds = 4 + (int)rng_below(&r, houses <= 3 ? 9 : 6);
+        int pit[2][8] = {{0}};
+        for (int k = 0; k < seeds; k++)
+            pit[rng_below(&r, 2)][rng_below(&r, (uint32_t)houses)]++;
+        int side = (int)rng_below(&r, 2);
+        char setup[256], opts[96];
+        int len = snprintf(setup, sizeof setup, "%c", side ? 'N' : 'S');
+        for (int s = 0; s < 2; s++) {
+            for (int i = 0; i < houses; i++)
+                len += snprintf(setup + len, sizeof setup - len, "%c%d",
+                                i ? ',' : ':', pit[s][i]);
+            len += snprintf(setup + len, sizeof setup - len, ",0");
+        }
+        snprintf(opts, sizeof opts, "houses=%d,capture=%s,dbseeds=3",
+                 houses, cap ? "nonempty" : "empty");
+        void *st = state_alloc(g);
+        PlyError err = {{0}};
+        if (state_setup(g, st, opts, setup, 1, &err))
+            fail_msg("%s: %s", setup, err.msg);
+        if (g->to_move(st) == PLAYER_TERMINAL) {
+            free(st);
+            continue;
+        }
+        int v = slow_value(g, st, houses);
+        int mover = side ? -v : v;      /* stores are 0: the net value */
+        if (!sv[cap][houses]) {
+            sv[cap][houses] = kalah_solver_new(houses, cap, 3, 1 << 16);
+            assert_non_null(sv[cap][houses]);
+        }
+        KalahSolver *s = sv[cap][houses];
+        uint8_t b[16];
+        int h, c, value = 99, best = -1;
+        assert_int_equal(kalah_board(st, b, &h, &c), 0);
+        assert_int_equal(h, houses);
+        assert_int_equal(c, cap);
+        assert_int_equal(kalah_solve(s, b, &value, &best), 0);
+        if (value != mover)
+            fail_msg("kalah %s (%s): the solver says %d, the slow search "
+                     "%d", setup, opts, value, mover);
+        assert_int_equal(kalah_solve_at_least(s, b, mover), 1);
+        assert_int_equal(kalah_solve_at_least(s, b, mover + 1), 0);
+        assert_true(best >= 0 && best < houses);
+        unsigned char *ch = malloc(g->info.state_size);
+        assert_non_null(ch);
+        memcpy(ch, st, g->info.state_size);
+        g->make(ch, (Move)best);
+        int cv = slow_value(g, ch, houses);
+        assert_int_equal(side ? -cv : cv, mover);
+        /* the bot: the same value through the game's own moves */
+        char spec[64];
+        snprintf(spec, sizeof spec, "kalah-perfect:dbseeds=3,hash=1");
+        Bot *bot = bot_new(g, spec, 1, &err);
+        assert_non_null(bot);
+        SearchInfo info;
+        memset(&info, 0, sizeof info);
+        Move m = bot_choose(bot, st, NULL, &info);
+        memcpy(ch, st, g->info.state_size);
+        g->make(ch, m);
+        cv = slow_value(g, ch, houses);
+        assert_int_equal(side ? -cv : cv, mover);
+        assert_int_equal(info.value, 100 * mover);
+        bot_free(bot);
+        /* keep: a move proven to keep a margin of k; past the value,
+         * the exact one */
+        for (int k = mover - 2; k <= mover + 1; k++) {
+            int kb = -1;
+            int kept = kalah_solve_keep(s, b, k, &kb);
+            assert_int_equal(kept, k <= mover);
+            if (kept) {
+                memcpy(ch, st, g->info.state_size);
+                g->make(ch, (Move)kb);
+                cv = slow_value(g, ch, houses);
+                assert_true((side ? -cv : cv) >= k);
+            }
+            snprintf(spec, sizeof spec, "kalah-perfect:dbseeds=3,hash=1,"
+                     "keep=%d", k);
+            bot = bot_new(g, spec, 1, &err);
+            assert_non_null(bot);
+            m = bot_choose(bot, st, NULL, &info);
+            memcpy(ch, st, g->info.state_size);
+            g->make(ch, m);
+            cv = slow_value(g, ch, houses);
+            assert_true((side ? -cv : cv) >= (k <= mover ? k : mover));
+            bot_free(bot);
+        }
+        free(ch);
+        free(st);
+        checked++;
+    }
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 5; j++)
+            kalah_solver_free(sv[i][j]);
+    assert_true(checked > 100);
+    /* the bot refuses other games */
+    PlyError err = {{0}};
+    assert_null(bot_new(game_find("oware"), "kalah-perfect", 1, &err));
+    assert_true(err.msg[0] != 0);
+}
+
+/* Database files: written by one database, read by another, equal to a
+ * third built in memory; a corrupt, short or foreign file is an error. */
+static void test_db_file(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ply-test-mdb-XXXXXX", path[256], cmd[300];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/k.mdb", dir);
+    const MancalaRules *R = kalah_db(3, 0)->rules;
+    MancalaDb a = MANCALA_DB_INIT(R), b = MANCALA_DB_INIT(R),
+              c = MANCALA_DB_INIT(R), d = MANCALA_DB_INIT(R);
+    PlyError err = {{0}};
+    assert_int_equal(mancala_db_build_file(&a, 9, path, "k3e", &err), 0);
+    assert_int_equal(mancala_db_build_file(&b, 9, path, "k3e", &err), 0);
+    assert_int_equal(mancala_db_build(&c, 9), 0);
+    for (int n = 0; n <= 9; n++)
+        assert_memory_equal(b.layer[n], c.layer[n], a.c[6][n]);
+    /* another tag, more seeds than the file holds */
+    assert_int_equal(mancala_db_build_file(&d, 9, path, "k3n", &err), -1);
+    assert_non_null(strstr(err.msg, "k3e"));
+    assert_int_equal(mancala_db_build_file(&d, 10, path, "k3e", &err), -1);
+    /* one byte changed */
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, 200, SEEK_SET);
+    int ch = fgetc(f);
+    fseek(f, 200, SEEK_SET);
+    fputc(ch ^ 1, f);
+    fclose(f);
+    err.msg[0] = 0;
+    assert_int_equal(mancala_db_build_file(&d, 9, path, "k3e", &err), -1);
+    assert_non_null(strstr(err.msg, "corrupt"));
+    /* cut short */
+    assert_int_equal(truncate(path, 300), 0);
+    assert_int_equal(mancala_db_build_file(&d, 9, path, "k3e", &err), -1);
+    assert_int_equal(atomic_load(&d.built) <= 1, 1);
+    mancala_db_free(&a);
+    mancala_db_free(&b);
+    mancala_db_free(&c);
+    mancala_db_free(&d);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -343,6 +504,8 @@ int main(void)
         cmocka_unit_test(test_against_slow),
         cmocka_unit_test(test_rules),
         cmocka_unit_test(test_databases),
+        cmocka_unit_test(test_solver),
+        cmocka_unit_test(test_db_file),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

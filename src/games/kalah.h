@@ -10,6 +10,7 @@
 #define PLY_KALAH_H
 
 #include <stddef.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "mancala_db.h"
@@ -51,6 +52,13 @@ int kalah_solve_keep(KalahSolver *s, const uint8_t *b, int v, int *best);
 /* Stops the next solves after about `nodes` more nodes each (0: no
  * limit); a stopped solve returns -2 and leaves the table sound. */
 void kalah_solver_limit(KalahSolver *s, uint64_t nodes);
+
+/* Stops the next solves also at clk's deadline (NULL: none; the clock
+ * must outlive the solves) and when *halt becomes non-zero (NULL: never):
+ * a stopped solve returns -2 as at the node limit. */
+struct BotClock;
+void kalah_solver_clock(KalahSolver *s, const struct BotClock *clk,
+                        const atomic_int *halt);
 
 /* Whether the value of b is at least v (a null-window search): 1 or 0,
  * -2 when stopped (kalah_solver_limit). */

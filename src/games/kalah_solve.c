@@ -35,8 +35,21 @@ struct KalahSolver {
     int bits;               /* per house in a key */
     uint64_t nodes;
     uint64_t budget, limit; /* kalah_solver_limit; limit 0: none */
+    const BotClock *clk;    /* kalah_solver_clock; NULL: no deadline */
+    BotTick tick;
+    uint32_t left;          /* nodes before the next clock check */
+    const atomic_int *halt; /* set by a bot's stop(); NULL: never */
     int stop;               /* the limit was reached: unwind, store nothing */
 };
+
+void kalah_solver_clock(KalahSolver *s, const BotClock *clk,
+                        const atomic_int *halt)
+{
+    s->clk = clk;
+    s->halt = halt;
+    s->tick = (BotTick){0, 0, 1};
+    s->left = 1;
+}
 
 void kalah_solver_limit(KalahSolver *s, uint64_t nodes)
 {
@@ -201,6 +214,12 @@ static int search(KalahSolver *s, const uint8_t *b, int n, int alpha,
     const MancalaRules *R = s->R;
     if (s->limit && s->nodes >= s->limit)
         s->stop = 1;
+    if (!s->stop && (s->clk || s->halt) && --s->left == 0) {
+        s->left = s->tick.every ? s->tick.every : 1;
+        if ((s->clk && botclock_check(s->clk, &s->tick)) ||
+            (s->halt && atomic_load(s->halt)))
+            s->stop = 1;
+    }
     if (s->stop)
         return 0;
     s->nodes++;
@@ -392,6 +411,7 @@ typedef struct PerfectBot {
     KalahSolver *s;
     int houses, capture;    /* of s */
     Bot *inner;
+    atomic_int halt;        /* perfect_stop() */
 } PerfectBot;
 
 static void *perfect_create(const GameVtbl *g, const void *opts,
@@ -432,12 +452,25 @@ static void perfect_new_game(void *p)
     bot_new_game(b->inner);     /* the solver's table stays: exact facts */
 }
 
+static void perfect_stop(void *p)
+{
+    PerfectBot *b = p;
+    atomic_store(&b->halt, 1);
+    if (b->inner->v->stop)
+        b->inner->v->stop(b->inner->impl);
+}
+
 static Move perfect_choose(void *p, const void *st, const Limits *lim,
                            SearchInfo *out)
 {
     PerfectBot *b = p;
     uint8_t board[MDB_MAX_HOUSES];
     int h, cap, value, best = -1;
+    /* the solver gets half of a timed move; when it has not finished by
+     * then, the inner bot plays in what is left */
+    BotClock clk;
+    botclock_start(&clk, lim, lim->time_ms > 0 ? lim->time_ms / 2 : 0);
+    atomic_store(&b->halt, 0);
     if (!kalah_board(st, board, &h, &cap)) {
         if (b->s && (b->houses != h || b->capture != cap)) {
             kalah_solver_free(b->s);
@@ -451,7 +484,10 @@ static Move perfect_choose(void *p, const void *st, const Limits *lim,
         }
         if (b->s) {
             uint64_t n0 = kalah_solver_nodes(b->s);
-            kalah_solver_limit(b->s, b->o.budget);
+            kalah_solver_limit(b->s, b->o.budget ? b->o.budget
+                                                 : lim->nodes);
+            kalah_solver_clock(b->s, lim->time_ms > 0 ? &clk : NULL,
+                               &b->halt);
             int me = b->g->to_move(st);
             int need = b->o.keep - (b->g->score(st, me) -
                                     b->g->score(st, !me));
@@ -462,10 +498,25 @@ static Move perfect_choose(void *p, const void *st, const Limits *lim,
             else if (r == -2 || kalah_solve(b->s, board, &value, &best))
                 best = -1;
             out->nodes = kalah_solver_nodes(b->s) - n0;
+            kalah_solver_clock(b->s, NULL, NULL);
         }
     }
-    if (best < 0)
-        return bot_choose(b->inner, st, lim, out);
+    if (best < 0) {
+        if (atomic_load(&b->halt)) {
+            /* stopped: a legal move at once (kalah has at most 16) */
+            Move mv[64];
+            if (b->g->info.max_moves <= 64 && b->g->gen_moves(st, mv) > 0)
+                return out->best = mv[0];
+        }
+        Limits rest = *lim;
+        if (lim->time_ms > 0) {
+            rest.time_ms = lim->time_ms -
+                           botclock_elapsed_us(&clk) / 1000;
+            if (rest.time_ms < 1)
+                rest.time_ms = 1;
+        }
+        return bot_choose(b->inner, st, &rest, out);
+    }
     int me = b->g->to_move(st);
     int margin = b->g->score(st, me) - b->g->score(st, !me) + value;
     out->best = (Move)best;
@@ -487,4 +538,5 @@ const BotVtbl bot_kalah_perfect = {
     .destroy = perfect_destroy,
     .new_game = perfect_new_game,
     .choose = perfect_choose,
+    .stop = perfect_stop,
 };

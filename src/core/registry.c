@@ -47,6 +47,7 @@ extern const GameVtbl game_virus_wars;
 extern const GameVtbl game_ming_mang;
 extern const GameVtbl game_agon;
 extern const GameVtbl game_yonin_shogi;
+extern const GameVtbl game_generals;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -227,6 +228,7 @@ const GameVtbl *const ply_games[] = {
     &game_minesweeper,
     &game_foxhunt,
     &game_yonin_shogi,
+    &game_generals,
     NULL,
 };
 

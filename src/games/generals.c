@@ -26,6 +26,7 @@
  * pieces placed, without squares). Option setup=random deals both sides a
  * random setup at init (for matches and perft). */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +88,14 @@ static int outcome(int a, int d)
     if (d == R_SPY)
         return a == R_PVT ? OUT_ATT : OUT_DEF;
     return a > d ? OUT_ATT : OUT_DEF;
+}
+
+/* The rank set of a removed piece that play alone gives: the flag ends
+ * the game when it is taken (announced); any other piece removed is not
+ * the flag. */
+static uint16_t out_default(int rk)
+{
+    return rk == R_FLAG ? (uint16_t)1u : (uint16_t)(FULL & ~1u);
 }
 
 static int placed(const Gen *g, int c)
@@ -418,10 +427,24 @@ static int mask_text(unsigned m, char *o)
     return k;
 }
 
+/* snprintf that never lets a running length pass the buffer: it writes
+ * nothing and adds n when the text does not fit (the caller then sees
+ * a length past its buffer and fails). */
+static int put(char *o, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int put(char *o, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int w = n > 0 && n < 4096 ? vsnprintf(o, n, fmt, ap) : -1;
+    va_end(ap);
+    return w < 0 || (size_t)w >= n ? (int)n + 1 : w;
+}
+
 static int gen_to_text(const void *st, char *buf, size_t n)
 {
     const Gen *g = st;
-    char s[1024];
+    char s[2048];
     int k = 0;
     for (int r = ROWS - 1; r >= 0; r--) {
         int run = 0;
@@ -441,34 +464,36 @@ static int gen_to_text(const void *st, char *buf, size_t n)
         if (r)
             s[k++] = '/';
     }
-    k += snprintf(s + k, sizeof s - (size_t)k, " %c %d", g->side ? 'b' : 'w',
+    k += put(s + k, sizeof s - (size_t)k, " %c %d", g->side ? 'b' : 'w',
                   g->ply);
     for (int x = 0; x < NSQ; x++)
         if (g->sq[x] && g->know[x] != FULL) {
             char nm[3], ms[NRANK + 1];
             sq_name(x, nm);
             mask_text(g->know[x], ms);
-            k += snprintf(s + k, sizeof s - (size_t)k, " %s:%s", nm, ms);
+            k += put(s + k, sizeof s - (size_t)k, " %s:%s", nm, ms);
         }
     for (int c = 0; c < 2; c++)
         for (int i = 0; i < g->nout[c]; i++) {
             char ms[NRANK + 1];
-            k += snprintf(s + k, sizeof s - (size_t)k, " x%c",
+            k += put(s + k, sizeof s - (size_t)k, " x%c",
                           piece_char(code(c, g->out_rank[c][i])));
-            if (g->out_know[c][i] != FULL) {
+            if (g->out_know[c][i] != out_default(g->out_rank[c][i])) {
                 mask_text(g->out_know[c][i], ms);
-                k += snprintf(s + k, sizeof s - (size_t)k, ":%s", ms);
+                k += put(s + k, sizeof s - (size_t)k, ":%s", ms);
             }
         }
     if (g->over)
-        k += snprintf(s + k, sizeof s - (size_t)k, " result %s",
+        k += put(s + k, sizeof s - (size_t)k, " result %s",
                       g->over == OVER_WHITE ? "1-0" : g->over == OVER_BLACK
                       ? "0-1" : "1/2");
     if (g->view >= 0)
-        k += snprintf(s + k, sizeof s - (size_t)k, " view %c",
+        k += put(s + k, sizeof s - (size_t)k, " view %c",
                       g->view ? 'b' : 'w');
     if (g->screened)
-        k += snprintf(s + k, sizeof s - (size_t)k, " screen %d", g->screened);
+        k += put(s + k, sizeof s - (size_t)k, " screen %d", g->screened);
+    if ((size_t)k >= sizeof s)
+        return -1;
     int w = snprintf(buf, n, "%s", s);
     return w < 0 || (size_t)w >= n ? -1 : w;
 }
@@ -532,15 +557,15 @@ static int feasible(const uint16_t *mask, int n, const int *cnt)
  * options); checks what both share. */
 static int parse(Gen *t, const char *text, int views, PlyError *err)
 {
-    char buf[1024];
+    char buf[2048];
     if (strlen(text) >= sizeof buf)
         return ply_fail(err, "setup string too long");
     strcpy(buf, text);
-    char *tok[200], *save = NULL;
+    char *tok[400], *save = NULL;
     int nt = 0;
     for (char *x = strtok_r(buf, " \t", &save); x;
          x = strtok_r(NULL, " \t", &save)) {
-        if (nt == 200)
+        if (nt == 400)
             return ply_fail(err, "too many fields");
         tok[nt++] = x;
     }
@@ -649,7 +674,7 @@ static int parse(Gen *t, const char *text, int views, PlyError *err)
             int c = owner(pc);
             if (t->nout[c] >= NPC)
                 return ply_fail(err, "too many removed pieces");
-            uint16_t m = FULL;
+            uint16_t m = out_default(rank_of(pc));
             if (x[2] == ':') {
                 if (parse_mask(x + 3, &m, err))
                     return -1;
@@ -739,9 +764,26 @@ static int validate(Gen *t, PlyError *err)
                 (rk != UNKNOWN && !(t->out_know[c][i] & (1u << rk))))
                 return ply_fail(err, "a removed piece's rank set excludes "
                                 "it");
-            if (v >= 0 && c == v && t->out_know[c][i] != FULL)
+            if (v >= 0 && c == v && t->out_know[c][i] != out_default(rk))
                 return ply_fail(err, "a view has no rank sets on its own "
                                 "pieces");
+        }
+    /* what play tells both sides about the flag: a removed piece was the
+     * flag only when the game ended with it; a piece on its far row with
+     * its owner to move (or under flag=immediate) is not the flag (a
+     * view has no sets on its own pieces) */
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < t->nout[c]; i++)
+            if ((t->out_know[c][i] & 1u) && t->out_know[c][i] != 1u)
+                return ply_fail(err, "a removed piece is known to be the "
+                                "flag (the game ends) or not to be it");
+    for (int f = 0; f < FILES; f++)
+        for (int c = 0; c < 2; c++) {
+            int s = far_row(c) * FILES + f;
+            if (t->sq[s] && owner(t->sq[s]) == c && (t->know[s] & 1u) &&
+                c != v && !t->over && (t->side == c || t->flagrule == FLAG_IMMEDIATE))
+                return ply_fail(err, "a piece that stays on its far row is "
+                                "known not to be the flag");
         }
     if (v >= 0 && !setup) {
         /* the enemy pieces' sets must fit the ranks together */
@@ -943,7 +985,7 @@ static void gen_observe(const void *st, int player, void *obs)
     }
     for (int i = 0; i < NPC; i++) {
         if (i < t.nout[player])
-            t.out_know[player][i] = FULL;
+            t.out_know[player][i] = out_default(t.out_rank[player][i]);
         if (i < t.nout[!player])
             t.out_rank[!player][i] = UNKNOWN;
     }
@@ -959,8 +1001,17 @@ static void gen_determinize(const void *obs, int player, Rng *r, void *st)
         return;
     }
     Gen t = *o;
-    int e = !o->view;
+    int e = !o->view, me = o->view;
     t.view = -1;
+    /* what the opponent knows of my pieces is not mine to know; all a
+     * world needs is what play makes public: a piece of mine staying on
+     * my far row is not the flag */
+    for (int f = 0; f < FILES; f++) {
+        int s = far_row(me) * FILES + f;
+        if (t.sq[s] && owner(t.sq[s]) == me && !t.over &&
+            (t.side == me || t.flagrule == FLAG_IMMEDIATE))
+            t.know[s] &= (uint16_t)~1u;
+    }
     if (o->screened) {
         t.screened = 0;
         deal(&t, e, o->screened, r);

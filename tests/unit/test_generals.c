@@ -371,7 +371,7 @@ static void test_flags(void **state)
     g->returns(st, r);
     assert_true(r[0] == 1);
     assert_true(g->to_text(st, text, sizeof text) > 0);
-    assert_non_null(strstr(text, " xf:F result 1-0"));
+    assert_non_null(strstr(text, " xf result 1-0"));
     free(st);
     st = tl_position("generals", NULL, DUEL, "g5f5");
     assert_int_equal(g->to_move(st), PLAYER_TERMINAL);

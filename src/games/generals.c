@@ -1388,6 +1388,7 @@ const GameVtbl game_generals = {
             "(unannounced); flag=survive always needs that turn;\n"
             "flag=immediate wins at once (Dagaz). A player who cannot move\n"
             "loses; limit=N movement plies (default 400) draw.",
+        .default_bot = "ismcts",
     },
     .init = gen_init,
     .to_move = gen_to_move,

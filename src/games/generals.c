@@ -531,9 +531,7 @@ static int match_piece(int i, const uint16_t *mask, int *match, int *used,
         for (int j = 0; j < n; j++)
             if (j != i && match[j] == r &&
                 match_piece(j, mask, match, used, cnt, seen, n)) {
-                used[r]--;   /* j left r, i takes its place */
-                used[r]++;
-                match[i] = r;
+                match[i] = r;   /* j moved on, i takes its place at r */
                 return 1;
             }
     }
@@ -1105,8 +1103,9 @@ static void gen_determinize(const void *obs, int player, Rng *r, void *st)
 
 /* ------------------------------------------------------ bot hooks */
 
-/* The value for c of c's piece pc as the opponent sees it: its rank when
- * known, else the mean over its rank set weighted by the counts. */
+/* A piece's material value: its rank's when the state shows the rank,
+ * else (an enemy piece in a view) the mean over its rank set weighted by
+ * the counts of each rank. */
 static int exp_value(int rk, unsigned mask)
 {
     if (rk != UNKNOWN)
@@ -1241,8 +1240,6 @@ static int gen_heuristic(const void *st, Move m)
         int win, lose;
         odds(a, g->know[to], &win, &lose);
         int dv = exp_value(UNKNOWN, g->know[to] & ~1u);
-        if (g->know[to] & 1u)
-            win += 0;   /* the flag is in the set: taking it wins */
         return (win * (dv + 10) - lose * VAL[a] - (100 - win - lose) *
                 VAL[a] / 2) / 50;
     }

@@ -49,6 +49,7 @@ extern const GameVtbl game_agon;
 extern const GameVtbl game_yonin_shogi;
 extern const GameVtbl game_apocalypse;
 extern const GameVtbl game_shatra;
+extern const GameVtbl game_generals;
 
 /* Bots. */
 extern const BotVtbl bot_random;
@@ -232,6 +233,7 @@ const GameVtbl *const ply_games[] = {
     &game_yonin_shogi,
     &game_apocalypse,
     &game_shatra,
+    &game_generals,
     NULL,
 };
 

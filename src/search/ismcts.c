@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "../core/bot.h"
+#include "belief.h"
 
 enum { NONE = 0xffffffffu, DEFAULT_ITERS = 20000 };
 
@@ -40,6 +41,7 @@ typedef struct IsOpts {
     int playout;
     double scale;
     int tree;
+    int belief, model;
 } IsOpts;
 
 typedef struct Ismcts {
@@ -55,6 +57,7 @@ typedef struct Ismcts {
     uint32_t *path;
     int path_cap;
     unsigned char *st;
+    Belief bel;
     atomic_int stop;
 } Ismcts;
 
@@ -75,6 +78,13 @@ static const Option is_options[] = {
         "eval to reward: tanh(eval/scale)"),
     ISO("tree", OPT_INT, 400000, 16, 100000000, tree,
         "tree nodes (about 40 bytes each)"),
+    ISO("belief", OPT_INT, 4096, 0, 65536, belief,
+        "hidden information: worlds remembered from the seat's earlier "
+        "observations and moves (a particle filter; 0: none, each world "
+        "sampled from the current observation alone)"),
+    ISO("model", OPT_INT, 1, 0, 1, model,
+        "the opponent model of the belief: 0 every move alike, 1 captures "
+        "four times as likely"),
     {.key = NULL},
 };
 
@@ -98,10 +108,12 @@ static void *is_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->flag = malloc(mm);
     b->path = malloc(sizeof(uint32_t) * (size_t)b->path_cap);
     b->st = malloc(g->info.state_size);
-    if (!b->n || !b->moves || !b->probs || !b->flag || !b->path || !b->st) {
+    if (!b->n || !b->moves || !b->probs || !b->flag || !b->path || !b->st ||
+        belief_init(&b->bel, g, b->o.belief, b->o.model, err)) {
         free(b->n), free(b->moves), free(b->probs), free(b->flag);
         free(b->path), free(b->st), free(b);
-        ply_fail(err, "out of memory");
+        if (!err || !err->msg[0])
+            ply_fail(err, "out of memory");
         return NULL;
     }
     return b;
@@ -112,6 +124,7 @@ static void is_destroy(void *p)
     Ismcts *b = p;
     if (!b)
         return;
+    belief_free(&b->bel);
     free(b->n), free(b->moves), free(b->probs), free(b->flag);
     free(b->path), free(b->st), free(b);
 }
@@ -120,6 +133,7 @@ static void is_new_game(void *p)
 {
     Ismcts *b = p;
     rng_seed(&b->rng, b->seed);
+    belief_reset(&b->bel);
 }
 
 static void is_stop(void *p)
@@ -211,10 +225,9 @@ static void iterate(Ismcts *b, const void *obs)
     const GameVtbl *g = b->g;
     void *st = b->st;
     double r[PLY_MAX_PLAYERS];
-    if (g->info.flags & GAME_HIDDEN)
-        g->determinize(obs, g->to_move(obs), &b->rng, st);
-    else
-        memcpy(st, obs, g->info.state_size);
+    const void *w = belief_world(&b->bel, obs, &b->rng, st);
+    if (w != st)
+        memcpy(st, w, g->info.state_size);
     uint32_t cur = 0;
     int np = 0;
     b->path[np++] = 0;
@@ -307,6 +320,7 @@ static Move is_choose(void *p, const void *st, const Limits *lim,
     uint64_t max = lim->nodes;
     if (!max && !clk.stop)
         max = DEFAULT_ITERS;
+    belief_observe(&b->bel, st, &b->rng);
     b->nn = 1;
     b->n[0] = (INode){.child = NONE, .sibling = NONE, .mover = -1};
     uint64_t it = 0;
@@ -364,6 +378,7 @@ static Move is_choose(void *p, const void *st, const Limits *lim,
         out->value = (int)lrint(b->n[best].reward / b->n[best].visits * 1000);
     out->pv_len = 1;
     out->pv[0] = m;
+    belief_chose(&b->bel, m);
     return m;
 }
 

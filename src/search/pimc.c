@@ -17,12 +17,14 @@
 #include <string.h>
 
 #include "../core/bot.h"
+#include "belief.h"
 
 enum { PIMC_MAX_SAMPLES = 1024 };
 
 typedef struct PimcOpts {
     int samples;
     char inner[OPT_TEXT_MAX];
+    int belief, model;
 } PimcOpts;
 
 typedef struct Pimc {
@@ -35,6 +37,7 @@ typedef struct Pimc {
     Move *moves;
     int *votes;
     double *sum;
+    Belief bel;
     atomic_int stop;
 } Pimc;
 
@@ -46,6 +49,15 @@ static const Option pimc_options[] = {
      .offset = offsetof(PimcOpts, inner),
      .help = "the perfect-information bot run in each world; write ';' "
              "for ',' inside it, as in inner=mcts:iterations=500;ept=8"},
+    {.key = "belief", .type = OPT_INT, .def = 4096, .min = 0, .max = 65536,
+     .offset = offsetof(PimcOpts, belief),
+     .help = "hidden information: worlds remembered from the seat's "
+             "earlier observations and moves (a particle filter; 0: none, "
+             "each world sampled from the current observation alone)"},
+    {.key = "model", .type = OPT_INT, .def = 1, .min = 0, .max = 1,
+     .offset = offsetof(PimcOpts, model),
+     .help = "the opponent model of the belief: 0 every move alike, 1 "
+             "captures four times as likely"},
     {.key = NULL},
 };
 
@@ -55,6 +67,7 @@ static void pimc_destroy(void *p)
     if (!b)
         return;
     bot_free(b->inner);
+    belief_free(&b->bel);
     free(b->world), free(b->moves), free(b->votes), free(b->sum);
     free(b);
 }
@@ -86,6 +99,10 @@ static void *pimc_create(const GameVtbl *g, const void *opts, uint64_t seed,
         pimc_destroy(b);
         return NULL;
     }
+    if (belief_init(&b->bel, g, o->belief, o->model, err)) {
+        pimc_destroy(b);
+        return NULL;
+    }
     size_t mm = (size_t)g->info.max_moves;
     b->world = malloc(g->info.state_size);
     b->moves = malloc(sizeof(Move) * mm);
@@ -104,6 +121,7 @@ static void pimc_new_game(void *p)
     Pimc *b = p;
     rng_seed(&b->rng, b->seed);
     bot_new_game(b->inner);
+    belief_reset(&b->bel);
 }
 
 static void pimc_stop(void *p)
@@ -124,6 +142,7 @@ static Move pimc_choose(void *p, const void *st, const Limits *lim,
     atomic_store(&b->stop, 0);
     BotClock clk;
     botclock_start(&clk, lim, lim->time_ms > 0 ? lim->time_ms : 0);
+    belief_observe(&b->bel, st, &b->rng);
     /* the mover's moves are the same in every world */
     const void *w = bot_world(g, st, &b->rng, b->world);
     int k = g->gen_moves(w, b->moves);
@@ -148,7 +167,7 @@ static Move pimc_choose(void *p, const void *st, const Limits *lim,
         if (s > 0 && (atomic_load(&b->stop) ||
                       (clk.stop && limits_now_us(lim) >= clk.stop)))
             break;
-        w = bot_world(g, st, &b->rng, b->world);
+        w = belief_world(&b->bel, st, &b->rng, b->world);
         SearchInfo si;
         Move m = bot_choose(b->inner, w, use, &si);
         nodes += si.nodes;
@@ -185,6 +204,7 @@ static Move pimc_choose(void *p, const void *st, const Limits *lim,
             tl++;
         }
     out->top_len = tl;
+    belief_chose(&b->bel, m);
     return m;
 }
 

@@ -154,7 +154,10 @@ static Move pimc_choose(void *p, const void *st, const Limits *lim,
     sub.on_info = NULL;
     const Limits *use = NULL;
     if (lim->time_ms > 0 || lim->nodes) {
-        sub.time_ms = lim->time_ms > 0 ? lim->time_ms / b->samples : 0;
+        /* what the belief's update left of the budget, shared */
+        int64_t left = lim->time_ms -
+                       (b->bel.cap ? botclock_elapsed_us(&clk) / 1000 : 0);
+        sub.time_ms = lim->time_ms > 0 ? left / b->samples : 0;
         if (lim->time_ms > 0 && sub.time_ms < 1)
             sub.time_ms = 1;
         sub.nodes = lim->nodes ? (lim->nodes + (uint64_t)b->samples - 1) /

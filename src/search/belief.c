@@ -27,6 +27,9 @@ int belief_init(Belief *b, const GameVtbl *g, int cap, int model,
     b->draws = malloc(sizeof(uint32_t) * c);
     b->hash = malloc(sizeof(uint64_t) * c);
     b->pw = malloc(sizeof(double) * c);
+    b->koff = malloc(sizeof(int) * c);
+    b->order = malloc(sizeof(uint64_t) * c);
+    b->knum = malloc(sizeof(int) * c);
     b->tmask = 1;
     while (b->tmask < 2 * c)
         b->tmask <<= 1;
@@ -42,7 +45,7 @@ int belief_init(Belief *b, const GameVtbl *g, int cap, int model,
     b->cw = malloc(sizeof(double) * (mm + 1));
     b->chits = malloc(sizeof(uint32_t) * (mm + 1));
     if (!b->p || !b->next || !b->count || !b->cnt || !b->draws ||
-        !b->hash || !b->pw || !b->tab || !b->last || !b->tmp || !b->tmp2 || !b->obs ||
+        !b->hash || !b->pw || !b->tab || !b->koff || !b->knum || !b->order || !b->last || !b->tmp || !b->tmp2 || !b->obs ||
         !b->mv || !b->mw || !b->cmove || !b->ckind || !b->cw || !b->chits) {
         belief_free(b);
         return ply_fail(err, "out of memory");
@@ -54,7 +57,8 @@ void belief_free(Belief *b)
 {
     free(b->p), free(b->next), free(b->count), free(b->cnt);
     free(b->draws), free(b->hash), free(b->pw), free(b->last);
-    free(b->tab);
+    free(b->tab), free(b->koff), free(b->knum), free(b->order);
+    free(b->kmove), free(b->kkind), free(b->kw);
     free(b->tmp), free(b->tmp2), free(b->obs), free(b->mv), free(b->mw);
     free(b->cmove), free(b->ckind), free(b->cw), free(b->chits);
     memset(b, 0, sizeof *b);
@@ -170,37 +174,96 @@ static int particle_after(Belief *b, int i, int apply_mine)
     return 1;
 }
 
+/* Room for k more children in the store; 0 when memory is short. */
+static int kids_room(Belief *b, int k)
+{
+    if (b->nkids + k <= b->kcap)
+        return 1;
+    int cap = b->kcap ? b->kcap : 1024;
+    while (cap < b->nkids + k)
+        cap *= 2;
+    Move *m = realloc(b->kmove, sizeof(Move) * (size_t)cap);
+    if (m)
+        b->kmove = m;
+    unsigned char *kk = realloc(b->kkind, (size_t)cap);
+    if (kk)
+        b->kkind = kk;
+    double *w = realloc(b->kw, sizeof(double) * (size_t)cap);
+    if (w)
+        b->kw = w;
+    if (!m || !kk || !w)
+        return 0;
+    b->kcap = cap;
+    return 1;
+}
+
 /* The seat's move, then the others', from every particle: each particle
  * weighted by its copies times the model's odds of the replies that
  * explain obs; cap draws over the particles, then each particle's draws
- * over its replies; equal worlds merged. */
-static int advance(Belief *b, const void *obs, int apply_mine, Rng *r)
+ * over its replies; equal worlds merged. With a deadline (until, on clk)
+ * the particles not reached by then are left out. */
+static int by_count(const void *x, const void *y)
+{
+    const uint64_t *a = x, *b = y;
+    return *a < *b ? 1 : *a > *b ? -1 : 0;
+}
+
+static int advance(Belief *b, const void *obs, int apply_mine, Rng *r,
+                   const BotClock *clk, int64_t until)
 {
     const GameVtbl *g = b->g;
     double W = 0;
-    for (int i = 0; i < b->n; i++) {
-        b->pw[i] = particle_after(b, i, apply_mine)
-                       ? expand(b, b->tmp, obs) * b->count[i] : 0;
-        W += b->pw[i];
+    int m = b->n;
+    b->nkids = 0;
+    /* the likeliest first (ties by index): a deadline drops the least
+     * likely */
+    for (int i = 0; i < b->n; i++)
+        b->order[i] = (uint64_t)b->count[i] << 32 |
+                      (uint32_t)(b->n - 1 - i);
+    qsort(b->order, (size_t)b->n, sizeof *b->order, by_count);
+    for (int t = 0; t < b->n; t++) {
+        int i = b->n - 1 - (int)(uint32_t)b->order[t];
+        if (until && !(t & 15) && t && limits_now_us(clk->lim) >= until) {
+            m = t;
+            break;
+        }
+        b->koff[t] = b->nkids;
+        b->knum[t] = 0;
+        b->pw[t] = 0;
+        if (!particle_after(b, i, apply_mine))
+            continue;
+        double cw = expand(b, b->tmp, obs);
+        if (!b->ncand || !kids_room(b, b->ncand))
+            continue;
+        memcpy(b->kmove + b->nkids, b->cmove, sizeof(Move) * (size_t)b->ncand);
+        memcpy(b->kkind + b->nkids, b->ckind, (size_t)b->ncand);
+        memcpy(b->kw + b->nkids, b->cw, sizeof(double) * (size_t)b->ncand);
+        b->knum[t] = b->ncand;
+        b->nkids += b->ncand;
+        b->pw[t] = cw * b->count[i];
+        W += b->pw[t];
     }
     if (!(W > 0))
         return 0;
-    systematic(b->pw, b->n, W, (uint32_t)b->cap, b->draws, r);
+    systematic(b->pw, m, W, (uint32_t)b->cap, b->draws, r);
     memset(b->tab, 0xff, sizeof(int) * (b->tmask + 1));
     int n = 0;
-    for (int i = 0; i < b->n; i++) {
-        if (!b->draws[i])
+    for (int t = 0; t < m; t++) {
+        if (!b->draws[t])
             continue;
-        particle_after(b, i, apply_mine);
-        double cw = expand(b, b->tmp, obs);
-        systematic(b->cw, b->ncand, cw, b->draws[i], b->chits, r);
-        for (int j = 0; j < b->ncand; j++) {
+        particle_after(b, b->n - 1 - (int)(uint32_t)b->order[t], apply_mine);
+        int off = b->koff[t], k = b->knum[t];
+        double cw = 0;
+        for (int j = 0; j < k; j++)
+            cw += b->kw[off + j];
+        systematic(b->kw + off, k, cw, b->draws[t], b->chits, r);
+        for (int j = 0; j < k; j++) {
             if (!b->chits[j])
                 continue;
             unsigned char *w = b->next + b->sz * (size_t)n;
             memcpy(w, b->tmp, b->sz);
-            if (b->ckind[j] == KIND_MOVE)
-                g->make(w, b->cmove[j]);
+            if (b->kkind[off + j] == KIND_MOVE)
+                g->make(w, b->kmove[off + j]);
             uint64_t hw = g->hash(w);
             uint32_t slot = (uint32_t)hw & b->tmask;
             int same = -1;
@@ -233,7 +296,8 @@ static int advance(Belief *b, const void *obs, int apply_mine, Rng *r)
 
 /* The game's start position (default options), and what may have been
  * played there before the seat's first turn. */
-static int from_start(Belief *b, const void *obs, Rng *r)
+static int from_start(Belief *b, const void *obs, Rng *r,
+                      const BotClock *clk, int64_t until)
 {
     const GameVtbl *g = b->g;
     int opt[PLY_MAX_OPTIONS];
@@ -245,7 +309,7 @@ static int from_start(Belief *b, const void *obs, Rng *r)
         return 0;
     b->n = 1;
     b->count[0] = b->total = (uint32_t)b->cap;
-    return advance(b, obs, 0, r);
+    return advance(b, obs, 0, r, clk, until);
 }
 
 static void from_determinize(Belief *b, const void *obs, Rng *r)
@@ -258,7 +322,8 @@ static void from_determinize(Belief *b, const void *obs, Rng *r)
     b->total = (uint32_t)b->cap;
 }
 
-void belief_observe(Belief *b, const void *obs, Rng *r)
+void belief_observe(Belief *b, const void *obs, Rng *r, const BotClock *clk,
+                    int64_t until)
 {
     if (!b->cap)
         return;
@@ -270,11 +335,11 @@ void belief_observe(Belief *b, const void *obs, Rng *r)
         return;   /* the same turn again (analysis, a second search) */
     int ok = 0;
     if (b->have_last && b->have_mine && b->me == me && b->n > 0)
-        ok = advance(b, obs, 1, r);
+        ok = advance(b, obs, 1, r, clk, until);
     b->me = me;
     if (!ok) {
         b->restarts++;
-        if (!from_start(b, obs, r))
+        if (!from_start(b, obs, r, clk, until))
             from_determinize(b, obs, r);
     }
     memcpy(b->last, obs, b->sz);

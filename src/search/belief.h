@@ -40,6 +40,12 @@ typedef struct Belief {
     uint64_t *hash;
     int *tab;               /* open addressing over hash: merges */
     uint32_t tmask;
+    uint64_t *order;        /* particles by count, likeliest first */
+    int *koff, *knum;       /* their children in the store */
+    int nkids, kcap;        /* the store of children (grows) */
+    Move *kmove;
+    unsigned char *kkind;
+    double *kw;
     int ncand;
     Move *cmove;
     unsigned char *ckind;
@@ -57,8 +63,13 @@ int belief_init(Belief *b, const GameVtbl *g, int cap, int model,
 void belief_free(Belief *b);
 /* A new game: forget everything. */
 void belief_reset(Belief *b);
-/* The observation at the seat's turn (call once at the start of choose). */
-void belief_observe(Belief *b, const void *obs, Rng *r);
+/* The observation at the seat's turn (call once at the start of choose).
+ * until: 0, or a time on clk's clock (limits_now_us) by which the update
+ * stops growing particles (those not reached are dropped); searches with
+ * a time limit give it part of their budget, so a fixed-node search stays
+ * reproducible. */
+void belief_observe(Belief *b, const void *obs, Rng *r, const BotClock *clk,
+                    int64_t until);
 /* The move chosen at that observation. */
 void belief_chose(Belief *b, Move m);
 /* A world consistent with obs: a particle copied to buf, or bot_world(). */

@@ -320,7 +320,9 @@ static Move is_choose(void *p, const void *st, const Limits *lim,
     uint64_t max = lim->nodes;
     if (!max && !clk.stop)
         max = DEFAULT_ITERS;
-    belief_observe(&b->bel, st, &b->rng);
+    /* the belief's update gets a quarter of a timed move */
+    belief_observe(&b->bel, st, &b->rng, &clk,
+                   clk.stop ? clk.t0 + lim->time_ms * 250 : 0);
     b->nn = 1;
     b->n[0] = (INode){.child = NONE, .sibling = NONE, .mover = -1};
     uint64_t it = 0;

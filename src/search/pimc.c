@@ -24,7 +24,7 @@ enum { PIMC_MAX_SAMPLES = 1024 };
 typedef struct PimcOpts {
     int samples;
     char inner[OPT_TEXT_MAX];
-    int belief, model;
+    int belief, model, safety;
 } PimcOpts;
 
 typedef struct Pimc {
@@ -34,6 +34,11 @@ typedef struct Pimc {
     Rng rng;
     Bot *inner;
     unsigned char *world;
+    unsigned char *worlds;      /* hidden games: the worlds searched */
+    unsigned char *child, *grand;
+    Move *replies;
+    int *hangs;
+    int safety;
     Move *moves;
     int *votes;
     double *sum;
@@ -58,6 +63,11 @@ static const Option pimc_options[] = {
      .offset = offsetof(PimcOpts, model),
      .help = "the opponent model of the belief: 0 every move alike, 1 "
              "captures four times as likely"},
+    {.key = "safety", .type = OPT_INT, .def = 1, .min = 0, .max = 1,
+     .offset = offsetof(PimcOpts, safety),
+     .help = "hidden information: among the moves the worlds voted for, "
+             "prefer the one that loses at once (the opponent has a winning "
+             "reply) in the fewest of the searched worlds (0: votes only)"},
     {.key = NULL},
 };
 
@@ -69,6 +79,8 @@ static void pimc_destroy(void *p)
     bot_free(b->inner);
     belief_free(&b->bel);
     free(b->world), free(b->moves), free(b->votes), free(b->sum);
+    free(b->worlds), free(b->child), free(b->grand), free(b->replies);
+    free(b->hangs);
     free(b);
 }
 
@@ -108,6 +120,20 @@ static void *pimc_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->moves = malloc(sizeof(Move) * mm);
     b->votes = malloc(sizeof(int) * mm);
     b->sum = malloc(sizeof(double) * mm);
+    b->safety = o->safety && (g->info.flags & GAME_HIDDEN);
+    if (b->safety) {
+        b->worlds = malloc(g->info.state_size * (size_t)b->samples);
+        b->child = malloc(g->info.state_size);
+        b->grand = malloc(g->info.state_size);
+        b->replies = malloc(sizeof(Move) * mm);
+        b->hangs = malloc(sizeof(int) * mm);
+        if (!b->worlds || !b->child || !b->grand || !b->replies ||
+            !b->hangs) {
+            pimc_destroy(b);
+            ply_fail(err, "out of memory");
+            return NULL;
+        }
+    }
     if (!b->world || !b->moves || !b->votes || !b->sum) {
         pimc_destroy(b);
         ply_fail(err, "out of memory");
@@ -132,6 +158,47 @@ static void pimc_stop(void *p)
         b->inner->v->stop(b->inner->impl);
 }
 
+/* For each move some world voted for: in how many of the `done` worlds
+ * searched it loses at once (it ends the game lost for `me`, or the
+ * opponent then has a reply that does). Strategy fusion's worst case:
+ * the move most worlds like may hang the king in the worlds that hold an
+ * unseen attacker. */
+static void count_hangs(Pimc *b, int k, int done, int me)
+{
+    const GameVtbl *g = b->g;
+    size_t sz = g->info.state_size;
+    double ret[PLY_MAX_PLAYERS];
+    for (int i = 0; i < k; i++) {
+        b->hangs[i] = 0;
+        if (!b->votes[i])
+            continue;
+        for (int w = 0; w < done; w++) {
+            memcpy(b->child, b->worlds + sz * (size_t)w, sz);
+            g->make(b->child, b->moves[i]);
+            int p = g->to_move(b->child);
+            if (p == PLAYER_TERMINAL) {
+                g->returns(b->child, ret);
+                b->hangs[i] += ret[me] < 0;
+                continue;
+            }
+            if (p < 0 || p == me)
+                continue;
+            int n = g->gen_moves(b->child, b->replies);
+            for (int j = 0; j < n; j++) {
+                memcpy(b->grand, b->child, sz);
+                g->make(b->grand, b->replies[j]);
+                if (g->to_move(b->grand) != PLAYER_TERMINAL)
+                    continue;
+                g->returns(b->grand, ret);
+                if (ret[me] < 0) {
+                    b->hangs[i]++;
+                    break;
+                }
+            }
+        }
+    }
+}
+
 static Move pimc_choose(void *p, const void *st, const Limits *lim,
                         SearchInfo *out)
 {
@@ -142,7 +209,9 @@ static Move pimc_choose(void *p, const void *st, const Limits *lim,
     atomic_store(&b->stop, 0);
     BotClock clk;
     botclock_start(&clk, lim, lim->time_ms > 0 ? lim->time_ms : 0);
-    belief_observe(&b->bel, st, &b->rng);
+    /* the belief's update gets a quarter of a timed move */
+    belief_observe(&b->bel, st, &b->rng, &clk,
+                   clk.stop ? clk.t0 + lim->time_ms * 250 : 0);
     /* the mover's moves are the same in every world */
     const void *w = bot_world(g, st, &b->rng, b->world);
     int k = g->gen_moves(w, b->moves);
@@ -171,6 +240,9 @@ static Move pimc_choose(void *p, const void *st, const Limits *lim,
                       (clk.stop && limits_now_us(lim) >= clk.stop)))
             break;
         w = belief_world(&b->bel, st, &b->rng, b->world);
+        if (b->safety)
+            memcpy(b->worlds + g->info.state_size * (size_t)s, w,
+                   g->info.state_size);
         SearchInfo si;
         Move m = bot_choose(b->inner, w, use, &si);
         nodes += si.nodes;
@@ -184,11 +256,20 @@ static Move pimc_choose(void *p, const void *st, const Limits *lim,
                 break;
             }
     }
+    if (b->safety)
+        count_hangs(b, k, done, g->to_move(st));
     int best = 0;
-    for (int i = 1; i < k; i++)
+    for (int i = 1; i < k; i++) {
+        if (b->safety && b->votes[i] && b->votes[best] &&
+            b->hangs[i] != b->hangs[best]) {
+            if (b->hangs[i] < b->hangs[best])
+                best = i;
+            continue;
+        }
         if (b->votes[i] > b->votes[best] ||
             (b->votes[i] == b->votes[best] && b->sum[i] > b->sum[best]))
             best = i;
+    }
     Move m = b->moves[best];
     out->best = m;
     out->value = b->votes[best] ? (int)(b->sum[best] / b->votes[best]) : 0;

@@ -756,8 +756,8 @@ static void test_belief(void **state)
             Move m = mv[rng_below(&play, (uint32_t)n)];
             if (p == seat) {
                 g->observe(st, p, obs);
-                belief_observe(&b, obs, &r);
-                belief_observe(&b2, obs, &r2);
+                belief_observe(&b, obs, &r, NULL, 0);
+                belief_observe(&b2, obs, &r2, NULL, 0);
                 assert_int_equal(b.n, b2.n);
                 assert_memory_equal(b.p, b2.p, sz * (size_t)b.n);
                 assert_true(b.n >= 1 && b.n <= 2048);

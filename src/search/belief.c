@@ -358,3 +358,16 @@ const void *belief_world(Belief *b, const void *obs, Rng *r, void *buf)
     memcpy(buf, b->p + b->sz * (size_t)i, b->sz);
     return buf;
 }
+
+int belief_distinct(const Belief *b, const void *obs)
+{
+    if (!b->cap || !b->n || !b->have_last || memcmp(obs, b->last, b->sz))
+        return 0;
+    return b->n;
+}
+
+const void *belief_world_at(const Belief *b, int i, uint32_t *count)
+{
+    *count = b->count[i];
+    return b->p + b->sz * (size_t)i;
+}

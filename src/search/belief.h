@@ -75,4 +75,10 @@ void belief_chose(Belief *b, Move m);
 /* A world consistent with obs: a particle copied to buf, or bot_world(). */
 const void *belief_world(Belief *b, const void *obs, Rng *r, void *buf);
 
+/* How many distinct worlds the belief holds for obs (0: none, the belief
+ * is off or was built for another observation), and the i-th of them with
+ * its copies among the cap draws. */
+int belief_distinct(const Belief *b, const void *obs);
+const void *belief_world_at(const Belief *b, int i, uint32_t *count);
+
 #endif

@@ -38,6 +38,7 @@ typedef struct Pimc {
     unsigned char *child, *grand;
     Move *replies;
     int *hangs;
+    uint32_t *weight;           /* each searched world's copies */
     int safety;
     Move *moves;
     int *votes;
@@ -80,7 +81,7 @@ static void pimc_destroy(void *p)
     belief_free(&b->bel);
     free(b->world), free(b->moves), free(b->votes), free(b->sum);
     free(b->worlds), free(b->child), free(b->grand), free(b->replies);
-    free(b->hangs);
+    free(b->hangs), free(b->weight);
     free(b);
 }
 
@@ -120,6 +121,7 @@ static void *pimc_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->moves = malloc(sizeof(Move) * mm);
     b->votes = malloc(sizeof(int) * mm);
     b->sum = malloc(sizeof(double) * mm);
+    b->weight = malloc(sizeof(uint32_t) * (size_t)b->samples);
     b->safety = o->safety && (g->info.flags & GAME_HIDDEN);
     if (b->safety) {
         b->worlds = malloc(g->info.state_size * (size_t)b->samples);
@@ -134,7 +136,7 @@ static void *pimc_create(const GameVtbl *g, const void *opts, uint64_t seed,
             return NULL;
         }
     }
-    if (!b->world || !b->moves || !b->votes || !b->sum) {
+    if (!b->world || !b->moves || !b->votes || !b->sum || !b->weight) {
         pimc_destroy(b);
         ply_fail(err, "out of memory");
         return NULL;
@@ -178,7 +180,8 @@ static void count_hangs(Pimc *b, int k, int done, int me)
             int p = g->to_move(b->child);
             if (p == PLAYER_TERMINAL) {
                 g->returns(b->child, ret);
-                b->hangs[i] += ret[me] < 0;
+                if (ret[me] < 0)
+                    b->hangs[i] += (int)b->weight[w];
                 continue;
             }
             if (p < 0 || p == me)
@@ -191,7 +194,7 @@ static void count_hangs(Pimc *b, int k, int done, int me)
                     continue;
                 g->returns(b->grand, ret);
                 if (ret[me] < 0) {
-                    b->hangs[i]++;
+                    b->hangs[i] += (int)b->weight[w];
                     break;
                 }
             }
@@ -219,6 +222,11 @@ static Move pimc_choose(void *p, const void *st, const Limits *lim,
         return 0;
     memset(b->votes, 0, sizeof(int) * (size_t)k);
     memset(b->sum, 0, sizeof(double) * (size_t)k);
+    /* a belief of no more worlds than samples: each searched once, its
+     * vote weighted by its copies */
+    int nd = belief_distinct(&b->bel, st);
+    int exact = nd > 0 && nd <= b->samples;
+    int eff = exact ? nd : b->samples;
     Limits sub = *lim;
     sub.on_info = NULL;
     const Limits *use = NULL;
@@ -226,20 +234,23 @@ static Move pimc_choose(void *p, const void *st, const Limits *lim,
         /* what the belief's update left of the budget, shared */
         int64_t left = lim->time_ms -
                        (b->bel.cap ? botclock_elapsed_us(&clk) / 1000 : 0);
-        sub.time_ms = lim->time_ms > 0 ? left / b->samples : 0;
+        sub.time_ms = lim->time_ms > 0 ? left / eff : 0;
         if (lim->time_ms > 0 && sub.time_ms < 1)
             sub.time_ms = 1;
-        sub.nodes = lim->nodes ? (lim->nodes + (uint64_t)b->samples - 1) /
-                                     (uint64_t)b->samples : 0;
+        sub.nodes = lim->nodes ? (lim->nodes + (uint64_t)eff - 1) /
+                                     (uint64_t)eff : 0;
         use = &sub;
     }
     uint64_t nodes = 0;
     int depth = 0, done = 0;
-    for (int s = 0; s < b->samples; s++) {
+    for (int s = 0; s < eff; s++) {
         if (s > 0 && (atomic_load(&b->stop) ||
                       (clk.stop && limits_now_us(lim) >= clk.stop)))
             break;
-        w = belief_world(&b->bel, st, &b->rng, b->world);
+        uint32_t wt = 1;
+        w = exact ? belief_world_at(&b->bel, s, &wt)
+                  : belief_world(&b->bel, st, &b->rng, b->world);
+        b->weight[s] = wt;
         if (b->safety)
             memcpy(b->worlds + g->info.state_size * (size_t)s, w,
                    g->info.state_size);
@@ -251,8 +262,8 @@ static Move pimc_choose(void *p, const void *st, const Limits *lim,
         done++;
         for (int i = 0; i < k; i++)
             if (b->moves[i] == m) {
-                b->votes[i]++;
-                b->sum[i] += si.value;
+                b->votes[i] += (int)wt;
+                b->sum[i] += (double)si.value * wt;
                 break;
             }
     }

@@ -294,10 +294,14 @@ static int advance(Belief *b, const void *obs, int apply_mine, Rng *r,
     return n > 0;
 }
 
-/* The game's start position (default options), and what may have been
- * played there before the seat's first turn. */
-static int from_start(Belief *b, const void *obs, Rng *r,
-                      const BotClock *clk, int64_t until)
+/* The game's start position (default options) and every sequence of up
+ * to START_PLIES moves from it (while they fit in cap worlds): the worlds
+ * where the seat is to move and sees obs, equally likely. A game begun
+ * from the start, or after a few random opening moves, is known from its
+ * first turn. */
+enum { START_PLIES = 4 };
+
+static int from_start(Belief *b, const void *obs)
 {
     const GameVtbl *g = b->g;
     int opt[PLY_MAX_OPTIONS];
@@ -307,9 +311,53 @@ static int from_start(Belief *b, const void *obs, Rng *r,
     memset(b->p, 0, b->sz);
     if (g->init(b->p, opt, 0, &e))
         return 0;
-    b->n = 1;
-    b->count[0] = b->total = (uint32_t)b->cap;
-    return advance(b, obs, 0, r, clk, until);
+    int n = 1;
+    for (int level = 0;; level++) {
+        int found = 0;
+        for (int i = 0; i < n; i++) {
+            unsigned char *x = b->p + b->sz * (size_t)i;
+            if (g->to_move(x) != b->me || !consistent(b, x, obs))
+                continue;
+            if (found != i)
+                memcpy(b->p + b->sz * (size_t)found, x, b->sz);
+            found++;
+        }
+        if (found) {
+            b->n = found;
+            b->total = (uint32_t)b->cap;
+            for (int i = 0; i < found; i++)
+                b->count[i] = (uint32_t)(b->cap / found +
+                                         (i < b->cap % found));
+            return 1;
+        }
+        if (level == START_PLIES)
+            return 0;
+        int nn = 0;
+        for (int i = 0; i < n; i++) {
+            const unsigned char *x = b->p + b->sz * (size_t)i;
+            int pl = g->to_move(x), k;
+            if (pl == PLAYER_TERMINAL)
+                continue;
+            if (pl == PLAYER_CHANCE)
+                k = g->chance_outcomes ? g->chance_outcomes(x, b->mv, b->mw)
+                                       : 0;
+            else
+                k = g->gen_moves(x, b->mv);
+            for (int j = 0; j < k; j++) {
+                if (nn == b->cap)
+                    return 0;   /* too many: give up */
+                unsigned char *y = b->next + b->sz * (size_t)nn++;
+                memcpy(y, x, b->sz);
+                g->make(y, b->mv[j]);
+            }
+        }
+        unsigned char *t = b->p;
+        b->p = b->next;
+        b->next = t;
+        n = nn;
+        if (!n)
+            return 0;
+    }
 }
 
 static void from_determinize(Belief *b, const void *obs, Rng *r)
@@ -333,13 +381,26 @@ void belief_observe(Belief *b, const void *obs, Rng *r, const BotClock *clk,
         return;
     if (b->have_last && b->me == me && !memcmp(obs, b->last, b->sz))
         return;   /* the same turn again (analysis, a second search) */
+    /* nothing hidden from the seat now (banqi: chance for both): the one
+     * world is the observation */
+    g->determinize(obs, me, r, b->tmp);
+    if (!memcmp(b->tmp, obs, b->sz)) {
+        memcpy(b->p, obs, b->sz);
+        b->n = 1;
+        b->count[0] = b->total = (uint32_t)b->cap;
+        b->me = me;
+        memcpy(b->last, obs, b->sz);
+        b->have_last = 1;
+        b->have_mine = 0;
+        return;
+    }
     int ok = 0;
     if (b->have_last && b->have_mine && b->me == me && b->n > 0)
         ok = advance(b, obs, 1, r, clk, until);
     b->me = me;
     if (!ok) {
         b->restarts++;
-        if (!from_start(b, obs, r, clk, until))
+        if (!from_start(b, obs))
             from_determinize(b, obs, r);
     }
     memcpy(b->last, obs, b->sz);

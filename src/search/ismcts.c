@@ -2,7 +2,9 @@
  * Whitehouse 2012), an honest bot for games with hidden information.
  *
  * choose() gets what the player to move observes (bot.h). Each iteration
- * samples one world consistent with it (determinize) and walks one tree
+ * samples one world consistent with it (from its belief, belief.h: worlds
+ * that also explain what its seat saw at its earlier turns; with belief=0
+ * determinize() of the observation alone) and walks one tree
  * whose nodes are move sequences from the observer's information set:
  * at a node only the children whose move is legal in this world are
  * candidates, each counts how often it was available, and UCB uses that
@@ -391,9 +393,11 @@ const BotVtbl bot_ismcts = {
         "world consistent with what the player to move sees and walks one "
         "tree of his information sets, counting how often each move was "
         "available (UCB with availability); short playouts (epsilon-greedy "
-        "by the game's heuristic) scored by eval. Honest by "
-        "construction: it only ever gets the observation. Limits: time, "
-        "iterations.",
+        "by the game's heuristic) scored by eval. The worlds come from "
+        "its belief (belief=N): worlds consistent with everything its seat "
+        "saw at its earlier turns and the moves it chose (a particle "
+        "filter). Honest by construction: it only ever gets the "
+        "observation. Limits: time, iterations.",
     .options = is_options,
     .options_size = sizeof(IsOpts),
     .create = is_create,

@@ -2,14 +2,21 @@
  * baseline honest bot for games with hidden information.
  *
  * choose() gets what the player to move observes (bot.h). It samples
- * `samples` worlds consistent with it (determinize), asks a
- * perfect-information bot (`inner`, any registered bot spec) for its move
- * in each, and plays the move most worlds chose, ties broken by the sum of
- * the inner values. The budget (time or nodes) is shared evenly among the
- * worlds; without one each inner search uses the inner spec's own limits.
- * Known flaws (strategy fusion, non-locality) are in
- * shared/rules/hidden.md §5.1. In games without hidden information every
- * world is the position itself. */
+ * `samples` worlds consistent with it from its belief (belief.h: worlds
+ * that also explain what its seat saw at its earlier turns; with belief=0
+ * determinize() of the observation alone), asks a perfect-information bot
+ * (`inner`, any registered bot spec) for its move in each, and plays the
+ * move most worlds chose, ties broken by the sum of the inner values. A
+ * belief holding no more distinct worlds than `samples` is searched world
+ * by world, votes weighted by each world's copies. With safety=1 (hidden
+ * games), among the voted moves the one that loses at once in the fewest
+ * searched worlds wins first: strategy fusion otherwise picks a move that
+ * most worlds like though it hangs the king in the worlds that hold an
+ * unseen attacker. The budget (time or nodes) is shared evenly among the
+ * worlds (after the belief's update); without one each inner search uses
+ * the inner spec's own limits. Known flaws (strategy fusion,
+ * non-locality) are in shared/rules/hidden.md §5.1. In games without
+ * hidden information every world is the position itself. */
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -309,8 +316,13 @@ const BotVtbl bot_pimc = {
         "Determinized search (Perfect Information Monte Carlo): samples "
         "worlds consistent with what the player to move sees, runs the "
         "inner perfect-information bot in each and plays the move most of "
-        "them chose. Honest: it only ever gets the observation. Limits: "
-        "time and nodes are shared among the worlds.",
+        "them chose (safety=1: of those, the one that loses at once in the "
+        "fewest worlds). The worlds come from its belief (belief=N): "
+        "worlds consistent with everything its seat saw at its earlier "
+        "turns and the moves it chose (a particle filter); a belief of "
+        "fewer worlds than samples is searched world by world. Honest: it "
+        "only ever gets the observation. Limits: time and nodes are shared "
+        "among the worlds.",
     .options = pimc_options,
     .options_size = sizeof(PimcOpts),
     .create = pimc_create,

@@ -11,6 +11,8 @@
  *   bot run through a Session (as every front end runs it) chooses the
  *   same move with the same search figures. A bot that peeks at the true
  *   state (kept here as the negative control) fails the same check. */
+#include <math.h>
+
 #include "testlib.h"
 
 #include "core/bot.h"
@@ -793,6 +795,26 @@ static void test_belief(void **state)
         belief_free(&b);
         belief_free(&b2);
     }
+    /* a game begun with random moves is known from the seat's first turn
+     * (as many plies from the start as fit: two in dark chess) */
+    for (int plies = 1; plies <= 2; plies++) {
+        Belief b;
+        Rng r, play;
+        rng_seed(&r, 9), rng_seed(&play, 60 + (uint64_t)plies);
+        assert_int_equal(belief_init(&b, g, 4096, 1, &err), 0);
+        assert_int_equal(state_setup(g, st, NULL, NULL, 1, &err), 0);
+        for (int i = 0; i < plies; i++) {
+            int n = g->gen_moves(st, mv);
+            g->make(st, mv[rng_below(&play, (uint32_t)n)]);
+        }
+        g->observe(st, g->to_move(st), obs);
+        belief_observe(&b, obs, &r, NULL, 0);
+        int here = 0;
+        for (int i = 0; i < b.n; i++)
+            here |= !memcmp(b.p + sz * (size_t)i, st, sz);
+        assert_true(here);
+        belief_free(&b);
+    }
     /* random replies are the hardest to follow: the true state among the
      * particles at 97 of 170 turns when written */
     assert_true(found_true * 5 >= turns * 2);
@@ -944,12 +966,23 @@ static void test_cost_of_honesty(void **state)
         {"dark-chess", "pimc", "alphabeta:depth=3"},
         {"dark-chess", "alphabeta:depth=3", "alphabeta:depth=3"},
         {"dark-chess", "ismcts:iterations=3000", "alphabeta:depth=3"},
+        /* at equal time: the best honest bot, and without its memory */
+        {"dark-chess", "pimc:time=100", "alphabeta:time=100"},
+        {"dark-chess", "pimc:time=100,belief=0,safety=0",
+         "alphabeta:time=100"},
+        /* banqi hides nothing from one player that the other knows: the
+         * "peeking" mcts gets the same state, the cost is 0 by
+         * construction (a check of the harness) */
+        {"banqi", "mcts:time=100", "mcts:time=100"},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
         double s = honesty_match(runs[i].game, runs[i].honest,
                                  runs[i].peeker, 20);
-        printf("honesty %s: %s (honest) vs %s (peeking): %.1f%% over 20\n",
-               runs[i].game, runs[i].honest, runs[i].peeker, 100 * s);
+        double elo = s <= 0 ? -1e9 : s >= 1 ? 1e9
+                   : -400 * log10(1 / s - 1);
+        printf("honesty %s: %s (honest) vs %s (peeking): %.1f%% over 20, "
+               "Elo %+.0f\n", runs[i].game, runs[i].honest, runs[i].peeker,
+               100 * s, elo);
         assert_true(s >= 0 && s <= 1);
     }
 }

@@ -2,7 +2,9 @@
  * Whitehouse 2012), an honest bot for games with hidden information.
  *
  * choose() gets what the player to move observes (bot.h). Each iteration
- * samples one world consistent with it (determinize) and walks one tree
+ * samples one world consistent with it (from its belief, belief.h: worlds
+ * that also explain what its seat saw at its earlier turns; with belief=0
+ * determinize() of the observation alone) and walks one tree
  * whose nodes are move sequences from the observer's information set:
  * at a node only the children whose move is legal in this world are
  * candidates, each counts how often it was available, and UCB uses that
@@ -24,6 +26,7 @@
 #include <string.h>
 
 #include "../core/bot.h"
+#include "belief.h"
 
 enum { NONE = 0xffffffffu, DEFAULT_ITERS = 20000 };
 
@@ -40,6 +43,7 @@ typedef struct IsOpts {
     int playout;
     double scale;
     int tree;
+    int belief, model;
 } IsOpts;
 
 typedef struct Ismcts {
@@ -55,6 +59,7 @@ typedef struct Ismcts {
     uint32_t *path;
     int path_cap;
     unsigned char *st;
+    Belief bel;
     atomic_int stop;
 } Ismcts;
 
@@ -75,6 +80,13 @@ static const Option is_options[] = {
         "eval to reward: tanh(eval/scale)"),
     ISO("tree", OPT_INT, 400000, 16, 100000000, tree,
         "tree nodes (about 40 bytes each)"),
+    ISO("belief", OPT_INT, 4096, 0, 65536, belief,
+        "hidden information: worlds remembered from the seat's earlier "
+        "observations and moves (a particle filter; 0: none, each world "
+        "sampled from the current observation alone)"),
+    ISO("model", OPT_INT, 1, 0, 1, model,
+        "the opponent model of the belief: 0 every move alike, 1 captures "
+        "four times as likely"),
     {.key = NULL},
 };
 
@@ -98,10 +110,12 @@ static void *is_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->flag = malloc(mm);
     b->path = malloc(sizeof(uint32_t) * (size_t)b->path_cap);
     b->st = malloc(g->info.state_size);
-    if (!b->n || !b->moves || !b->probs || !b->flag || !b->path || !b->st) {
+    if (!b->n || !b->moves || !b->probs || !b->flag || !b->path || !b->st ||
+        belief_init(&b->bel, g, b->o.belief, b->o.model, err)) {
         free(b->n), free(b->moves), free(b->probs), free(b->flag);
         free(b->path), free(b->st), free(b);
-        ply_fail(err, "out of memory");
+        if (!err || !err->msg[0])
+            ply_fail(err, "out of memory");
         return NULL;
     }
     return b;
@@ -112,6 +126,7 @@ static void is_destroy(void *p)
     Ismcts *b = p;
     if (!b)
         return;
+    belief_free(&b->bel);
     free(b->n), free(b->moves), free(b->probs), free(b->flag);
     free(b->path), free(b->st), free(b);
 }
@@ -120,6 +135,7 @@ static void is_new_game(void *p)
 {
     Ismcts *b = p;
     rng_seed(&b->rng, b->seed);
+    belief_reset(&b->bel);
 }
 
 static void is_stop(void *p)
@@ -211,10 +227,9 @@ static void iterate(Ismcts *b, const void *obs)
     const GameVtbl *g = b->g;
     void *st = b->st;
     double r[PLY_MAX_PLAYERS];
-    if (g->info.flags & GAME_HIDDEN)
-        g->determinize(obs, g->to_move(obs), &b->rng, st);
-    else
-        memcpy(st, obs, g->info.state_size);
+    const void *w = belief_world(&b->bel, obs, &b->rng, st);
+    if (w != st)
+        memcpy(st, w, g->info.state_size);
     uint32_t cur = 0;
     int np = 0;
     b->path[np++] = 0;
@@ -307,6 +322,9 @@ static Move is_choose(void *p, const void *st, const Limits *lim,
     uint64_t max = lim->nodes;
     if (!max && !clk.stop)
         max = DEFAULT_ITERS;
+    /* the belief's update gets a quarter of a timed move */
+    belief_observe(&b->bel, st, &b->rng, &clk,
+                   clk.stop ? clk.t0 + lim->time_ms * 250 : 0);
     b->nn = 1;
     b->n[0] = (INode){.child = NONE, .sibling = NONE, .mover = -1};
     uint64_t it = 0;
@@ -364,6 +382,7 @@ static Move is_choose(void *p, const void *st, const Limits *lim,
         out->value = (int)lrint(b->n[best].reward / b->n[best].visits * 1000);
     out->pv_len = 1;
     out->pv[0] = m;
+    belief_chose(&b->bel, m);
     return m;
 }
 
@@ -374,9 +393,11 @@ const BotVtbl bot_ismcts = {
         "world consistent with what the player to move sees and walks one "
         "tree of his information sets, counting how often each move was "
         "available (UCB with availability); short playouts (epsilon-greedy "
-        "by the game's heuristic) scored by eval. Honest by "
-        "construction: it only ever gets the observation. Limits: time, "
-        "iterations.",
+        "by the game's heuristic) scored by eval. The worlds come from "
+        "its belief (belief=N): worlds consistent with everything its seat "
+        "saw at its earlier turns and the moves it chose (a particle "
+        "filter). Honest by construction: it only ever gets the "
+        "observation. Limits: time, iterations.",
     .options = is_options,
     .options_size = sizeof(IsOpts),
     .create = is_create,

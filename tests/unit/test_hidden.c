@@ -11,10 +11,13 @@
  *   bot run through a Session (as every front end runs it) chooses the
  *   same move with the same search figures. A bot that peeks at the true
  *   state (kept here as the negative control) fails the same check. */
+#include <math.h>
+
 #include "testlib.h"
 
 #include "core/bot.h"
 #include "core/session.h"
+#include "search/belief.h"
 
 /* ------------------------------------------------- the slow generator */
 
@@ -607,6 +610,217 @@ static void test_honesty(void **state)
     assert_true(games >= 1);
 }
 
+/* ------------------------- honesty over a whole game (memory of earlier
+ * observations) */
+
+/* Two true games that the seat `seat` sees alike at every one of its
+ * turns: the seat's bot plays the same move in both (it is asserted to
+ * choose the same), the other side plays a seeded random move in the first
+ * game and, in the second, a move that leaves the seat the same
+ * observation, a different one when there is. Each game's bot runs in its
+ * own Session, as front ends run it, so it remembers what it saw. Returns
+ * the seat's turns at which the two true states differed (the turns that
+ * test something), and counts in *peek_bad the turns at which the peeking
+ * bot answered differently; fails when the bot does. */
+static int game_pair(const GameVtbl *g, const char *spec, int seat,
+                     uint64_t seed, int plies, int *peek_bad)
+{
+    size_t sz = g->info.state_size;
+    PlyError err = {{0}};
+    Session *s1 = session_new(g, NULL, spec, 7, &err);
+    Session *s2 = session_new(g, NULL, spec, 7, &err);
+    if (!s1 || !s2)
+        fail_msg("%s: %s", spec, err.msg);
+    unsigned char *o1 = malloc(sz), *o2 = malloc(sz), *c2 = malloc(sz);
+    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    Peek *pk = calloc(1, sizeof *pk);
+    Runner peek = {.run = run_peek, .peek = pk};
+    Rng r;
+    rng_seed(&r, seed);
+    int differing = 0;
+    for (int ply = 0; ply < plies; ply++) {
+        const void *t1 = session_state(s1), *t2 = session_state(s2);
+        int p = g->to_move(t1);
+        if (p < 0)
+            break;
+        assert_int_equal(p, g->to_move(t2));
+        Move m;
+        if (p == seat) {
+            SearchInfo x, y;
+            assert_int_equal(session_go(s1, NULL, 0, &err), 0);
+            session_wait(s1, &x);
+            assert_int_equal(session_go(s2, NULL, 0, &err), 0);
+            session_wait(s2, &y);
+            x.seconds = y.seconds = 0;
+            if (!same_figures(&x, &y))
+                fail_msg("%s on %s, seat %d, seed %llu, ply %d: two games "
+                         "seen alike, answered differently", spec,
+                         g->info.name, seat, (unsigned long long)seed, ply);
+            if (memcmp(t1, t2, sz)) {
+                differing++;
+                SearchInfo a, b;
+                peek.run(&peek, g, t1, &a);
+                peek.run(&peek, g, t2, &b);
+                *peek_bad += !same_figures(&a, &b);
+            }
+            m = x.best;
+            assert_int_equal(session_play(s1, m, &err), 0);
+            assert_int_equal(session_play(s2, m, &err), 0);
+            continue;
+        }
+        int n = g->gen_moves(t1, mv);
+        m = mv[rng_below(&r, (uint32_t)n)];
+        memcpy(c2, t1, sz);
+        g->make(c2, m);
+        if (g->to_move(c2) < 0)
+            break;   /* the other side won: nothing more to see */
+        g->observe(c2, seat, o1);
+        /* the second game's reply: one the seat cannot tell from m,
+         * searched from a random start among its moves */
+        n = g->gen_moves(t2, mv);
+        Move m2 = 0;
+        int found = 0, start = (int)rng_below(&r, (uint32_t)n);
+        for (int i = 0; i < n && !(found && m2 != m); i++) {
+            Move c = mv[(start + i) % n];
+            memcpy(c2, t2, sz);
+            g->make(c2, c);
+            if (g->to_move(c2) < 0)
+                continue;
+            g->observe(c2, seat, o2);
+            if (!memcmp(o1, o2, sz) && (!found || c != m)) {
+                m2 = c;
+                found = 1;
+            }
+        }
+        if (!found)
+            break;   /* the games cannot stay alike for the seat */
+        assert_int_equal(session_play(s1, m, &err), 0);
+        assert_int_equal(session_play(s2, m2, &err), 0);
+    }
+    session_free(s1);
+    session_free(s2);
+    free(o1), free(o2), free(c2), free(mv), free(pk);
+    return differing;
+}
+
+static void test_honesty_games(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("dark-chess");
+    assert_non_null(g);
+    static const char *const specs[] = {
+        "pimc:nodes=300", "pimc:nodes=300,belief=64,model=0",
+        "ismcts:nodes=300", "ismcts:nodes=300,belief=0",
+        "alphabeta:depth=2", "mcts:nodes=200", "greedy", "random",
+    };
+    int tested = 0, peek_bad = 0, peek_turns = 0;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++)
+        for (int seat = 0; seat < 2; seat++) {
+            int d = game_pair(g, specs[i], seat, 11 + i * 2 + (size_t)seat,
+                              40, &peek_bad);
+            tested += d > 0;
+            peek_turns += d;
+        }
+    /* the games did differ where the seat could not see */
+    assert_true(tested >= 12);
+    /* the control: the bot that reads the true state is caught */
+    if (peek_bad < 3)
+        fail_msg("the peeking bot answered alike at %d of %d differing "
+                 "turns", peek_turns - peek_bad, peek_turns);
+}
+
+/* The belief of an honest bot (search/belief.c): every world it holds
+ * looks to the seat exactly like the observation; at the start it knows
+ * the start position (White: the one world; Black: White's first moves
+ * that explain what he sees); it keeps the true state among its worlds
+ * often, and never loses the game (no restart); equal inputs, equal
+ * belief. */
+static void test_belief(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("dark-chess");
+    size_t sz = g->info.state_size;
+    unsigned char *st = malloc(sz), *obs = malloc(sz), *w = malloc(sz);
+    Move mv[512];
+    PlyError err = {{0}};
+    int turns = 0, found_true = 0;
+    for (int gm = 0; gm < 6; gm++) {
+        int seat = gm & 1;
+        Belief b, b2;
+        assert_int_equal(belief_init(&b, g, 2048, gm % 3 == 2, &err), 0);
+        assert_int_equal(belief_init(&b2, g, 2048, gm % 3 == 2, &err), 0);
+        Rng r, r2, play;
+        rng_seed(&r, 5), rng_seed(&r2, 5), rng_seed(&play, 40 + gm);
+        assert_int_equal(state_setup(g, st, NULL, NULL, 1, &err), 0);
+        for (int ply = 0; ply < 60 && g->to_move(st) >= 0; ply++) {
+            int p = g->to_move(st);
+            int n = g->gen_moves(st, mv);
+            Move m = mv[rng_below(&play, (uint32_t)n)];
+            if (p == seat) {
+                g->observe(st, p, obs);
+                belief_observe(&b, obs, &r, NULL, 0);
+                belief_observe(&b2, obs, &r2, NULL, 0);
+                assert_int_equal(b.n, b2.n);
+                assert_memory_equal(b.p, b2.p, sz * (size_t)b.n);
+                assert_true(b.n >= 1 && b.n <= 2048);
+                if (ply == 0)
+                    assert_int_equal(b.n, 1);   /* White knows the start */
+                if (ply == 1)
+                    assert_true(b.n <= 20);
+                uint32_t total = 0;
+                int here = 0;
+                unsigned char *o2 = malloc(sz);
+                for (int i = 0; i < b.n; i++) {
+                    const unsigned char *x = b.p + sz * (size_t)i;
+                    g->observe(x, p, o2);
+                    assert_memory_equal(o2, obs, sz);
+                    assert_int_equal(g->check(x), 0);
+                    here |= !memcmp(x, st, sz);
+                    total += b.count[i];
+                }
+                free(o2);
+                assert_int_equal(total, b.total);
+                assert_true(belief_world(&b, obs, &r, w) == w);
+                assert_true(belief_world(&b2, obs, &r2, w) == w);
+                turns++;
+                found_true += here;
+                if (ply < 2)
+                    assert_true(here);   /* the opening is known exactly */
+                belief_chose(&b, m);
+                belief_chose(&b2, m);
+            }
+            g->make(st, m);
+        }
+        assert_int_equal(b.restarts, 1);   /* it never lost the game */
+        belief_free(&b);
+        belief_free(&b2);
+    }
+    /* a game begun with random moves is known from the seat's first turn
+     * (as many plies from the start as fit: two in dark chess) */
+    for (int plies = 1; plies <= 2; plies++) {
+        Belief b;
+        Rng r, play;
+        rng_seed(&r, 9), rng_seed(&play, 60 + (uint64_t)plies);
+        assert_int_equal(belief_init(&b, g, 4096, 1, &err), 0);
+        assert_int_equal(state_setup(g, st, NULL, NULL, 1, &err), 0);
+        for (int i = 0; i < plies; i++) {
+            int n = g->gen_moves(st, mv);
+            g->make(st, mv[rng_below(&play, (uint32_t)n)]);
+        }
+        g->observe(st, g->to_move(st), obs);
+        belief_observe(&b, obs, &r, NULL, 0);
+        int here = 0;
+        for (int i = 0; i < b.n; i++)
+            here |= !memcmp(b.p + sz * (size_t)i, st, sz);
+        assert_true(here);
+        belief_free(&b);
+    }
+    /* random replies are the hardest to follow: the true state among the
+     * particles at 97 of 170 turns when written */
+    assert_true(found_true * 5 >= turns * 2);
+    free(st), free(obs), free(w);
+}
+
 /* ------------------------------------------------------------- banqi */
 
 static void test_banqi(void **state)
@@ -752,12 +966,23 @@ static void test_cost_of_honesty(void **state)
         {"dark-chess", "pimc", "alphabeta:depth=3"},
         {"dark-chess", "alphabeta:depth=3", "alphabeta:depth=3"},
         {"dark-chess", "ismcts:iterations=3000", "alphabeta:depth=3"},
+        /* at equal time: the best honest bot, and without its memory */
+        {"dark-chess", "pimc:time=100", "alphabeta:time=100"},
+        {"dark-chess", "pimc:time=100,belief=0,safety=0",
+         "alphabeta:time=100"},
+        /* banqi hides nothing from one player that the other knows: the
+         * "peeking" mcts gets the same state, the cost is 0 by
+         * construction (a check of the harness) */
+        {"banqi", "mcts:time=100", "mcts:time=100"},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
         double s = honesty_match(runs[i].game, runs[i].honest,
                                  runs[i].peeker, 20);
-        printf("honesty %s: %s (honest) vs %s (peeking): %.1f%% over 20\n",
-               runs[i].game, runs[i].honest, runs[i].peeker, 100 * s);
+        double elo = s <= 0 ? -1e9 : s >= 1 ? 1e9
+                   : -400 * log10(1 / s - 1);
+        printf("honesty %s: %s (honest) vs %s (peeking): %.1f%% over 20, "
+               "Elo %+.0f\n", runs[i].game, runs[i].honest, runs[i].peeker,
+               100 * s, elo);
         assert_true(s >= 0 && s <= 1);
     }
 }
@@ -770,6 +995,8 @@ int main(void)
         cmocka_unit_test(test_dark_views),
         cmocka_unit_test(test_views_read),
         cmocka_unit_test(test_honesty),
+        cmocka_unit_test(test_honesty_games),
+        cmocka_unit_test(test_belief),
         cmocka_unit_test(test_cost_of_honesty),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

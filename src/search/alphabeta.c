@@ -97,6 +97,7 @@ typedef struct AbBot {
     int iir;            /* internal iterative reduction without a table move */
     int cmove;          /* counter-move ordering */
     int see;            /* losing captures: ordered late, no quiescence */
+    int nulladapt;      /* null-move reduction by depth and margin */
     unsigned char lmr_red[64][64];  /* [depth][move index] reduction */
     /* state kept between searches (everything above is options, which
      * helpers copy) */
@@ -321,7 +322,7 @@ static void pick_next(Item *it, int i, int n)
 /* see=1 and a game with a see hook: a noisy move that loses material */
 static int losing(const AbBot *b, const void *st, Move m)
 {
-    return b->see && b->g->see && b->g->see(st, m) < 0;
+    return b->see && b->g->see && !b->g->see(st, m, 0);
 }
 
 static int64_t order_key(AbBot *b, const void *st, int player, Move m,
@@ -649,6 +650,13 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
         g->null_move_ok(st) &&
         (sv != NO_EV ? sv : static_value(b, st, s)) >= beta) {
         int r = depth >= 7 ? 3 : 2;
+        if (b->nulladapt) {
+            /* deeper nodes and larger margins over beta: larger steps */
+            int over = (sv != NO_EV ? sv : static_value(b, st, s)) - beta;
+            r = 3 + depth / 4 + (over / 200 < 3 ? over / 200 : 3);
+            if (r > depth - 1)
+                r = depth - 1;
+        }
         unsigned char *child = state_at(b, ply + 1);
         memcpy(child, st, g->info.state_size);
         g->make_null(child);
@@ -1357,7 +1365,7 @@ typedef struct AbOpts {
     int rollouts, contempt, rep, tt_exact, threads, turnend;
     char weights[OPT_TEXT_MAX];
     int egtb;
-    int rfp, razor, fut, lmp, lmrtab, iir, cmove, see;
+    int rfp, razor, fut, lmp, lmrtab, iir, cmove, see, nulladapt;
 } AbOpts;
 
 #define AB_OPT(k, t, d, lo, hi, field, h)                                   \
@@ -1447,6 +1455,10 @@ static const Option ab_options[] = {
            "games with a see hook (static exchange): captures that lose "
            "material are ordered after killers and counter-moves (and "
            "treated as quiet moves) and left out of quiescence"),
+    AB_OPT("nullr", OPT_BOOL, 0, 0, 1, nulladapt,
+           "null=1: the null move's reduction grows with depth and with "
+           "the static value's margin over beta, 3 + depth/4 + "
+           "min(margin/200, 3), instead of 2 (3 from depth 7)"),
     {.key = NULL},
 };
 
@@ -1492,6 +1504,7 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->iir = o->iir;
     b->cmove = o->cmove;
     b->see = o->see;
+    b->nulladapt = o->nulladapt;
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++) {
             double r = 0.75 + log(d) * log(m) / 2.25;

@@ -54,10 +54,14 @@ static void test_see_cases(void **state)
         PlyError err = {{0}};
         if (g->text_to_move(st, c->move, &m, &err))
             fail_msg("%s %s: %s", c->fen, c->move, err.msg);
-        int got = g->see(st, m);
+        int got = cb_see(st, m);
         if (got != c->want)
             fail_msg("%s %s: see %d, want %d", c->fen, c->move, got,
                      c->want);
+        /* the hook: at least the value, not more */
+        if (!g->see(st, m, c->want) || g->see(st, m, c->want + 1))
+            fail_msg("%s %s: see hook disagrees with %d at its threshold",
+                     c->fen, c->move, c->want);
         free(st);
     }
 }
@@ -102,7 +106,11 @@ static void test_see_bounds(void **state)
                     int gain = val[victim] +
                                (promo ? val[promo] - val[CB_PAWN] : 0);
                     int on = promo ? val[promo] : val[b->sq[from] & 15];
-                    int s = g->see(st, mv[i]);
+                    int s = cb_see(st, mv[i]);
+                    if (!g->see(st, mv[i], s) || g->see(st, mv[i], s + 1) ||
+                        g->see(st, mv[i], 0) != (s >= 0))
+                        fail_msg("%s: see hook disagrees with %d",
+                                 games[gi], s);
                     if (s > gain || s < gain - on)
                         fail_msg("%s: see %d outside [%d, %d] for move "
                                  "%d-%d", games[gi], s, gain - on, gain,

@@ -278,16 +278,16 @@ int cb_hook_is_noisy(const void *st, Move m)
     return CB_PROMO(m) != 0 || cb_is_capture(st, m);
 }
 
+enum { KING_VALUE = 20000 };
+
 /* Static exchange on the move's square: the swap list of captures by the
  * least valuable attacker, x-rays seen through the occupancy (pins and
  * checks ignored), each side stopping where going on would lose. */
-int cb_hook_see(const void *st, Move m)
+int cb_see(const CBoard *b, Move m)
 {
     static const int ORDER[] = {CB_PAWN, CB_FERZ, CB_ALFIL, CB_SILVER,
                                 CB_KNIGHT, CB_BISHOP, CB_ROOK, CB_QUEEN,
                                 CB_KING};
-    enum { KING_VALUE = 20000 };
-    const CBoard *b = st;
     const int *val = VALUE[b->variant];
     int from = CB_FROM(m), to = CB_TO(m), promo = CB_PROMO(m);
     int type = b->sq[from] & 15;
@@ -326,6 +326,29 @@ int cb_hook_see(const void *st, Move m)
     for (; d > 0; d--)
         gain[d - 1] = -(-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]);
     return gain[0];
+}
+
+int cb_hook_see(const void *st, Move m, int threshold)
+{
+    const CBoard *b = st;
+    const int *val = VALUE[b->variant];
+    int from = CB_FROM(m), to = CB_TO(m), promo = CB_PROMO(m);
+    int type = b->sq[from] & 15;
+    int gain = b->sq[to] ? val[b->sq[to] & 15]
+             : type == CB_PAWN && to == b->ep ? val[CB_PAWN] : 0;
+    int on = type == CB_KING ? KING_VALUE : val[type];
+    if (promo) {
+        gain += val[promo] - val[CB_PAWN];
+        on = val[promo];
+    }
+    /* the exchange gives at most the first capture (nothing takes
+     * back), at least that less the piece on the square (the mover
+     * stops after one recapture): most captures need no swap list */
+    if (gain < threshold)
+        return 0;
+    if (gain - on >= threshold)
+        return 1;
+    return cb_see(b, m) >= threshold;
 }
 
 int cb_hook_score(const void *st, int player)

@@ -108,7 +108,7 @@ typedef struct AbBot {
     int helper_index;           /* 0: the main search; k: helper k */
     _Atomic uint64_t nodes_pub; /* helpers: nodes, published now and then */
     int history[PLY_MAX_PLAYERS][HIST_SIZE];
-    Move counter[PLY_MAX_PLAYERS][HIST_SIZE];  /* reply to a move */
+    Move counter[2][HIST_SIZE];     /* by side: reply to a move */
     atomic_int stop;
     /* per search */
     int root;
@@ -343,7 +343,7 @@ static int64_t order_key(AbBot *b, const void *st, int player, Move m,
     if (b->nkiller[ply] > 1 && b->killer[ply][1] == m)
         return KEY_KILLER2;
     if (b->cmove && ply > 0 && b->last[ply] &&
-        b->counter[player][hist_index(b->last[ply])] == m)
+        b->counter[side_of(b, player)][hist_index(b->last[ply])] == m)
         return KEY_COUNTER;
     return (int64_t)b->history[player][hist_index(m)] * 4096 + h;
 }
@@ -774,7 +774,7 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
                         }
                         hist_update(b, p, it[i].m, depth * depth);
                         if (b->cmove && b->last[ply])
-                            b->counter[p][hist_index(b->last[ply])] =
+                            b->counter[s][hist_index(b->last[ply])] =
                                 it[i].m;
                         for (int j = 0; j < i; j++)
                             if (!(g->is_noisy && g->is_noisy(st, it[j].m)))
@@ -1425,33 +1425,34 @@ static const Option ab_options[] = {
     AB_OPT("egtb", OPT_BOOL, 1, 0, 1, egtb,
            "games with endgame databases (an exact hook): their results "
            "at every node they cover"),
-    AB_OPT("rfp", OPT_INT, 0, 0, EVAL_MAX, rfp,
+    AB_OPT("rfp", OPT_INT, 100, 0, EVAL_MAX, rfp,
            "two players with an eval: reverse futility pruning, a "
            "non-PV node at depth <= 8 whose static value beats beta by N "
-           "per ply (N less when improving) returns it (0: off)"),
-    AB_OPT("razor", OPT_INT, 0, 0, EVAL_MAX, razor,
+           "per ply of depth (a ply fewer when improving) returns it "
+           "(0: off)"),
+    AB_OPT("razor", OPT_INT, 300, 0, EVAL_MAX, razor,
            "razoring: a non-PV node at depth <= 3 whose static value is "
            "N per ply below alpha asks quiescence, and returns its value "
            "when that fails low too (0: off)"),
-    AB_OPT("fut", OPT_INT, 0, 0, EVAL_MAX, fut,
+    AB_OPT("fut", OPT_INT, 150, 0, EVAL_MAX, fut,
            "futility pruning: at depth <= 8, quiet moves after the first "
            "that give no check are skipped when the static value plus N "
            "per ply stays at or below alpha (0: off)"),
-    AB_OPT("lmp", OPT_BOOL, 0, 0, 1, lmp,
+    AB_OPT("lmp", OPT_BOOL, 1, 0, 1, lmp,
            "late-move pruning: at non-PV nodes of depth <= 8, quiet moves "
            "after the first (3 + depth^2) / 2 (twice that when improving) "
            "are skipped"),
-    AB_OPT("lmrtab", OPT_BOOL, 0, 0, 1, lmrtab,
+    AB_OPT("lmrtab", OPT_BOOL, 1, 0, 1, lmrtab,
            "lmr=1: reductions from a table 0.75 + ln(depth) ln(move) / "
            "2.25, one less at PV nodes, one more when not improving, "
            "less for moves with good history"),
-    AB_OPT("iir", OPT_BOOL, 0, 0, 1, iir,
+    AB_OPT("iir", OPT_BOOL, 1, 0, 1, iir,
            "internal iterative reduction: a node at depth >= 4 without a "
            "table entry is searched one ply shallower"),
-    AB_OPT("cmove", OPT_BOOL, 0, 0, 1, cmove,
+    AB_OPT("cmove", OPT_BOOL, 1, 0, 1, cmove,
            "counter-move ordering: the quiet move that last refuted the "
            "opponent's move comes after the killers"),
-    AB_OPT("see", OPT_BOOL, 0, 0, 1, see,
+    AB_OPT("see", OPT_BOOL, 1, 0, 1, see,
            "games with a see hook (static exchange): captures that lose "
            "material are ordered after killers and counter-moves (and "
            "treated as quiet moves) and left out of quiescence"),
@@ -1556,7 +1557,9 @@ const BotVtbl bot_alphabeta = {
     .name = "alphabeta",
     .help =
         "Alpha-beta (negamax, PVS, iterative deepening, aspiration windows, "
-        "transposition table, killers and history, quiescence on noisy "
+        "transposition table, killers, counter-moves and history, null "
+        "move, late-move reductions and pruning, futility, reverse "
+        "futility and razoring, static exchange, quiescence on noisy "
         "moves, expectation at chance nodes). Limits: time, nodes, depth "
         "(none given: time=1s).",
     .options = ab_options,

@@ -1,7 +1,11 @@
 /* alphabeta.c — the generic alpha-beta bot: negamax with PVS, iterative
- * deepening, aspiration windows, a transposition table (tt.c), killer and
- * history ordering on top of the game's heuristic, quiescence on the
- * game's noisy moves, and expectation at chance nodes.
+ * deepening, aspiration windows, a transposition table (tt.c), killer,
+ * counter-move and history ordering on top of the game's heuristic,
+ * quiescence on the game's noisy moves, and expectation at chance nodes.
+ * Two-player games with an evaluation also get selective search (options
+ * rfp, razor, fut, lmp, lmrtab, iir, see; docs/search.md has what each
+ * does and what it was measured to gain): a node or move it prunes counts
+ * as a leaf cut by depth, so nothing pruned is taken for solved.
  *
  * Values are those alphabeta.h defines. The side to move is a player in
  * two-player games; with more players it is the root player (side 0) or

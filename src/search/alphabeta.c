@@ -1,7 +1,11 @@
 /* alphabeta.c — the generic alpha-beta bot: negamax with PVS, iterative
- * deepening, aspiration windows, a transposition table (tt.c), killer and
- * history ordering on top of the game's heuristic, quiescence on the
- * game's noisy moves, and expectation at chance nodes.
+ * deepening, aspiration windows, a transposition table (tt.c), killer,
+ * counter-move and history ordering on top of the game's heuristic,
+ * quiescence on the game's noisy moves, and expectation at chance nodes.
+ * Two-player games with an evaluation also get selective search (options
+ * rfp, razor, fut, lmp, lmrtab, iir, see; docs/search.md has what each
+ * does and what it was measured to gain): a node or move it prunes counts
+ * as a leaf cut by depth, so nothing pruned is taken for solved.
  *
  * Values are those alphabeta.h defines. The side to move is a player in
  * two-player games; with more players it is the root player (side 0) or
@@ -55,6 +59,14 @@ enum { MODE_PARANOID, MODE_BRS, MODE_MAXN, MODE_BRSP };
 enum { HIST_SIZE = 4096, HIST_MAX = 1 << 14, DEFAULT_TIME_MS = 1000,
        MAX_ITER_DEPTH = 100, MAX_THREADS = 64 };
 #define AB_INF (EVAL_WIN + 1)
+#define NO_EV INT32_MIN
+enum { SEL_DEPTH = 8,   /* rfp, futility, lmp only at depth <= this */
+       RAZOR_DEPTH = 3, IIR_DEPTH = 4 };
+/* Ordering keys (order_key): table move, noisy, killers, counter-move,
+ * then history; moves below KEY_COUNTER are quiet and neither. */
+#define KEY_KILLER2 (INT64_C(1) << 48)
+#define KEY_COUNTER (INT64_C(1) << 47)
+#define KEY_LOSING (INT64_C(1) << 46)   /* see=1: a losing capture */
 
 /* A candidate move with its child's depth and best-reply flag. */
 typedef struct Item {
@@ -80,6 +92,17 @@ typedef struct AbBot {
     int *weights;               /* weights=FILE: eval by the linear form */
     EvalTerm *terms;            /* its scratch space */
     int threads;                /* 1 + helpers */
+    /* selective search (two players with an eval; 0: off) */
+    int rfp;            /* reverse futility margin per ply of depth */
+    int razor;          /* razoring margin per ply of depth */
+    int fut;            /* futility margin per ply of depth */
+    int lmp;            /* late-move pruning of quiet moves */
+    int lmrtab;         /* lmr by a log table, adjusted by history */
+    int iir;            /* internal iterative reduction without a table move */
+    int cmove;          /* counter-move ordering */
+    int see;            /* losing captures: ordered late, no quiescence */
+    int nulladapt;      /* null-move reduction by depth and margin */
+    unsigned char lmr_red[64][64];  /* [depth][move index] reduction */
     /* state kept between searches (everything above is options, which
      * helpers copy) */
     Rng rng;
@@ -89,6 +112,7 @@ typedef struct AbBot {
     int helper_index;           /* 0: the main search; k: helper k */
     _Atomic uint64_t nodes_pub; /* helpers: nodes, published now and then */
     int history[PLY_MAX_PLAYERS][HIST_SIZE];
+    Move counter[2][HIST_SIZE];     /* by side: reply to a move */
     atomic_int stop;
     /* per search */
     int root;
@@ -107,6 +131,8 @@ typedef struct AbBot {
     Move pv[AB_MAX_PLY + 2][AB_MAX_PLY + 2];
     int pv_len[AB_MAX_PLY + 2];
     unsigned char passed[AB_MAX_PLY + 2];   /* stack[ply] came by a null move */
+    Move last[AB_MAX_PLY + 2];  /* the move into stack[ply] (0: none) */
+    int sev[AB_MAX_PLY + 2];    /* static value at stack[ply], or NO_EV */
 } AbBot;
 
 struct AbHelper {
@@ -297,6 +323,12 @@ static void pick_next(Item *it, int i, int n)
     }
 }
 
+/* see=1 and a game with a see hook: a noisy move that loses material */
+static int losing(const AbBot *b, const void *st, Move m)
+{
+    return b->see && b->g->see && !b->g->see(st, m, 0);
+}
+
 static int64_t order_key(AbBot *b, const void *st, int player, Move m,
                          int has_tt, Move ttm, int ply)
 {
@@ -309,11 +341,14 @@ static int64_t order_key(AbBot *b, const void *st, int player, Move m,
     if (h < -1000000)
         h = -1000000;
     if (g->is_noisy && g->is_noisy(st, m))
-        return (INT64_C(1) << 50) + h;
+        return losing(b, st, m) ? KEY_LOSING + h : (INT64_C(1) << 50) + h;
     if (b->nkiller[ply] > 0 && b->killer[ply][0] == m)
         return INT64_C(1) << 49;
     if (b->nkiller[ply] > 1 && b->killer[ply][1] == m)
-        return INT64_C(1) << 48;
+        return KEY_KILLER2;
+    if (b->cmove && ply > 0 && b->last[ply] &&
+        b->counter[side_of(b, player)][hist_index(b->last[ply])] == m)
+        return KEY_COUNTER;
     return (int64_t)b->history[player][hist_index(m)] * 4096 + h;
 }
 
@@ -359,6 +394,7 @@ static int node_value(AbBot *b, int pov, int depth, int alpha, int beta,
     if (ply > b->seldepth)
         b->seldepth = ply;
     b->pv_len[ply] = ply;
+    b->sev[ply] = NO_EV;
     int p = g->to_move(st);
     if (p == PLAYER_TERMINAL)
         return terminal_value(b, st, pov, ply);
@@ -439,15 +475,17 @@ static int qsearch(AbBot *b, int alpha, int beta, int ply, int qd)
         n = -1;     /* no stand pat */
     } else if (b->chk && g->gen_noisy) {
         /* noisy moves only (a quiet move is assumed to exist) */
-        k = g->gen_noisy(st, mv);
-        for (int i = 0; i < k; i++)
-            it[i] = (Item){mv[i], g->heuristic ? g->heuristic(st, mv[i]) : 0,
-                           0, 0};
+        int nn = g->gen_noisy(st, mv);
+        for (int i = 0; i < nn; i++)
+            if (!losing(b, st, mv[i]))
+                it[k++] = (Item){mv[i],
+                                 g->heuristic ? g->heuristic(st, mv[i]) : 0,
+                                 0, 0};
         n = k + 1;
     } else {
         n = g->gen_moves(st, mv);
         for (int i = 0; i < n; i++)
-            if (g->is_noisy(st, mv[i])) {
+            if (g->is_noisy(st, mv[i]) && !losing(b, st, mv[i])) {
                 it[k].m = mv[i];
                 it[k].key = g->heuristic ? g->heuristic(st, mv[i]) : 0;
                 k++;
@@ -570,17 +608,64 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
             return v;
         }
     }
+    /* the static value, where selective search may use it: two players,
+     * an evaluation, not in check; a table bound on the same side
+     * refines it */
+    int pvnode = beta - alpha > 1;
+    int sel = b->np == 2 && !incheck && (g->eval || b->weights) &&
+              beta > -AB_WIN_BOUND && alpha < AB_WIN_BOUND;
+    int sv = NO_EV, ev = NO_EV, improving = 0;
+    b->sev[ply] = NO_EV;
+    if (sel && depth <= SEL_DEPTH &&
+        (b->rfp || b->razor || b->fut || b->lmp || b->lmrtab)) {
+        sv = ev = static_value(b, st, s);
+        b->sev[ply] = sv;
+        if (has_tt && hit.value > -AB_WIN_BOUND && hit.value < AB_WIN_BOUND &&
+            (hit.bound == TT_EXACT ||
+             (hit.bound == TT_LOWER && hit.value > ev) ||
+             (hit.bound == TT_UPPER && hit.value < ev)))
+            ev = hit.value;
+        improving = ply >= 2 && b->sev[ply - 2] != NO_EV &&
+                    sv > b->sev[ply - 2] &&
+                    g->to_move(state_at(b, ply - 2)) == p;
+    }
+    /* reverse futility: far enough above beta near the horizon, a move
+     * will not bring it back below */
+    if (b->rfp && ev != NO_EV && !pvnode && depth <= SEL_DEPTH &&
+        beta > -AB_WIN_BOUND && beta < AB_WIN_BOUND &&
+        ev - b->rfp * (depth - improving) >= beta) {
+        b->horizon++;
+        return ev;
+    }
+    /* razoring: far below alpha near the horizon, ask quiescence */
+    if (b->razor && ev != NO_EV && !pvnode && !b->turnend &&
+        depth <= RAZOR_DEPTH && ev + b->razor * depth <= alpha) {
+        int v = qsearch(b, alpha, alpha + 1, ply, 0);
+        if (b->aborted)
+            return 0;
+        if (v <= alpha)
+            return v;
+    }
     /* null move: if passing still fails high at a reduced depth, so would
      * a real move (zugzwang aside, which null_move_ok rules out) */
     if (b->nullmove && g->make_null && !incheck && depth >= 2 &&
         beta - alpha == 1 && b->np == 2 && !b->passed[ply] &&
         beta > -AB_WIN_BOUND && beta < AB_WIN_BOUND &&
-        g->null_move_ok(st) && static_value(b, st, s) >= beta) {
+        g->null_move_ok(st) &&
+        (sv != NO_EV ? sv : static_value(b, st, s)) >= beta) {
         int r = depth >= 7 ? 3 : 2;
+        if (b->nulladapt) {
+            /* deeper nodes and larger margins over beta: larger steps */
+            int over = (sv != NO_EV ? sv : static_value(b, st, s)) - beta;
+            r = 3 + depth / 4 + (over / 200 < 3 ? over / 200 : 3);
+            if (r > depth - 1)
+                r = depth - 1;
+        }
         unsigned char *child = state_at(b, ply + 1);
         memcpy(child, st, g->info.state_size);
         g->make_null(child);
         b->passed[ply + 1] = 1;
+        b->last[ply + 1] = 0;
         int v = node_value(b, s, depth - 1 - r, beta - 1, beta, ply + 1, 0,
                            0, 0);
         b->passed[ply + 1] = 0;
@@ -589,32 +674,81 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
         if (v >= beta)
             return v >= AB_WIN_BOUND ? beta : v;
     }
+    /* internal iterative reduction: no table move to start from, so
+     * search shallower (the next iteration finds one here) */
+    if (b->iir && depth >= IIR_DEPTH && !has_tt)
+        depth--;
     Item *it = b->items + (size_t)ply * (b->maxm + 1);
     int n = node_items(b, st, p, depth, br, has_tt, hit.move, ply, it);
     if (n == 0)
         return static_value(b, st, s);  /* broken game: no moves */
     if (n == 1 && b->ext && ply < AB_EXT_PLY && it[0].cdepth == depth - 1)
         it[0].cdepth = depth;   /* a forced move costs no depth */
-    int alpha0 = alpha, best = -AB_INF;
+    int alpha0 = alpha, best = -AB_INF, quiets = 0;
     uint64_t h0 = b->horizon;
     Move bestm = it[0].m;
+    /* late quiet moves pruned near the horizon: after this many */
+    int lmp_after = (3 + depth * depth) / (improving ? 1 : 2);
     for (int i = 0; i < n; i++) {
         pick_next(it, i, n);
+        int isq = it[i].key < KEY_COUNTER;   /* quiet, not a killer */
+        quiets += isq;
+        if (b->lmp && ev != NO_EV && isq && !pvnode &&
+            depth <= SEL_DEPTH && best > -AB_WIN_BOUND &&
+            quiets > lmp_after) {
+            b->horizon++;
+            continue;
+        }
         unsigned char *child = state_at(b, ply + 1);
         memcpy(child, st, g->info.state_size);
         g->make(child, it[i].m);
+        b->last[ply + 1] = it[i].m;
         int v;
         if (i == 0) {
             v = node_value(b, s, it[i].cdepth, alpha, beta, ply + 1,
                            it[i].cbr, 0, 0);
         } else {
-            /* late quiet moves (not table move or killer) get a shallower
-             * null-window look first */
             int cd = it[i].cdepth, red = 0;
-            if (b->lmr && depth >= 3 && i >= 3 && cd == depth - 1 &&
-                it[i].key < (INT64_C(1) << 48) && !incheck &&
-                !(b->chk && g->in_check && g->in_check(child)))
-                red = beta - alpha == 1 && i >= 6 ? 2 : 1;
+            int gives = -1;     /* unknown */
+            /* futility: a quiet move near the horizon that cannot lift
+             * the static value to alpha */
+            if (b->fut && ev != NO_EV && isq && depth <= SEL_DEPTH &&
+                best > -AB_WIN_BOUND &&
+                ev + b->fut * depth <= alpha &&
+                !(gives = b->chk && g->in_check && g->in_check(child))) {
+                b->horizon++;
+                if (ev + b->fut * depth > best)
+                    best = ev + b->fut * depth;
+                continue;
+            }
+            /* late quiet moves (not table move, killer or counter-move)
+             * get a shallower null-window look first */
+            if (b->lmr && depth >= 3 && cd == depth - 1 &&
+                it[i].key < KEY_COUNTER && !incheck) {
+                if (gives < 0)
+                    gives = b->chk && g->in_check && g->in_check(child);
+                if (gives) {
+                    red = 0;
+                } else if (b->lmrtab) {
+                    if (i >= 2) {
+                        int di = depth < 63 ? depth : 63;
+                        int mi = i < 63 ? i : 63;
+                        red = b->lmr_red[di][mi];
+                        if (pvnode)
+                            red--;
+                        if (!improving && ev != NO_EV)
+                            red++;
+                        red -= b->history[p][hist_index(it[i].m)] /
+                               (HIST_MAX / 2);
+                        if (red > cd - 1)
+                            red = cd - 1;
+                        if (red < 0)
+                            red = 0;
+                    }
+                } else if (i >= 3) {
+                    red = beta - alpha == 1 && i >= 6 ? 2 : 1;
+                }
+            }
             v = node_value(b, s, cd - red, alpha, alpha + 1, ply + 1,
                            it[i].cbr, 0, 0);
             if (red && v > alpha && !b->aborted)
@@ -643,6 +777,9 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
                                 b->nkiller[ply]++;
                         }
                         hist_update(b, p, it[i].m, depth * depth);
+                        if (b->cmove && b->last[ply])
+                            b->counter[s][hist_index(b->last[ply])] =
+                                it[i].m;
                         for (int j = 0; j < i; j++)
                             if (!(g->is_noisy && g->is_noisy(st, it[j].m)))
                                 hist_update(b, p, it[j].m, -depth * depth);
@@ -684,11 +821,14 @@ static int root_search(AbBot *b, Root *r, int depth, int alpha, int beta)
     int s = side_of(b, g->to_move(st));
     int best = -AB_INF;
     b->pv_len[0] = 0;
+    b->sev[0] = NO_EV;
+    b->last[0] = 0;
     r->iter_valid = 0;
     for (int i = 0; i < r->n; i++) {
         unsigned char *child = state_at(b, 1);
         memcpy(child, st, g->info.state_size);
         g->make(child, r->it[i].m);
+        b->last[1] = r->it[i].m;
         b->nodes++;
         int v;
         if (i == 0) {
@@ -1173,6 +1313,7 @@ static void ab_new_game(void *p)
     AbBot *b = p;
     tt_clear(&b->tt);
     memset(b->history, 0, sizeof b->history);
+    memset(b->counter, 0, sizeof b->counter);
     memset(b->nkiller, 0, sizeof b->nkiller);
     rng_seed(&b->rng, b->seed);
     for (int i = 0; i < b->threads - 1; i++)
@@ -1239,6 +1380,7 @@ typedef struct AbOpts {
     int rollouts, contempt, rep, tt_exact, threads, turnend;
     char weights[OPT_TEXT_MAX];
     int egtb;
+    int rfp, razor, fut, lmp, lmrtab, iir, cmove, see, nulladapt;
 } AbOpts;
 
 #define AB_OPT(k, t, d, lo, hi, field, h)                                   \
@@ -1298,6 +1440,41 @@ static const Option ab_options[] = {
     AB_OPT("egtb", OPT_BOOL, 1, 0, 1, egtb,
            "games with endgame databases (an exact hook): their results "
            "at every node they cover"),
+    AB_OPT("rfp", OPT_INT, 100, 0, EVAL_MAX, rfp,
+           "two players with an eval: reverse futility pruning, a "
+           "non-PV node at depth <= 8 whose static value beats beta by N "
+           "per ply of depth (a ply fewer when improving) returns it "
+           "(0: off)"),
+    AB_OPT("razor", OPT_INT, 300, 0, EVAL_MAX, razor,
+           "razoring: a non-PV node at depth <= 3 whose static value is "
+           "N per ply below alpha asks quiescence, and returns its value "
+           "when that fails low too (0: off)"),
+    AB_OPT("fut", OPT_INT, 150, 0, EVAL_MAX, fut,
+           "futility pruning: at depth <= 8, quiet moves after the first "
+           "that give no check are skipped when the static value plus N "
+           "per ply stays at or below alpha (0: off)"),
+    AB_OPT("lmp", OPT_BOOL, 1, 0, 1, lmp,
+           "late-move pruning: at non-PV nodes of depth <= 8, quiet moves "
+           "after the first (3 + depth^2) / 2 (twice that when improving) "
+           "are skipped"),
+    AB_OPT("lmrtab", OPT_BOOL, 1, 0, 1, lmrtab,
+           "lmr=1: reductions from a table 0.75 + ln(depth) ln(move) / "
+           "2.25, one less at PV nodes, one more when not improving, "
+           "less for moves with good history"),
+    AB_OPT("iir", OPT_BOOL, 1, 0, 1, iir,
+           "internal iterative reduction: a node at depth >= 4 without a "
+           "table entry is searched one ply shallower"),
+    AB_OPT("cmove", OPT_BOOL, 1, 0, 1, cmove,
+           "counter-move ordering: the quiet move that last refuted the "
+           "opponent's move comes after the killers"),
+    AB_OPT("see", OPT_BOOL, 1, 0, 1, see,
+           "games with a see hook (static exchange): captures that lose "
+           "material are ordered after killers and counter-moves (and "
+           "treated as quiet moves) and left out of quiescence"),
+    AB_OPT("nullr", OPT_BOOL, 0, 0, 1, nulladapt,
+           "null=1: the null move's reduction grows with depth and with "
+           "the static value's margin over beta, 3 + depth/4 + "
+           "min(margin/200, 3), instead of 2 (3 from depth 7)"),
     {.key = NULL},
 };
 
@@ -1335,6 +1512,20 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->tt_exact = o->tt_exact;
     b->aspiration = o->aspiration;
     b->rollouts = o->rollouts;
+    b->rfp = o->rfp;
+    b->razor = o->razor;
+    b->fut = o->fut;
+    b->lmp = o->lmp;
+    b->lmrtab = o->lmrtab;
+    b->iir = o->iir;
+    b->cmove = o->cmove;
+    b->see = o->see;
+    b->nulladapt = o->nulladapt;
+    for (int d = 1; d < 64; d++)
+        for (int m = 1; m < 64; m++) {
+            double r = 0.75 + log(d) * log(m) / 2.25;
+            b->lmr_red[d][m] = (unsigned char)(r < 0 ? 0 : r);
+        }
     b->hash_mib = (size_t)o->hash_mib;
     b->seed = seed;
     rng_seed(&b->rng, seed);
@@ -1381,7 +1572,9 @@ const BotVtbl bot_alphabeta = {
     .name = "alphabeta",
     .help =
         "Alpha-beta (negamax, PVS, iterative deepening, aspiration windows, "
-        "transposition table, killers and history, quiescence on noisy "
+        "transposition table, killers, counter-moves and history, null "
+        "move, late-move reductions and pruning, futility, reverse "
+        "futility and razoring, static exchange, quiescence on noisy "
         "moves, expectation at chance nodes). Limits: time, nodes, depth "
         "(none given: time=1s).",
     .options = ab_options,

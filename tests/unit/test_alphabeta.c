@@ -492,12 +492,12 @@ static int compare_with_minimax(const GameVtbl *g, void *st, Bot **bots,
 }
 
 static const char *const exact_specs[] = {
-    "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0",
-    "alphabeta:hash=0,aspiration=5,lmr=0,null=0,check=0,mdp=0",
-    "alphabeta:ttexact=1,hash=1,aspiration=1,lmr=0,null=0,check=0,mdp=0",
+    "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0",
+    "alphabeta:hash=0,aspiration=5,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0",
+    "alphabeta:ttexact=1,hash=1,aspiration=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0",
     /* Lazy SMP: entries the helpers store at the same depth are as exact
      * as the main search's own (a torn entry would show here) */
-    "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0,threads=3",
+    "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0,threads=3",
 };
 enum { NSPECS = 4 };
 
@@ -540,7 +540,7 @@ static void test_minimax_two_player(void **state)
         for (int k = 0; k < NSPECS; k++)
             bots[k] = make_bot(g, exact_specs[k]);
         Bot *noext = make_bot(
-            g, "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0,ext=0");
+            g, "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0,ext=0");
         void *st = state_alloc(g);
         /* Positions where a plain quiescence search explodes (busy chess
          * and shogi middle games) are compared without quiescence. */
@@ -548,7 +548,7 @@ static void test_minimax_two_player(void **state)
         mm_init(&mq, g);
         mq.noqs = 1;
         Bot *noqs = make_bot(
-            g, "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0,qs=0");
+            g, "alphabeta:ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0,qs=0");
         int with_qs = 0;
         for (int i = 0; i < MINIMAX_POSITIONS; i++) {
             random_position(g, st, &r, 60);
@@ -666,20 +666,20 @@ static void test_minimax_paranoid(void **state)
         Mm mb;
         mm_init(&mb, g);
         mb.brs = 1;
-        Bot *brs[2] = {make_bot(g, "alphabeta:mode=brs,ttexact=1,lmr=0,null=0,check=0,mdp=0"),
-                       make_bot(g, "alphabeta:mode=brs,hash=0,lmr=0,null=0,check=0,mdp=0,"
+        Bot *brs[2] = {make_bot(g, "alphabeta:mode=brs,ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0"),
+                       make_bot(g, "alphabeta:mode=brs,hash=0,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0,"
                                    "aspiration=3")};
         Mm mp;
         mm_init(&mp, g);
         mp.brs = mp.brsplus = 1;
-        Bot *bp[2] = {make_bot(g, "alphabeta:mode=brs+,ttexact=1,lmr=0,null=0,check=0,mdp=0"),
-                      make_bot(g, "alphabeta:mode=brs+,hash=0,lmr=0,null=0,check=0,mdp=0,"
+        Bot *bp[2] = {make_bot(g, "alphabeta:mode=brs+,ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0"),
+                      make_bot(g, "alphabeta:mode=brs+,hash=0,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0,"
                                   "aspiration=3")};
         Mm mt;
         mm_init(&mt, g);
         mt.turnend = 1;
         Bot *te[1] = {make_bot(g, "alphabeta:turnend=1,ttexact=1,lmr=0,"
-                                  "null=0,check=0,mdp=0")};
+                                  "null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0")};
         Take3 t;
         int extra = 0;
         for (int i = 0; i < 150; i++) {

@@ -126,6 +126,9 @@ int cb_hook_gen_noisy(const void *st, Move *out);
 int cb_hook_null_move_ok(const void *st);
 void cb_hook_make_null(void *st);
 int cb_hook_repeated(const void *st);
+int cb_hook_see(const void *st, Move m, int threshold);
+/* The exchange's value itself (cb_hook_see compares it). */
+int cb_see(const CBoard *b, Move m);
 
 /* pgn.c: the formats of chess (the wire dialects' own game) and of its
  * variants (named on the wire by their Ply names). */

@@ -136,4 +136,5 @@ const GameVtbl game_chess = {
     .tuning = &cb_tuning[CB_CHESS],
     .formats = cb_formats_chess,
     .repeated = cb_hook_repeated,
+    .see = cb_hook_see,
 };

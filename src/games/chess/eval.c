@@ -278,6 +278,79 @@ int cb_hook_is_noisy(const void *st, Move m)
     return CB_PROMO(m) != 0 || cb_is_capture(st, m);
 }
 
+enum { KING_VALUE = 20000 };
+
+/* Static exchange on the move's square: the swap list of captures by the
+ * least valuable attacker, x-rays seen through the occupancy (pins and
+ * checks ignored), each side stopping where going on would lose. */
+int cb_see(const CBoard *b, Move m)
+{
+    static const int ORDER[] = {CB_PAWN, CB_FERZ, CB_ALFIL, CB_SILVER,
+                                CB_KNIGHT, CB_BISHOP, CB_ROOK, CB_QUEEN,
+                                CB_KING};
+    const int *val = VALUE[b->variant];
+    int from = CB_FROM(m), to = CB_TO(m), promo = CB_PROMO(m);
+    int type = b->sq[from] & 15;
+    uint64_t occ = (b->col[0] | b->col[1]) ^ (UINT64_C(1) << from);
+    int gain[40], d = 0;
+    if (b->sq[to]) {
+        gain[0] = val[b->sq[to] & 15];
+    } else if (type == CB_PAWN && to == b->ep) {
+        gain[0] = val[CB_PAWN];
+        occ ^= UINT64_C(1) << (b->side ? to + 8 : to - 8);
+    } else {
+        gain[0] = 0;
+    }
+    int on = type == CB_KING ? KING_VALUE : val[type];  /* on the square */
+    if (promo) {
+        gain[0] += val[promo] - val[CB_PAWN];
+        on = val[promo];
+    }
+    int side = b->side;
+    for (;;) {
+        side ^= 1;
+        uint64_t att = cb_attackers(b, to, occ, side) & occ;
+        if (!att || d + 1 >= 40)
+            break;
+        int t = 0;
+        uint64_t pick = 0;
+        for (size_t i = 0; i < sizeof ORDER / sizeof ORDER[0] && !pick; i++)
+            if ((pick = att & b->pcs[ORDER[i]]))
+                t = ORDER[i];
+        d++;
+        gain[d] = on - gain[d - 1];     /* side's net if it stops here */
+        occ ^= pick & -pick;
+        on = t == CB_KING ? KING_VALUE : val[t];
+    }
+    /* each side takes back only when that beats stopping before */
+    for (; d > 0; d--)
+        gain[d - 1] = -(-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]);
+    return gain[0];
+}
+
+int cb_hook_see(const void *st, Move m, int threshold)
+{
+    const CBoard *b = st;
+    const int *val = VALUE[b->variant];
+    int from = CB_FROM(m), to = CB_TO(m), promo = CB_PROMO(m);
+    int type = b->sq[from] & 15;
+    int gain = b->sq[to] ? val[b->sq[to] & 15]
+             : type == CB_PAWN && to == b->ep ? val[CB_PAWN] : 0;
+    int on = type == CB_KING ? KING_VALUE : val[type];
+    if (promo) {
+        gain += val[promo] - val[CB_PAWN];
+        on = val[promo];
+    }
+    /* the exchange gives at most the first capture (nothing takes
+     * back), at least that less the piece on the square (the mover
+     * stops after one recapture): most captures need no swap list */
+    if (gain < threshold)
+        return 0;
+    if (gain - on >= threshold)
+        return 1;
+    return cb_see(b, m) >= threshold;
+}
+
 int cb_hook_score(const void *st, int player)
 {
     const CBoard *b = st;

@@ -169,4 +169,5 @@ const GameVtbl game_makruk = {
     .tuning = &cb_tuning[CB_MAKRUK],
     .formats = cb_formats_variant,
     .repeated = cb_hook_repeated,
+    .see = cb_hook_see,
 };

@@ -150,4 +150,5 @@ const GameVtbl game_shatranj = {
     .tuning = &cb_tuning[CB_SHATRANJ],
     .formats = cb_formats_variant,
     .repeated = cb_hook_repeated,
+    .see = cb_hook_see,
 };

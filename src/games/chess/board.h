@@ -126,6 +126,8 @@ int cb_hook_gen_noisy(const void *st, Move *out);
 int cb_hook_null_move_ok(const void *st);
 void cb_hook_make_null(void *st);
 int cb_hook_repeated(const void *st);
+/* netfeat.c: the learned evaluation's inputs, shared by the three. */
+extern const NetFeatures cb_net;
 
 /* pgn.c: the formats of chess (the wire dialects' own game) and of its
  * variants (named on the wire by their Ply names). */

@@ -23,6 +23,10 @@ typedef struct GenShared {
     size_t *len;
     long *plies;
     int *winner;            /* 0, 1, or 2 for a draw */
+    unsigned char *done;
+    long written;           /* games written out, in order */
+    FILE *out;
+    TrainGenStats *stats;
     atomic_int failed;
     PlyError err;
     pthread_mutex_t lock;
@@ -152,8 +156,27 @@ static int gen_game(GenShared *sh, Bot *play, Bot *score, long slot,
             return -1;
         }
     }
+    /* write out every finished game that follows the last written one,
+     * so that a run cut short keeps what it made */
+    pthread_mutex_lock(&sh->lock);
     sh->text[slot] = b.s;
     sh->len[slot] = b.len;
+    sh->done[slot] = 1;
+    while (sh->written < sh->ngames && sh->done[sh->written]) {
+        long i = sh->written++;
+        TrainGenStats *gs = sh->stats;
+        if (sh->len[i])
+            fwrite(sh->text[i], 1, sh->len[i], sh->out);
+        fflush(sh->out);
+        gs->games++;
+        gs->plies += sh->plies[i];
+        gs->results[sh->winner[i] == 2 ? 1 : sh->winner[i] ? 2 : 0]++;
+        for (size_t j = 0; j < sh->len[i]; j++)
+            gs->positions += sh->text[i][j] == '\n';
+        free(sh->text[i]);
+        sh->text[i] = NULL;
+    }
+    pthread_mutex_unlock(&sh->lock);
     return 0;
 }
 
@@ -232,8 +255,12 @@ int train_generate(const GameVtbl *g, const TrainGenOpts *o, FILE *out,
     sh->len = calloc(ng, sizeof *sh->len);
     sh->plies = calloc(ng, sizeof *sh->plies);
     sh->winner = calloc(ng, sizeof *sh->winner);
+    sh->done = calloc(ng, 1);
+    sh->out = out;
+    sh->stats = stats;
     int rc = 0;
-    if (!sh->text || !sh->len || !sh->plies || !sh->winner) {
+    fprintf(out, "# ply-train-data 1 %s\n", g->info.name);
+    if (!sh->text || !sh->len || !sh->plies || !sh->winner || !sh->done) {
         rc = ply_fail(err, "out of memory");
     } else {
         int jobs = o->jobs;
@@ -250,26 +277,15 @@ int train_generate(const GameVtbl *g, const TrainGenOpts *o, FILE *out,
             rc = -1;
         }
     }
-    if (!rc) {
-        fprintf(out, "# ply-train-data 1 %s\n", g->info.name);
-        for (long i = 0; i < sh->ngames; i++) {
-            if (sh->len[i])
-                fwrite(sh->text[i], 1, sh->len[i], out);
-            stats->games++;
-            stats->plies += sh->plies[i];
-            stats->results[sh->winner[i] == 2 ? 1 : sh->winner[i] ? 2 : 0]++;
-            for (size_t j = 0; j < sh->len[i]; j++)
-                stats->positions += sh->text[i][j] == '\n';
-        }
-        if (fflush(out) || ferror(out))
-            rc = ply_fail(err, "cannot write the data");
-    }
+    if (!rc && (fflush(out) || ferror(out)))
+        rc = ply_fail(err, "cannot write the data");
     for (long i = 0; sh->text && i < sh->ngames; i++)
         free(sh->text[i]);
     free(sh->text);
     free(sh->len);
     free(sh->plies);
     free(sh->winner);
+    free(sh->done);
     pthread_mutex_destroy(&sh->lock);
     free(sh);
     return rc;

@@ -40,10 +40,11 @@ typedef struct TrainGenStats {
     long results[3];        /* player 0 wins, draws, player 1 wins */
 } TrainGenStats;
 
-/* Plays this shard's games and writes their kept positions to out (the
- * header first). Game k is seeded by seed + k alone, so a shard's lines
- * do not depend on jobs, and the shards of a split run hold the same
- * games as one run. -1 with err on a bad option or spec. */
+/* Plays this shard's games and writes their kept positions to out: the
+ * header first, then each game once it and those before it are done (a
+ * run cut short keeps what it made). Game k is seeded by seed + k
+ * alone, so a shard's lines do not depend on jobs, and the shards of a
+ * split run hold the same games as one run. -1 with err on a bad option or spec. */
 int train_generate(const GameVtbl *g, const TrainGenOpts *o, FILE *out,
                    TrainGenStats *stats, PlyError *err);
 

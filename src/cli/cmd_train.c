@@ -59,7 +59,7 @@ static int cmd_gen(int argc, char **argv)
         else if (!strcmp(a, "--play"))
             o.play = v;
         else if (!strcmp(a, "--depth"))
-            rc = parse_int("--depth", v, 1, 64, &x), o.depth = (int)x;
+            rc = parse_int("--depth", v, 0, 64, &x), o.depth = (int)x;
         else if (!strcmp(a, "--keep"))
             rc = parse_num("--keep", v, 0, 1, &d), o.keep = d;
         else if (!strcmp(a, "--random-plies"))

@@ -83,7 +83,8 @@ static int gen_game(GenShared *sh, Bot *play, Bot *score, long slot,
         return -1;
     }
     bot_new_game(play);
-    bot_new_game(score);
+    if (score)
+        bot_new_game(score);
     int nkept = 0;
     long ply = 0;
     while (ply < g->info.max_game_length) {
@@ -110,12 +111,18 @@ static int gen_game(GenShared *sh, Bot *play, Bot *score, long slot,
                 break;
             m = moves[rng_below(&r, (uint32_t)n)];
         } else {
+            SearchInfo si;
+            memset(&si, 0, sizeof si);
+            m = bot_choose(play, st, NULL, &si);
             if (nkept < maxkept && rng_double(&r) < o->keep &&
                 !(g->in_check && g->in_check(st))) {
-                SearchInfo si;
-                memset(&si, 0, sizeof si);
-                bot_new_game(score);
-                Move b = bot_choose(score, st, NULL, &si);
+                /* depth 0: the self-play search's own value and move */
+                Move b = m;
+                if (score) {
+                    memset(&si, 0, sizeof si);
+                    bot_new_game(score);
+                    b = bot_choose(score, st, NULL, &si);
+                }
                 int quiet = !(g->is_noisy && g->is_noisy(st, b));
                 if (quiet && si.value > -EVAL_MAX && si.value < EVAL_MAX) {
                     Kept *kp = &kept[nkept];
@@ -128,9 +135,6 @@ static int gen_game(GenShared *sh, Bot *play, Bot *score, long slot,
                     }
                 }
             }
-            SearchInfo si;
-            memset(&si, 0, sizeof si);
-            m = bot_choose(play, st, NULL, &si);
         }
         g->make(st, m);
         ply++;
@@ -191,12 +195,12 @@ static void *gen_worker(void *arg)
     char spec[128];
     snprintf(spec, sizeof spec, "alphabeta:depth=%d,hash=4", o->depth);
     Bot *play = bot_new(g, o->play, o->seed, &e);
-    Bot *score = play ? bot_new(g, spec, o->seed, &e) : NULL;
+    Bot *score = play && o->depth ? bot_new(g, spec, o->seed, &e) : NULL;
     void *st = malloc(g->info.state_size);
     Move *moves = malloc(sizeof(Move) * (size_t)g->info.max_moves);
     Kept *kept = malloc(sizeof(Kept) * MAX_KEPT);
-    if (!play || !score || !st || !moves || !kept) {
-        if (play && score)
+    if (!play || (o->depth && !score) || !st || !moves || !kept) {
+        if (play && (score || !o->depth))
             ply_fail(&e, "out of memory");
         gen_fail(sh, &e);
     } else {
@@ -225,8 +229,8 @@ int train_generate(const GameVtbl *g, const TrainGenOpts *o, FILE *out,
         return ply_fail(err, "training data needs a two-player game");
     if (o->nshards < 1 || o->shard < 0 || o->shard >= o->nshards)
         return ply_fail(err, "bad shard %d/%d", o->shard, o->nshards);
-    if (o->depth < 1 || o->depth > 64)
-        return ply_fail(err, "the rescoring depth must be in 1..64");
+    if (o->depth < 0 || o->depth > 64)
+        return ply_fail(err, "the rescoring depth must be in 0..64");
     if (o->jobs < 1 || o->jobs > 256)
         return ply_fail(err, "jobs must be in 1..256");
     GenShared *sh = calloc(1, sizeof *sh);

@@ -26,7 +26,8 @@
 typedef struct TrainGenOpts {
     const char *options;    /* game options ("" or NULL: defaults) */
     const char *play;       /* self-play bot spec ("alphabeta:nodes=2000") */
-    int depth;              /* rescoring depth */
+    int depth;              /* rescoring depth; 0: the self-play search's
+                             * own value and move */
     double keep;            /* fraction of positions kept */
     int random_plies;       /* uniformly random moves at the start */
     long games;             /* games in all shards */

@@ -400,6 +400,19 @@ static void test_generate(void **state)
             fail_msg("expected '%s' in '%s'", bad[i].words, err.msg);
         train_set_free(&d);
     }
+    /* depth 0: the self-play search's values */
+    o.depth = 0;
+    o.shard = 0;
+    o.nshards = 1;
+    o.jobs = 1;
+    char *d0 = gen_text(&o);
+    train_set_init(&d, game_find("chess"));
+    f = fmemopen(d0, strlen(d0), "r");
+    assert_int_equal(train_set_read(&d, f, "d0", "", &err), 0);
+    fclose(f);
+    assert_true(d.n > 5);
+    train_set_free(&d);
+    free(d0);
     free(one);
     free(two);
     free(s0);

@@ -213,6 +213,8 @@ static int cmd_fit(int argc, char **argv)
             rc = parse_num("--rate", v, 1e-7, 1, &d), o.rate = d;
         else if (!strcmp(a, "--lambda"))
             rc = parse_num("--lambda", v, 0, 1, &d), o.lambda = d;
+        else if (!strcmp(a, "--l2"))
+            rc = parse_num("--l2", v, 0, 1, &d), o.l2 = d;
         else if (!strcmp(a, "--k"))
             rc = parse_num("--k", v, 1, 100000, &d), o.k = d;
         else if (!strcmp(a, "--validation"))
@@ -265,6 +267,10 @@ static int cmd_fit(int argc, char **argv)
         fprintf(stderr, "%zu positions, %d inputs, hidden %ld; start: train "
                 "%.6f validation %.6f\n", d.n, n.ninputs, hidden,
                 train_loss(&d, &n, &o, 0), train_loss(&d, &n, &o, 1));
+        if (g->eval)
+            fprintf(stderr, "the game's own evaluation: train %.6f "
+                    "validation %.6f\n", train_loss(&d, NULL, &o, 0),
+                    train_loss(&d, NULL, &o, 1));
         rc = train_fit(&d, &n, &o, &err);
     }
     if (!rc)

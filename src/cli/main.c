@@ -254,7 +254,7 @@ const Command cli_commands[] = {
      "ply train merge [--out DATA] DATA ...\n"
      "ply train fit --game GAME --out NET [--hidden 128] [--epochs 10]\n"
      "         [--batch 256] [--rate 0.001] [--lambda 0.5] [--k 200]\n"
-     "         [--validation 10] [--seed 1] [--options S] DATA ...\n"
+     "         [--l2 0] [--validation 10] [--seed 1] [--options S] DATA ...\n"
      "  gen plays GAME against itself with the --play bot after\n"
      "  --random-plies random moves, keeps a --keep fraction of the\n"
      "  positions not in check, rescores each by an alpha-beta search of\n"
@@ -264,7 +264,8 @@ const Command cli_commands[] = {
      "  games K, K+N, ... so shards made on several machines merge into\n"
      "  the same data as one run. fit trains a net (inputs from the game's\n"
      "  features, --hidden units for each side, clipped ReLU, one output)\n"
-     "  by Adam on minibatches, minimising the mean of\n"
+     "  by Adam on minibatches (--l2: decoupled weight decay), minimising\n"
+     "  the mean of\n"
      "  (sigmoid(net/K) - lambda*sigmoid(SCORE/K) - (1-lambda)*RESULT)^2,\n"
      "  and writes it for alphabeta:net=NET. See docs/nets.md."},
     {NULL, NULL, NULL, NULL},

@@ -310,6 +310,7 @@ void train_set_free(TrainSet *d)
     free(d->nfeat);
     free(d->score);
     free(d->result);
+    free(d->hand);
     memset(d, 0, sizeof *d);
 }
 
@@ -333,7 +334,10 @@ int train_set_add(TrainSet *d, const void *st, double score, double result)
         float *r = realloc(d->result, sizeof *r * cap);
         if (r)
             d->result = r;
-        if (!f || !nf || !s || !r)
+        float *hd = realloc(d->hand, sizeof *hd * cap);
+        if (hd)
+            d->hand = hd;
+        if (!f || !nf || !s || !r || !hd)
             return -1;
         d->cap = cap;
     }
@@ -346,6 +350,7 @@ int train_set_add(TrainSet *d, const void *st, double score, double result)
     }
     d->score[d->n] = (float)score;
     d->result[d->n] = (float)result;
+    d->hand[d->n] = g->eval ? (float)g->eval(st, g->to_move(st)) : 0;
     d->n++;
     return 0;
 }
@@ -431,7 +436,9 @@ int train_set_read(TrainSet *d, FILE *f, const char *name,
 
 static int is_valid(size_t i, int percent)
 {
-    return (int)(ply_mix64(i + 0x51ed2701u) % 100) < percent;
+    /* by blocks of 256 positions: the positions of one game (written
+     * together) fall mostly on one side */
+    return (int)(ply_mix64(i / 256 + 0x51ed2701u) % 100) < percent;
 }
 
 static double sigmoid(double x)
@@ -462,7 +469,8 @@ double train_loss(const TrainSet *d, const NetFloat *n,
     for (size_t i = 0; i < d->n; i++) {
         if (is_valid(i, o->valid_percent) != which)
             continue;
-        double y = forward_at(d, n, i, NULL) * NET_OUT_SCALE;
+        double y = n ? forward_at(d, n, i, NULL) * NET_OUT_SCALE
+                     : d->hand[i];
         double e = sigmoid(y / o->k) - target_of(d, i, o);
         sum += e * e;
         cnt++;
@@ -476,14 +484,14 @@ static float clip(float x, float c)
 }
 
 static void adam_step(float *w, float *g, float *m, float *v, size_t n,
-                      float lr, float b1t, float b2t)
+                      float lr, float decay, float b1t, float b2t)
 {
     const float b1 = 0.9f, b2 = 0.999f, eps = 1e-8f;
     for (size_t i = 0; i < n; i++) {
         m[i] = b1 * m[i] + (1 - b1) * g[i];
         v[i] = b2 * v[i] + (1 - b2) * g[i] * g[i];
         float mh = m[i] / (1 - b1t), vh = v[i] / (1 - b2t);
-        w[i] -= lr * mh / (sqrtf(vh) + eps);
+        w[i] -= lr * mh / (sqrtf(vh) + eps) + decay * w[i];
         g[i] = 0;
     }
 }
@@ -570,11 +578,11 @@ int train_fit(const TrainSet *d, NetFloat *n, const TrainFitOpts *o,
             step++;
             b1t *= 0.9f;
             b2t *= 0.999f;
-            float lr = (float)o->rate;
+            float lr = (float)o->rate, decay = (float)(o->rate * o->l2);
             for (int t = 0; t < nt; t++) {
                 size_t off = (size_t)tlist[t] * (size_t)H;
                 adam_step(n->w1 + off, g1 + off, m1 + off, v1 + off,
-                          (size_t)H, lr, b1t, b2t);
+                          (size_t)H, lr, decay, b1t, b2t);
                 for (int h = 0; h < H; h++)
                     n->w1[off + (size_t)h] = clip(n->w1[off + (size_t)h], c1);
                 touched[tlist[t]] = 0;
@@ -582,7 +590,7 @@ int train_fit(const TrainSet *d, NetFloat *n, const TrainFitOpts *o,
             memcpy(ws, n->b1, sizeof(float) * (size_t)H);
             memcpy(ws + H, n->w2, sizeof(float) * 2 * (size_t)H);
             ws[3 * H] = n->b2;
-            adam_step(ws, gs, ms, vs, nsmall, lr, b1t, b2t);
+            adam_step(ws, gs, ms, vs, nsmall, lr, decay, b1t, b2t);
             memcpy(n->b1, ws, sizeof(float) * (size_t)H);
             memcpy(n->w2, ws + H, sizeof(float) * 2 * (size_t)H);
             n->b2 = clip(ws[3 * H], NET_B2_CLIP);

@@ -14,7 +14,8 @@
  *   target_i = lambda * sigmoid(SCORE_i / K) + (1 - lambda) * RESULT_i
  *   loss     = mean (sigmoid(y_i / K) - target_i)^2
  * minimised by Adam on minibatches (the first-layer rows are updated
- * only when a position of the batch uses them: lazy Adam). */
+ * only when a position of the batch uses them: lazy Adam), with an
+ * optional decoupled weight decay. */
 #ifndef PLY_TRAIN_H
 #define PLY_TRAIN_H
 
@@ -57,6 +58,8 @@ typedef struct TrainSet {
     uint16_t *feat;         /* n * 2 * maxf: the mover's, the other's */
     uint8_t *nfeat;         /* n * 2 */
     float *score, *result;
+    float *hand;            /* the game's eval() from the mover's view (0
+                             * without one): a baseline */
 } TrainSet;
 
 void train_set_init(TrainSet *d, const GameVtbl *g);
@@ -73,13 +76,15 @@ typedef struct TrainFitOpts {
     double rate;            /* Adam step */
     double lambda;          /* weight of the score in the target */
     double k;               /* sigmoid scale, EVAL units */
+    double l2;              /* weight decay: each step w -= rate * l2 * w
+                             * (decoupled, AdamW), on the rows it updates */
     int valid_percent;      /* positions held out (by index hash) */
     uint64_t seed;          /* shuffling */
     FILE *log;              /* one line per epoch, or NULL */
 } TrainFitOpts;
 
 /* The loss above over the training (which 0) or validation (which 1)
- * positions of d. */
+ * positions of d; with n NULL, of the game's own evaluation. */
 double train_loss(const TrainSet *d, const NetFloat *n,
                   const TrainFitOpts *o, int which);
 /* Trains n (already sized and initialised) on d; n stays clipped to what

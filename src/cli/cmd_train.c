@@ -181,7 +181,7 @@ static int cmd_merge(int argc, char **argv)
 static int cmd_fit(int argc, char **argv)
 {
     const char *game = NULL, *out = NULL, *options = "";
-    long hidden = 128;
+    long hidden = 128, factors = 1;
     TrainFitOpts o = {.epochs = 10, .batch = 256, .rate = 0.001,
                       .lambda = 0.5, .k = 200, .valid_percent = 10,
                       .seed = 1, .log = stderr};
@@ -213,6 +213,8 @@ static int cmd_fit(int argc, char **argv)
             rc = parse_num("--rate", v, 1e-7, 1, &d), o.rate = d;
         else if (!strcmp(a, "--lambda"))
             rc = parse_num("--lambda", v, 0, 1, &d), o.lambda = d;
+        else if (!strcmp(a, "--factors"))
+            rc = parse_int("--factors", v, 0, 1, &factors);
         else if (!strcmp(a, "--l2"))
             rc = parse_num("--l2", v, 0, 1, &d), o.l2 = d;
         else if (!strcmp(a, "--k"))
@@ -239,7 +241,7 @@ static int cmd_fit(int argc, char **argv)
     if (!g->net || g->info.num_players != 2)
         return cli_error("train", "%s has no net inputs", g->info.name);
     TrainSet d;
-    train_set_init(&d, g);
+    train_set_init(&d, g, (int)factors);
     PlyError err = {{0}};
     int rc = 0;
     for (int i = 2; i < argc && !rc; i++) {
@@ -255,11 +257,11 @@ static int cmd_fit(int argc, char **argv)
         rc = train_set_read(&d, f, argv[i], options, &err);
         fclose(f);
     }
-    NetFloat n = {0};
+    NetFloat n = {0}, folded = {0};
     Net q = {0};
     if (!rc && !d.n)
         rc = ply_fail(&err, "no positions in the data");
-    if (!rc && netf_alloc(&n, g->net->ninputs, (int)hidden))
+    if (!rc && netf_alloc(&n, train_inputs(&d), (int)hidden))
         rc = ply_fail(&err, "out of memory");
     double t0 = now_seconds();
     if (!rc) {
@@ -273,14 +275,17 @@ static int cmd_fit(int argc, char **argv)
                     train_loss(&d, NULL, &o, 1));
         rc = train_fit(&d, &n, &o, &err);
     }
+    if (!rc && train_fold(&d, &n, &folded))
+        rc = ply_fail(&err, "out of memory");
     if (!rc)
-        rc = net_quantise(&n, g, &q, &err);
+        rc = net_quantise(&folded, g, &q, &err);
     if (!rc)
         rc = net_save(&q, out, &err);
     if (!rc)
         fprintf(stderr, "wrote %s (%.1f s)\n", out, now_seconds() - t0);
     net_free(&q);
     netf_free(&n);
+    netf_free(&folded);
     train_set_free(&d);
     if (rc)
         return cli_error("train", "%s", err.msg);

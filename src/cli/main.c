@@ -254,7 +254,8 @@ const Command cli_commands[] = {
      "ply train merge [--out DATA] DATA ...\n"
      "ply train fit --game GAME --out NET [--hidden 128] [--epochs 10]\n"
      "         [--batch 256] [--rate 0.001] [--lambda 0.5] [--k 200]\n"
-     "         [--l2 0] [--validation 10] [--seed 1] [--options S] DATA ...\n"
+     "         [--l2 0] [--factors 1] [--validation 10] [--seed 1]\n"
+     "         [--options S] DATA ...\n"
      "  gen plays GAME against itself with the --play bot after\n"
      "  --random-plies random moves, keeps a --keep fraction of the\n"
      "  positions not in check, rescores each by an alpha-beta search of\n"
@@ -267,7 +268,9 @@ const Command cli_commands[] = {
      "  by Adam on minibatches (--l2: decoupled weight decay), minimising\n"
      "  the mean of\n"
      "  (sigmoid(net/K) - lambda*sigmoid(SCORE/K) - (1-lambda)*RESULT)^2,\n"
-     "  and writes it for alphabeta:net=NET. See docs/nets.md."},
+     "  and writes it for alphabeta:net=NET. --factors 1: the game's\n"
+     "  coarser features (a piece on any square) are trained beside the\n"
+     "  fine ones and added into them. See docs/nets.md."},
     {NULL, NULL, NULL, NULL},
 };
 

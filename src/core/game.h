@@ -156,6 +156,12 @@ typedef struct NetFeatures {
     /* The active features of st from persp's view, distinct, any order;
      * returns their count. */
     int (*features)(const void *st, int persp, uint16_t *out);
+    /* Optional, for training on little data: a coarser feature each
+     * feature also counts as (its piece without the square), 0..
+     * nfactors-1; the trainer learns the factors' weights beside the
+     * features' and adds them into the features' before saving. */
+    int nfactors;
+    int (*factor)(int feature);
 } NetFeatures;
 
 /* ---- formats: how the outside world writes the game ----

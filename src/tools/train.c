@@ -297,11 +297,38 @@ int train_generate(const GameVtbl *g, const TrainGenOpts *o, FILE *out,
 
 /* ---- data sets ---- */
 
-void train_set_init(TrainSet *d, const GameVtbl *g)
+void train_set_init(TrainSet *d, const GameVtbl *g, int factors)
 {
     memset(d, 0, sizeof *d);
     d->g = g;
-    d->maxf = g->net ? g->net->max_active : 0;
+    d->factors = factors && g->net && g->net->factor && g->net->nfactors > 0;
+    d->maxf = g->net ? g->net->max_active * (d->factors ? 2 : 1) : 0;
+}
+
+int train_inputs(const TrainSet *d)
+{
+    const NetFeatures *nf = d->g->net;
+    return nf->ninputs + (d->factors ? nf->nfactors : 0);
+}
+
+int train_fold(const TrainSet *d, const NetFloat *n, NetFloat *out)
+{
+    const NetFeatures *nf = d->g->net;
+    if (netf_alloc(out, nf->ninputs, n->hidden))
+        return -1;
+    size_t H = (size_t)n->hidden;
+    memcpy(out->w1, n->w1, sizeof(float) * (size_t)nf->ninputs * H);
+    if (d->factors)
+        for (int f = 0; f < nf->ninputs; f++) {
+            int k = nf->factor(f);
+            const float *row = n->w1 + (size_t)(nf->ninputs + k) * H;
+            for (size_t h = 0; h < H; h++)
+                out->w1[(size_t)f * H + h] += row[h];
+        }
+    memcpy(out->b1, n->b1, sizeof(float) * H);
+    memcpy(out->w2, n->w2, sizeof(float) * 2 * H);
+    out->b2 = n->b2;
+    return 0;
 }
 
 void train_set_free(TrainSet *d)
@@ -346,6 +373,9 @@ int train_set_add(TrainSet *d, const void *st, double score, double result)
         uint16_t *f = d->feat + (d->n * 2 + (size_t)side) * (size_t)d->maxf;
         int cnt = g->net->features(st, side ? 1 - mover : mover, f);
         net_sort_features(f, cnt);
+        if (d->factors)
+            for (int i = 0, n0 = cnt; i < n0; i++)
+                f[cnt++] = (uint16_t)(g->net->ninputs + g->net->factor(f[i]));
         d->nfeat[d->n * 2 + (size_t)side] = (uint8_t)cnt;
     }
     d->score[d->n] = (float)score;
@@ -523,8 +553,10 @@ int train_fit(const TrainSet *d, NetFloat *n, const TrainFitOpts *o,
             idx[ntrain++] = i;
     Rng r;
     rng_seed(&r, o->seed);
-    float c1 = net_clip_w1(d->g->net->max_active);
-    netf_clip(n, d->g->net->max_active);
+    /* with factors, a feature's row and its factor's are added: each
+     * keeps half the bound */
+    float c1 = net_clip_w1(d->g->net->max_active) / (d->factors ? 2 : 1);
+    netf_clip(n, d->g->net->max_active * (d->factors ? 2 : 1));
     long step = 0;
     float b1t = 1, b2t = 1;
     /* the small parameters live in one vector: b1, w2, b2 */

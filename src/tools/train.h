@@ -53,6 +53,7 @@ int train_generate(const GameVtbl *g, const TrainGenOpts *o, FILE *out,
 /* Positions with their features, ready for training. */
 typedef struct TrainSet {
     const GameVtbl *g;
+    int factors;            /* 1: each feature's factor is an input too */
     int maxf;
     size_t n, cap;
     uint16_t *feat;         /* n * 2 * maxf: the mover's, the other's */
@@ -62,7 +63,14 @@ typedef struct TrainSet {
                              * without one): a baseline */
 } TrainSet;
 
-void train_set_init(TrainSet *d, const GameVtbl *g);
+/* factors: with the game's factors (when it has them) as extra inputs
+ * ninputs..ninputs+nfactors-1, so nets for d have train_inputs(d)
+ * inputs, folded back by train_fold(). */
+void train_set_init(TrainSet *d, const GameVtbl *g, int factors);
+int train_inputs(const TrainSet *d);
+/* The net of the game's inputs equal to n (trained on d): each factor's
+ * weights added into its features'. -1 when out of memory. */
+int train_fold(const TrainSet *d, const NetFloat *n, NetFloat *out);
 void train_set_free(TrainSet *d);
 /* Appends a position's features (mover first) and labels. */
 int train_set_add(TrainSet *d, const void *st, double score, double result);

@@ -280,12 +280,11 @@ static void test_file(void **state)
 /* Random positions (one in ten of random games) labelled by the hand
  * evaluation: training must fit them, held-out games included, much
  * better than the random start. */
-static void test_training(void **state)
+static void training(int factors)
 {
-    (void)state;
     const GameVtbl *g = game_find("chess");
     TrainSet d;
-    train_set_init(&d, g);
+    train_set_init(&d, g, factors);
     void *st = tl_position("chess", NULL, NULL, NULL);
     Move mv[MAXMV];
     Rng r;
@@ -308,7 +307,7 @@ static void test_training(void **state)
         ply++;
     }
     NetFloat f;
-    assert_int_equal(netf_alloc(&f, g->net->ninputs, 16), 0);
+    assert_int_equal(netf_alloc(&f, train_inputs(&d), 16), 0);
     netf_randomize(&f, 4);
     TrainFitOpts o = {.epochs = 6, .batch = 64, .rate = 0.003,
                       .lambda = 1, .k = 200, .valid_percent = 10,
@@ -321,9 +320,30 @@ static void test_training(void **state)
                   t1, v0, v1);
     assert_true(t1 < 0.5 * t0);
     assert_true(v1 < 0.7 * v0);
+    /* the folded net computes what the trained one did */
+    NetFloat folded;
+    assert_int_equal(train_fold(&d, &f, &folded), 0);
+    assert_int_equal(folded.ninputs, g->net->ninputs);
+    for (size_t i = 0; i < d.n; i += 97) {
+        const uint16_t *fm = d.feat + i * 2 * (size_t)d.maxf;
+        const uint16_t *fo = fm + d.maxf;
+        int nm = d.nfeat[2 * i], no = d.nfeat[2 * i + 1];
+        float y = netf_forward(&f, fm, nm, fo, no, NULL);
+        float z = netf_forward(&folded, fm, factors ? nm / 2 : nm, fo,
+                               factors ? no / 2 : no, NULL);
+        assert_true(fabsf(y - z) < 1e-4f);
+    }
+    netf_free(&folded);
     netf_free(&f);
     train_set_free(&d);
     free(st);
+}
+
+static void test_training(void **state)
+{
+    (void)state;
+    training(0);
+    training(1);
 }
 
 static char *gen_text(const TrainGenOpts *o)
@@ -373,7 +393,7 @@ static void test_generate(void **state)
     assert_int_equal(lines, all - 1);
     /* the data reads back */
     TrainSet d;
-    train_set_init(&d, game_find("chess"));
+    train_set_init(&d, game_find("chess"), 1);
     FILE *f = fmemopen(one, strlen(one), "r");
     PlyError err = {{0}};
     assert_int_equal(train_set_read(&d, f, "one", "", &err), 0);
@@ -393,7 +413,7 @@ static void test_generate(void **state)
         {"# ply-train-data 1 chess\n5 1 nonsense\n", "one:2:"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        train_set_init(&d, game_find("chess"));
+        train_set_init(&d, game_find("chess"), 1);
         f = fmemopen((void *)bad[i].text, strlen(bad[i].text), "r");
         assert_int_equal(train_set_read(&d, f, "one", "", &err), -1);
         fclose(f);
@@ -407,7 +427,7 @@ static void test_generate(void **state)
     o.nshards = 1;
     o.jobs = 1;
     char *d0 = gen_text(&o);
-    train_set_init(&d, game_find("chess"));
+    train_set_init(&d, game_find("chess"), 1);
     f = fmemopen(d0, strlen(d0), "r");
     assert_int_equal(train_set_read(&d, f, "d0", "", &err), 0);
     fclose(f);

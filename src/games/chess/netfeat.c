@@ -26,9 +26,16 @@ static int cb_net_features(const void *st, int persp, uint16_t *out)
     return n;
 }
 
+static int cb_net_factor(int feature)
+{
+    return feature >> 6;
+}
+
 const NetFeatures cb_net = {
     .name = "chess-family-ps1",
     .ninputs = 2 * CB_NET_TYPES * 64,
     .max_active = 64,
     .features = cb_net_features,
+    .nfactors = 2 * CB_NET_TYPES,
+    .factor = cb_net_factor,
 };

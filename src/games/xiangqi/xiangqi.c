@@ -1004,11 +1004,18 @@ static int xq_net_features(const void *st, int persp, uint16_t *out)
     return n;
 }
 
+static int xq_net_factor(int feature)
+{
+    return feature / 90;
+}
+
 static const NetFeatures xq_net = {
     .name = "xiangqi-ps1",
     .ninputs = 2 * 7 * 90,
     .max_active = 32,
     .features = xq_net_features,
+    .nfactors = 2 * 7,
+    .factor = xq_net_factor,
 };
 
 const GameVtbl game_xiangqi = {

@@ -523,10 +523,11 @@ int net_stack_eval(NetStack *s, int slot, const void *st, int mover)
         int16_t *acc = s->acc + k * (size_t)H;
         /* the cheaper start: this slot's last position or the parent's */
         int best = cnt, from = -1, nadd = 0, nsub = 0;
-        for (int c = 0; c < 2; c++) {
+        /* the parent first; a sibling only when the parent is far */
+        for (int c = 1; c >= 0 && best > 2; c--) {
             int cs = slot - c;
             if (cs < 0)
-                break;
+                continue;
             size_t ck = (size_t)cs * 2 + (size_t)persp;
             if (s->nfeat[ck] < 0)
                 continue;

@@ -7,20 +7,23 @@
 
 enum { CB_NET_TYPES = CB_NTYPES - 1 };
 
+/* Written in ascending order (the net sorts them otherwise): by owner,
+ * type, then square, Black's board byte-swapped (rank r to 7 - r). */
 static int cb_net_features(const void *st, int persp, uint16_t *out)
 {
     const CBoard *b = st;
     int n = 0;
-    int flip = persp ? 56 : 0;
-    for (int c = 0; c < 2; c++) {
-        int rel = c != persp;       /* 0 own, 1 the opponent's */
-        uint64_t bb = b->col[c];
-        while (bb) {
-            int sq = cb_lsb(bb);
-            bb &= bb - 1;
-            int t = b->sq[sq] & 15;
-            out[n++] = (uint16_t)(((rel * CB_NET_TYPES + t - 1) << 6)
-                                  | (sq ^ flip));
+    for (int rel = 0; rel < 2; rel++) {
+        uint64_t mine = b->col[rel ? 1 - persp : persp];
+        for (int t = 1; t <= CB_NET_TYPES; t++) {
+            uint64_t bb = b->pcs[t] & mine;
+            if (persp)
+                bb = __builtin_bswap64(bb);
+            int base = (rel * CB_NET_TYPES + t - 1) << 6;
+            while (bb) {
+                out[n++] = (uint16_t)(base | cb_lsb(bb));
+                bb &= bb - 1;
+            }
         }
     }
     return n;

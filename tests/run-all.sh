@@ -27,6 +27,7 @@ run cli env PLY="$PLY" sh tests/cli.sh
 run match env PLY="$PLY" sh tests/match.sh
 run codecup-zuniq env PLY="$PLY" sh tests/codecup-zuniq.sh
 run shards env PLY="$PLY" sh tests/shards.sh
+run train env PLY="$PLY" sh tests/train.sh
 run usi env PLY="$PLY" sh tests/usi.sh
 run engines env PLY="$PLY" sh tests/engines.sh
 run gtp env PLY="$PLY" sh tests/gtp.sh

@@ -30,6 +30,7 @@ int cmd_record(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_playthrough(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
+int cmd_train(int argc, char **argv);
 
 const Command cli_commands[] = {
     {"list", cmd_list, "games and bots Ply knows", "ply list"},
@@ -246,6 +247,30 @@ const Command cli_commands[] = {
      "  compiled with. --init: start from a header. --only / --freeze:\n"
      "  fit only / all but the weights whose names start with one of the\n"
      "  comma-separated prefixes (material,passed). See docs/tuning.md."},
+    {"train", cmd_train, "train a learned evaluation (net) on self-play",
+     "ply train gen --game GAME [--out DATA] [--games 100] [-j 1]\n"
+     "         [--play alphabeta:nodes=2000] [--depth 4] [--keep 0.1]\n"
+     "         [--random-plies 8] [--shard K/N] [--seed 1] [--options S]\n"
+     "ply train merge [--out DATA] DATA ...\n"
+     "ply train fit --game GAME --out NET [--hidden 128] [--epochs 10]\n"
+     "         [--batch 256] [--rate 0.001] [--lambda 0.5] [--k 200]\n"
+     "         [--l2 0] [--factors 1] [--validation 10] [--seed 1]\n"
+     "         [--options S] DATA ...\n"
+     "  gen plays GAME against itself with the --play bot after\n"
+     "  --random-plies random moves, keeps a --keep fraction of the\n"
+     "  positions not in check, rescores each by an alpha-beta search of\n"
+     "  --depth plies (0: the self-play search's own value; dropped when\n"
+     "  its best move is noisy or it finds a mate) and writes\n"
+     "  'SCORE RESULT SETUP' lines, the result for the mover. Game k is seeded by --seed and k alone: --shard K/N plays\n"
+     "  games K, K+N, ... so shards made on several machines merge into\n"
+     "  the same data as one run. fit trains a net (inputs from the game's\n"
+     "  features, --hidden units for each side, clipped ReLU, one output)\n"
+     "  by Adam on minibatches (--l2: decoupled weight decay), minimising\n"
+     "  the mean of\n"
+     "  (sigmoid(net/K) - lambda*sigmoid(SCORE/K) - (1-lambda)*RESULT)^2,\n"
+     "  and writes it for alphabeta:net=NET. --factors 1: the game's\n"
+     "  coarser features (a piece on any square) are trained beside the\n"
+     "  fine ones and added into them. See docs/nets.md."},
     {NULL, NULL, NULL, NULL},
 };
 

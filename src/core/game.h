@@ -143,6 +143,27 @@ typedef struct EvalTuning {
     int (*terms)(const void *st, EvalTerm *out, double *base);
 } EvalTuning;
 
+/* Inputs of a learned evaluation (src/search/net.h): sparse one-hot
+ * features of a position seen from one player, e.g. (piece, square) with
+ * the board turned so that `persp` plays up the board. A net reads the
+ * features of both players, the mover's first. The search updates its
+ * accumulators from the difference between a position's features and its
+ * parent's, so a move costs the features it adds and removes. */
+typedef struct NetFeatures {
+    const char *name;           /* the feature set, saved in net files */
+    int ninputs;                /* feature indices are 0..ninputs-1 */
+    int max_active;             /* bound on features() output */
+    /* The active features of st from persp's view, distinct, any order;
+     * returns their count. */
+    int (*features)(const void *st, int persp, uint16_t *out);
+    /* Optional, for training on little data: a coarser feature each
+     * feature also counts as (its piece without the square), 0..
+     * nfactors-1; the trainer learns the factors' weights beside the
+     * features' and adds them into the features' before saving. */
+    int nfactors;
+    int (*factor)(int feature);
+} NetFeatures;
+
 /* ---- formats: how the outside world writes the game ----
  * A game may declare the record formats (PGN, PDN, KIF) and engine wire
  * dialects (UCI, UCCI, USI, CECP) it speaks, so that `ply record`, the
@@ -381,6 +402,8 @@ typedef struct GameVtbl {
      * other seats' entries with 0. NULL: every seat plays, named by
      * info.player_names. Ask through state_seats() (setup.h). */
     int (*seats)(const void *st, const char **names);
+    /* ---- learned evaluation (optional, NULL when absent) ---- */
+    const NetFeatures *net;
 } GameVtbl;
 
 #endif

@@ -53,6 +53,7 @@
 #include "../core/util.h"
 #include "alphabeta.h"
 #include "evalfile.h"
+#include "net.h"
 #include "tt.h"
 
 enum { MODE_PARANOID, MODE_BRS, MODE_MAXN, MODE_BRSP };
@@ -103,9 +104,11 @@ typedef struct AbBot {
     int see;            /* losing captures: ordered late, no quiescence */
     int nulladapt;      /* null-move reduction by depth and margin */
     unsigned char lmr_red[64][64];  /* [depth][move index] reduction */
+    Net *net;                   /* net=FILE (owned by the main bot) */
     /* state kept between searches (everything above is options, which
      * helpers copy) */
     Rng rng;
+    NetStack ns;                /* net=FILE: accumulators by ply */
     TTable tt;                  /* the table this bot owns (helpers: none) */
     TTable *ttp;                /* the table it searches with */
     AbHelper *helpers;          /* threads - 1 */
@@ -231,7 +234,19 @@ static int static_value(AbBot *b, const void *st, int pov)
 {
     const GameVtbl *g = b->g;
     int v;
-    if (b->weights) {
+    if (b->net) {
+        /* two players only (checked at create): the mover's view */
+        size_t ss = g->info.state_size;
+        const unsigned char *p = st;
+        int slot = AB_MAX_PLY + 2;
+        if (p >= b->stack && p < b->stack + ss * (AB_MAX_PLY + 2) &&
+            (size_t)(p - b->stack) % ss == 0)
+            slot = (int)((size_t)(p - b->stack) / ss);
+        int mover = g->to_move(st) == 1;
+        v = net_stack_eval(&b->ns, slot, st, mover);
+        if (pov != mover)
+            v = -v;
+    } else if (b->weights) {
         /* two players only (checked at create): player 0's view */
         v = evalfile_eval(g->tuning, b->weights, st, b->terms);
         if (pov)
@@ -1305,6 +1320,11 @@ static void ab_destroy(void *p)
     free(b->tmp);
     free(b->weights);
     free(b->terms);
+    net_stack_free(&b->ns);
+    if (b->net && !b->helper_index) {
+        net_free(b->net);
+        free(b->net);
+    }
     free(b);
 }
 
@@ -1351,6 +1371,8 @@ static AbBot *ab_helper_new(const AbBot *b, int k)
     atomic_init(&h->nodes_pub, 0);
     h->ttp = b->ttp;
     int bad = ab_buffers(h);
+    if (!bad && b->net)
+        bad = net_stack_init(&h->ns, b->net, AB_MAX_PLY + 3);
     if (!bad && b->weights) {
         size_t wb = sizeof(int) * (size_t)b->g->tuning->nparams;
         h->weights = malloc(wb);
@@ -1381,6 +1403,7 @@ typedef struct AbOpts {
     char weights[OPT_TEXT_MAX];
     int egtb;
     int rfp, razor, fut, lmp, lmrtab, iir, cmove, see, nulladapt;
+    char net[OPT_TEXT_MAX];
 } AbOpts;
 
 #define AB_OPT(k, t, d, lo, hi, field, h)                                   \
@@ -1475,6 +1498,10 @@ static const Option ab_options[] = {
            "null=1: the null move's reduction grows with depth and with "
            "the static value's margin over beta, 3 + depth/4 + "
            "min(margin/200, 3), instead of 2 (3 from depth 7)"),
+    {.key = "net", .type = OPT_FILE, .offset = offsetof(AbOpts, net),
+     .help = "games with net inputs: evaluate with the learned net in "
+             "FILE, written by ply train (accumulators updated from the "
+             "parent's)"},
     {.key = NULL},
 };
 
@@ -1487,6 +1514,15 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     if (wfile[0] && (!g->tuning || g->info.num_players != 2)) {
         ply_fail(err, "weights=FILE needs a two-player game with a "
                  "tunable evaluation; %s has none", g->info.name);
+        return NULL;
+    }
+    if (o->net[0] && (!g->net || g->info.num_players != 2)) {
+        ply_fail(err, "net=FILE needs a two-player game with net inputs; "
+                 "%s has none", g->info.name);
+        return NULL;
+    }
+    if (o->net[0] && wfile[0]) {
+        ply_fail(err, "net=FILE and weights=FILE exclude each other");
         return NULL;
     }
     AbBot *b = calloc(1, sizeof *b);
@@ -1534,6 +1570,23 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->threads = 1;
     b->ttp = &b->tt;
     int nobuf = ab_buffers(b);
+    if (o->net[0]) {
+        b->net = calloc(1, sizeof *b->net);
+        if (!b->net) {
+            ab_destroy(b);
+            ply_fail(err, "out of memory");
+            return NULL;
+        }
+        if (net_load(b->net, g, o->net, err)) {
+            ab_destroy(b);
+            return NULL;
+        }
+        if (net_stack_init(&b->ns, b->net, AB_MAX_PLY + 3)) {
+            ab_destroy(b);
+            ply_fail(err, "out of memory");
+            return NULL;
+        }
+    }
     if (wfile[0]) {
         b->weights = malloc(sizeof(int) * (size_t)g->tuning->nparams);
         b->terms = malloc(sizeof(EvalTerm) * EVAL_MAX_TERMS);

@@ -129,6 +129,8 @@ int cb_hook_repeated(const void *st);
 int cb_hook_see(const void *st, Move m, int threshold);
 /* The exchange's value itself (cb_hook_see compares it). */
 int cb_see(const CBoard *b, Move m);
+/* netfeat.c: the learned evaluation's inputs, shared by the three. */
+extern const NetFeatures cb_net;
 
 /* pgn.c: the formats of chess (the wire dialects' own game) and of its
  * variants (named on the wire by their Ply names). */

@@ -134,6 +134,7 @@ const GameVtbl game_chess = {
     .null_move_ok = cb_hook_null_move_ok,
     .make_null = cb_hook_make_null,
     .tuning = &cb_tuning[CB_CHESS],
+    .net = &cb_net,
     .formats = cb_formats_chess,
     .repeated = cb_hook_repeated,
     .see = cb_hook_see,

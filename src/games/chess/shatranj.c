@@ -148,6 +148,7 @@ const GameVtbl game_shatranj = {
     .null_move_ok = cb_hook_null_move_ok,
     .make_null = cb_hook_make_null,
     .tuning = &cb_tuning[CB_SHATRANJ],
+    .net = &cb_net,
     .formats = cb_formats_variant,
     .repeated = cb_hook_repeated,
     .see = cb_hook_see,

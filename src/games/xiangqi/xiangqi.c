@@ -985,6 +985,39 @@ static const GameFormat xq_cecp = {.name = "cecp", .variant = "xiangqi"};
 static const GameFormat *const xq_formats[] = {&xq_uci, &xq_ucci, &xq_cecp,
                                                NULL};
 
+/* The learned evaluation's inputs (game.h NetFeatures): one feature per
+ * piece, (own or the opponent's, type, point), the board turned upside
+ * down for Black. */
+static int xq_net_features(const void *st, int persp, uint16_t *out)
+{
+    const XBoard *b = st;
+    int n = 0;
+    for (int r = 0; r < 10; r++)
+        for (int f = 0; f < 9; f++) {
+            int p = b->cell[CELL(r, f)];
+            if (p == EMPTY || (p & OFF))
+                continue;
+            int rel = color_of(p) != persp;
+            int pt = (persp ? 9 - r : r) * 9 + f;
+            out[n++] = (uint16_t)((rel * 7 + type_of(p) - 1) * 90 + pt);
+        }
+    return n;
+}
+
+static int xq_net_factor(int feature)
+{
+    return feature / 90;
+}
+
+static const NetFeatures xq_net = {
+    .name = "xiangqi-ps1",
+    .ninputs = 2 * 7 * 90,
+    .max_active = 32,
+    .features = xq_net_features,
+    .nfactors = 2 * 7,
+    .factor = xq_net_factor,
+};
+
 const GameVtbl game_xiangqi = {
     .info = {
         .name = "xiangqi",
@@ -1046,4 +1079,5 @@ const GameVtbl game_xiangqi = {
     .check = xq_check,
     .tuning = &xq_tuning,
     .formats = xq_formats,
+    .net = &xq_net,
 };

@@ -1,0 +1,569 @@
+/* net.c — see net.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/rng.h"
+#include "net.h"
+
+static const unsigned char net_magic[8] = {'P', 'L', 'Y', 'N', 'E', 'T',
+                                           '\r', '\n'};
+enum { NET_HEADER = 8 + 4 * 4 + 2 * NET_NAME_LEN };
+
+void net_sort_features(uint16_t *f, int n)
+{
+    for (int i = 1; i < n; i++) {
+        uint16_t x = f[i];
+        int j = i;
+        while (j > 0 && f[j - 1] > x) {
+            f[j] = f[j - 1];
+            j--;
+        }
+        f[j] = x;
+    }
+}
+
+/* ---- float form ---- */
+
+int netf_alloc(NetFloat *n, int ninputs, int hidden)
+{
+    memset(n, 0, sizeof *n);
+    n->ninputs = ninputs;
+    n->hidden = hidden;
+    n->w1 = calloc((size_t)ninputs * (size_t)hidden, sizeof(float));
+    n->b1 = calloc((size_t)hidden, sizeof(float));
+    n->w2 = calloc(2 * (size_t)hidden, sizeof(float));
+    if (!n->w1 || !n->b1 || !n->w2) {
+        netf_free(n);
+        return -1;
+    }
+    return 0;
+}
+
+void netf_free(NetFloat *n)
+{
+    free(n->w1);
+    free(n->b1);
+    free(n->w2);
+    n->w1 = n->b1 = n->w2 = NULL;
+}
+
+static float uniform(Rng *r, float a)
+{
+    return (float)((rng_double(r) * 2 - 1) * a);
+}
+
+void netf_randomize(NetFloat *n, uint64_t seed)
+{
+    Rng r;
+    rng_seed(&r, seed);
+    size_t nw1 = (size_t)n->ninputs * (size_t)n->hidden;
+    for (size_t i = 0; i < nw1; i++)
+        n->w1[i] = uniform(&r, 0.05f);
+    for (int h = 0; h < n->hidden; h++)
+        n->b1[h] = 0.1f + uniform(&r, 0.05f);
+    float a = 1.0f / sqrtf((float)(2 * n->hidden));
+    for (int h = 0; h < 2 * n->hidden; h++)
+        n->w2[h] = uniform(&r, a);
+    n->b2 = 0;
+}
+
+float netf_forward(const NetFloat *n, const uint16_t *fm, int nm,
+                   const uint16_t *fo, int no, float *acc)
+{
+    int H = n->hidden;
+    float y = n->b2;
+    for (int side = 0; side < 2; side++) {
+        const uint16_t *f = side ? fo : fm;
+        int cnt = side ? no : nm;
+        float a[NET_MAX_HIDDEN];
+        memcpy(a, n->b1, sizeof(float) * (size_t)H);
+        for (int i = 0; i < cnt; i++) {
+            const float *row = n->w1 + (size_t)f[i] * (size_t)H;
+            for (int h = 0; h < H; h++)
+                a[h] += row[h];
+        }
+        const float *w2 = n->w2 + side * H;
+        for (int h = 0; h < H; h++) {
+            float x = a[h] < 0 ? 0 : a[h] > 1 ? 1 : a[h];
+            y += w2[h] * x;
+        }
+        if (acc)
+            memcpy(acc + side * H, a, sizeof(float) * (size_t)H);
+    }
+    return y;
+}
+
+float net_clip_w1(int max_active)
+{
+    float c = 32000.0f / ((float)NET_QA * (float)(max_active + 1));
+    return c > 1.98f ? 1.98f : c;
+}
+
+static float clipf(float x, float c)
+{
+    return x > c ? c : x < -c ? -c : x;
+}
+
+void netf_clip(NetFloat *n, int max_active)
+{
+    float c = net_clip_w1(max_active);
+    size_t nw1 = (size_t)n->ninputs * (size_t)n->hidden;
+    for (size_t i = 0; i < nw1; i++)
+        n->w1[i] = clipf(n->w1[i], c);
+    for (int h = 0; h < n->hidden; h++)
+        n->b1[h] = clipf(n->b1[h], c);
+    for (int h = 0; h < 2 * n->hidden; h++)
+        n->w2[h] = clipf(n->w2[h], NET_W2_CLIP);
+    n->b2 = clipf(n->b2, NET_B2_CLIP);
+}
+
+/* ---- quantised form ---- */
+
+static int net_alloc(Net *q, const GameVtbl *g, int ninputs, int hidden)
+{
+    memset(q, 0, sizeof *q);
+    q->g = g;
+    q->nf = g->net;
+    q->ninputs = ninputs;
+    q->hidden = hidden;
+    q->w1 = malloc(sizeof(int16_t) * (size_t)ninputs * (size_t)hidden);
+    q->b1 = malloc(sizeof(int16_t) * (size_t)hidden);
+    q->w2 = malloc(sizeof(int16_t) * 2 * (size_t)hidden);
+    if (!q->w1 || !q->b1 || !q->w2) {
+        net_free(q);
+        return -1;
+    }
+    return 0;
+}
+
+void net_free(Net *n)
+{
+    free(n->w1);
+    free(n->b1);
+    free(n->w2);
+    n->w1 = n->b1 = n->w2 = NULL;
+}
+
+static int16_t q16(float x, float scale, float clip)
+{
+    float v = roundf(clipf(x, clip) * scale);
+    return (int16_t)(v > 32767 ? 32767 : v < -32767 ? -32767 : v);
+}
+
+int net_quantise(const NetFloat *f, const GameVtbl *g, Net *q, PlyError *err)
+{
+    if (!g->net || g->net->ninputs != f->ninputs || f->hidden < 1 ||
+        f->hidden > NET_MAX_HIDDEN)
+        return ply_fail(err, "the net does not fit %s's inputs",
+                        g->info.name);
+    if (net_alloc(q, g, f->ninputs, f->hidden))
+        return ply_fail(err, "out of memory");
+    float c = net_clip_w1(g->net->max_active);
+    size_t nw1 = (size_t)f->ninputs * (size_t)f->hidden;
+    for (size_t i = 0; i < nw1; i++)
+        q->w1[i] = q16(f->w1[i], NET_QA, c);
+    for (int h = 0; h < f->hidden; h++)
+        q->b1[h] = q16(f->b1[h], NET_QA, c);
+    for (int h = 0; h < 2 * f->hidden; h++)
+        q->w2[h] = q16(f->w2[h], NET_QB, NET_W2_CLIP);
+    q->b2 = (int32_t)lroundf(clipf(f->b2, NET_B2_CLIP) * NET_QA * NET_QB);
+    return 0;
+}
+
+/* ---- file ---- */
+
+static uint32_t fnv1a(const unsigned char *p, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+static void put32(unsigned char *p, uint32_t x)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(x >> (8 * i));
+}
+
+static uint32_t get32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+
+static size_t net_file_size(size_t ninputs, size_t hidden)
+{
+    return NET_HEADER + 2 * (ninputs * hidden + hidden + 2 * hidden) + 4 + 4;
+}
+
+int net_save(const Net *n, const char *path, PlyError *err)
+{
+    size_t len = net_file_size((size_t)n->ninputs, (size_t)n->hidden);
+    unsigned char *buf = calloc(len, 1);
+    if (!buf)
+        return ply_fail(err, "out of memory");
+    unsigned char *p = buf;
+    memcpy(p, net_magic, 8);
+    p += 8;
+    put32(p, NET_VERSION);
+    put32(p + 4, (uint32_t)n->ninputs);
+    put32(p + 8, (uint32_t)n->hidden);
+    put32(p + 12, NET_OUT_SCALE);
+    p += 16;
+    snprintf((char *)p, NET_NAME_LEN, "%s", n->g->info.name);
+    snprintf((char *)p + NET_NAME_LEN, NET_NAME_LEN, "%s", n->nf->name);
+    p += 2 * NET_NAME_LEN;
+    size_t nw1 = (size_t)n->ninputs * (size_t)n->hidden;
+    for (size_t i = 0; i < nw1; i++, p += 2) {
+        p[0] = (unsigned char)((uint16_t)n->w1[i]);
+        p[1] = (unsigned char)((uint16_t)n->w1[i] >> 8);
+    }
+    for (int h = 0; h < n->hidden; h++, p += 2) {
+        p[0] = (unsigned char)((uint16_t)n->b1[h]);
+        p[1] = (unsigned char)((uint16_t)n->b1[h] >> 8);
+    }
+    for (int h = 0; h < 2 * n->hidden; h++, p += 2) {
+        p[0] = (unsigned char)((uint16_t)n->w2[h]);
+        p[1] = (unsigned char)((uint16_t)n->w2[h] >> 8);
+    }
+    put32(p, (uint32_t)n->b2);
+    p += 4;
+    put32(p, fnv1a(buf, (size_t)(p - buf)));
+    FILE *f = fopen(path, "wb");
+    int rc = 0;
+    if (!f)
+        rc = ply_fail(err, "cannot write net file '%s'", path);
+    else {
+        if (fwrite(buf, 1, len, f) != len)
+            rc = ply_fail(err, "cannot write net file '%s'", path);
+        if (fclose(f) && !rc)
+            rc = ply_fail(err, "cannot write net file '%s'", path);
+    }
+    free(buf);
+    return rc;
+}
+
+/* A NUL-terminated name of at most NET_NAME_LEN - 1 printable bytes. */
+static int name_ok(const unsigned char *p)
+{
+    int i = 0;
+    while (i < NET_NAME_LEN && p[i] >= 0x20 && p[i] < 0x7f)
+        i++;
+    if (i == 0 || i >= NET_NAME_LEN)
+        return 0;
+    for (; i < NET_NAME_LEN; i++)
+        if (p[i])
+            return 0;
+    return 1;
+}
+
+static int16_t get16(const unsigned char *p)
+{
+    return (int16_t)(uint16_t)((unsigned)p[0] | (unsigned)p[1] << 8);
+}
+
+int net_load_mem(Net *n, const GameVtbl *g, const unsigned char *buf,
+                 size_t len, PlyError *err)
+{
+    memset(n, 0, sizeof *n);
+    if (!g->net)
+        return ply_fail(err, "%s has no net inputs", g->info.name);
+    if (len < 8 || memcmp(buf, net_magic, 8))
+        return ply_fail(err, "not a Ply net file (bad magic)");
+    if (len < NET_HEADER)
+        return ply_fail(err, "truncated net file (%zu bytes)", len);
+    uint32_t version = get32(buf + 8), ninputs = get32(buf + 12);
+    uint32_t hidden = get32(buf + 16), scale = get32(buf + 20);
+    const unsigned char *names = buf + 24;
+    if (version != NET_VERSION)
+        return ply_fail(err, "net file version %u, this Ply reads %d",
+                        (unsigned)version, NET_VERSION);
+    if (!name_ok(names) || !name_ok(names + NET_NAME_LEN))
+        return ply_fail(err, "corrupt net file (bad names)");
+    if (strcmp((const char *)names, g->info.name))
+        return ply_fail(err, "the net is for %s, not %s",
+                        (const char *)names, g->info.name);
+    if (strcmp((const char *)names + NET_NAME_LEN, g->net->name))
+        return ply_fail(err, "the net reads features '%s', %s has '%s'",
+                        (const char *)names + NET_NAME_LEN, g->info.name,
+                        g->net->name);
+    if (ninputs != (uint32_t)g->net->ninputs)
+        return ply_fail(err, "the net has %u inputs, %s's features %d",
+                        (unsigned)ninputs, g->info.name, g->net->ninputs);
+    if (hidden < 1 || hidden > NET_MAX_HIDDEN)
+        return ply_fail(err, "the net's hidden layer of %u is not in "
+                        "1..%d", (unsigned)hidden, NET_MAX_HIDDEN);
+    if (scale != NET_OUT_SCALE)
+        return ply_fail(err, "the net's output scale %u is not %d",
+                        (unsigned)scale, NET_OUT_SCALE);
+    size_t want = net_file_size(ninputs, hidden);
+    if (len != want)
+        return ply_fail(err, "%s net file: %zu bytes, expected %zu",
+                        len < want ? "truncated" : "overlong", len, want);
+    if (get32(buf + len - 4) != fnv1a(buf, len - 4))
+        return ply_fail(err, "corrupt net file (checksum mismatch)");
+    if (net_alloc(n, g, (int)ninputs, (int)hidden))
+        return ply_fail(err, "out of memory");
+    const unsigned char *p = buf + NET_HEADER;
+    size_t nw1 = (size_t)ninputs * hidden;
+    for (size_t i = 0; i < nw1; i++, p += 2)
+        n->w1[i] = get16(p);
+    for (uint32_t h = 0; h < hidden; h++, p += 2)
+        n->b1[h] = get16(p);
+    for (uint32_t h = 0; h < 2 * hidden; h++, p += 2)
+        n->w2[h] = get16(p);
+    n->b2 = (int32_t)get32(p);
+    /* Weights beyond the clip bound could overflow the int16 sums. */
+    int c = (int)(net_clip_w1(g->net->max_active) * NET_QA + 1);
+    int32_t b2max = (int32_t)(NET_B2_CLIP * NET_QA * NET_QB);
+    int w2max = (int)(NET_W2_CLIP * NET_QB);
+    int bad = n->b2 > b2max || n->b2 < -b2max;
+    for (size_t i = 0; i < nw1 && !bad; i++)
+        bad = n->w1[i] > c || n->w1[i] < -c;
+    for (uint32_t h = 0; h < hidden && !bad; h++)
+        bad = n->b1[h] > c || n->b1[h] < -c;
+    for (uint32_t h = 0; h < 2 * hidden && !bad; h++)
+        bad = n->w2[h] > w2max || n->w2[h] < -w2max;
+    if (bad) {
+        net_free(n);
+        return ply_fail(err, "corrupt net file (weights out of range)");
+    }
+    return 0;
+}
+
+int net_load(Net *n, const GameVtbl *g, const char *path, PlyError *err)
+{
+    memset(n, 0, sizeof *n);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return ply_fail(err, "cannot open net file '%s'", path);
+    size_t cap = 1 << 16, len = 0;
+    unsigned char *buf = malloc(cap);
+    size_t limit = net_file_size(65536, NET_MAX_HIDDEN) + 1;
+    while (buf) {
+        if (len == cap) {
+            unsigned char *nb = cap < limit ? realloc(buf, cap * 2) : NULL;
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t r = fread(buf + len, 1, cap - len, f);
+        len += r;
+        if (r == 0)
+            break;
+    }
+    int rd = ferror(f);
+    fclose(f);
+    if (!buf)
+        return ply_fail(err, "net file '%s' is too large", path);
+    if (rd) {
+        free(buf);
+        return ply_fail(err, "cannot read net file '%s'", path);
+    }
+    int rc = net_load_mem(n, g, buf, len, err);
+    free(buf);
+    if (rc) {
+        PlyError e = *err;
+        snprintf(err->msg, sizeof err->msg, "%.100s: %.150s", path, e.msg);
+    }
+    return rc;
+}
+
+/* ---- inference ---- */
+
+static int mover_of(const Net *n, const void *st)
+{
+    int p = n->g->to_move(st);
+    return p == 1 ? 1 : 0;
+}
+
+static void acc_refresh(const Net *n, int16_t *acc, const uint16_t *f,
+                        int cnt)
+{
+    int H = n->hidden;
+    memcpy(acc, n->b1, sizeof(int16_t) * (size_t)H);
+    for (int i = 0; i < cnt; i++) {
+        const int16_t *row = n->w1 + (size_t)f[i] * (size_t)H;
+        for (int h = 0; h < H; h++)
+            acc[h] = (int16_t)(acc[h] + row[h]);
+    }
+}
+
+static int net_output(const Net *n, const int16_t *am, const int16_t *ao)
+{
+    /* each half is below 512 * 255 * 8192 < 2^31 */
+    int H = n->hidden;
+    int32_t sm = 0, so = 0;
+    const int16_t *w2 = n->w2;
+    for (int h = 0; h < H; h++) {
+        int x = am[h] < 0 ? 0 : am[h] > NET_QA ? NET_QA : am[h];
+        sm += x * w2[h];
+    }
+    for (int h = 0; h < H; h++) {
+        int x = ao[h] < 0 ? 0 : ao[h] > NET_QA ? NET_QA : ao[h];
+        so += x * w2[H + h];
+    }
+    int64_t s = (int64_t)n->b2 + sm + so;
+    return (int)(s * NET_OUT_SCALE / (NET_QA * NET_QB));
+}
+
+int net_eval_full(const Net *n, const void *st)
+{
+    int m = mover_of(n, st), maxf = n->nf->max_active;
+    uint16_t *f = malloc(sizeof(uint16_t) * (size_t)maxf);
+    int16_t *acc = malloc(sizeof(int16_t) * 2 * (size_t)n->hidden);
+    int v = 0;
+    if (f && acc) {
+        for (int side = 0; side < 2; side++) {
+            int cnt = n->nf->features(st, side ? 1 - m : m, f);
+            acc_refresh(n, acc + side * n->hidden, f, cnt);
+        }
+        v = net_output(n, acc, acc + n->hidden);
+    }
+    free(f);
+    free(acc);
+    return v;
+}
+
+double net_eval_dequantised(const Net *n, const void *st)
+{
+    int m = mover_of(n, st), maxf = n->nf->max_active, H = n->hidden;
+    uint16_t *f = malloc(sizeof(uint16_t) * (size_t)maxf);
+    double y = 0;
+    if (!f)
+        return 0;
+    y = (double)n->b2 / (NET_QA * NET_QB);
+    for (int side = 0; side < 2; side++) {
+        int cnt = n->nf->features(st, side ? 1 - m : m, f);
+        for (int h = 0; h < H; h++) {
+            double a = (double)n->b1[h] / NET_QA;
+            for (int i = 0; i < cnt; i++)
+                a += (double)n->w1[(size_t)f[i] * (size_t)H + (size_t)h] /
+                     NET_QA;
+            a = a < 0 ? 0 : a > 1 ? 1 : a;
+            y += a * n->w2[side * H + h] / NET_QB;
+        }
+    }
+    free(f);
+    return y * NET_OUT_SCALE;
+}
+
+int net_stack_init(NetStack *s, const Net *n, int slots)
+{
+    memset(s, 0, sizeof *s);
+    s->net = n;
+    s->slots = slots;
+    s->maxf = n->nf->max_active;
+    size_t sl = (size_t)slots, mf = (size_t)s->maxf;
+    s->acc = malloc(sizeof(int16_t) * sl * 2 * (size_t)n->hidden);
+    s->feat = malloc(sizeof(uint16_t) * sl * 2 * mf);
+    s->nfeat = malloc(sizeof(int) * sl * 2);
+    s->tmp = malloc(sizeof(uint16_t) * mf);
+    s->add = malloc(sizeof(uint16_t) * 2 * mf);
+    s->sub = malloc(sizeof(uint16_t) * 2 * mf);
+    if (!s->acc || !s->feat || !s->nfeat || !s->tmp || !s->add || !s->sub) {
+        net_stack_free(s);
+        return -1;
+    }
+    for (size_t i = 0; i < sl * 2; i++)
+        s->nfeat[i] = -1;
+    return 0;
+}
+
+void net_stack_free(NetStack *s)
+{
+    free(s->acc);
+    free(s->feat);
+    free(s->nfeat);
+    free(s->tmp);
+    free(s->add);
+    free(s->sub);
+    memset(s, 0, sizeof *s);
+}
+
+/* Features in a (sorted, na) but not in b (sorted, nb) to add[], and in b
+ * but not in a to sub[]; returns the total, or stops counting past
+ * `limit` (returns limit + 1). */
+static int feat_diff(const uint16_t *a, int na, const uint16_t *b, int nb,
+                     uint16_t *add, int *nadd, uint16_t *sub, int *nsub,
+                     int limit)
+{
+    int i = 0, j = 0, p = 0, q = 0;
+    while ((i < na || j < nb) && p + q <= limit) {
+        if (j >= nb || (i < na && a[i] < b[j]))
+            add[p++] = a[i++];
+        else if (i >= na || b[j] < a[i])
+            sub[q++] = b[j++];
+        else {
+            i++;
+            j++;
+        }
+    }
+    *nadd = p;
+    *nsub = q;
+    return p + q;
+}
+
+int net_stack_eval(NetStack *s, int slot, const void *st, int mover)
+{
+    const Net *n = s->net;
+    int H = n->hidden, maxf = s->maxf;
+    for (int persp = 0; persp < 2; persp++) {
+        size_t k = (size_t)slot * 2 + (size_t)persp;
+        uint16_t *f = s->tmp;
+        int cnt = n->nf->features(st, persp, f);
+        net_sort_features(f, cnt);
+        int16_t *acc = s->acc + k * (size_t)H;
+        /* the cheaper start: this slot's last position or the parent's */
+        int best = cnt, from = -1, nadd = 0, nsub = 0;
+        /* the parent first; a sibling only when the parent is far */
+        for (int c = 1; c >= 0 && best > 2; c--) {
+            int cs = slot - c;
+            if (cs < 0)
+                continue;
+            size_t ck = (size_t)cs * 2 + (size_t)persp;
+            if (s->nfeat[ck] < 0)
+                continue;
+            int pa, ps;
+            int d = feat_diff(f, cnt, s->feat + ck * (size_t)maxf,
+                              s->nfeat[ck], s->add + c * maxf, &pa,
+                              s->sub + c * maxf, &ps, best);
+            if (d < best) {
+                best = d;
+                from = c;
+                nadd = pa;
+                nsub = ps;
+            }
+        }
+        if (from < 0) {
+            acc_refresh(n, acc, f, cnt);
+        } else {
+            if (from == 1)
+                memcpy(acc, s->acc + (k - 2) * (size_t)H,
+                       sizeof(int16_t) * (size_t)H);
+            const uint16_t *sub = s->sub + from * maxf;
+            const uint16_t *add = s->add + from * maxf;
+            for (int i = 0; i < nsub; i++) {
+                const int16_t *row = n->w1 + (size_t)sub[i] * (size_t)H;
+                for (int h = 0; h < H; h++)
+                    acc[h] = (int16_t)(acc[h] - row[h]);
+            }
+            for (int i = 0; i < nadd; i++) {
+                const int16_t *row = n->w1 + (size_t)add[i] * (size_t)H;
+                for (int h = 0; h < H; h++)
+                    acc[h] = (int16_t)(acc[h] + row[h]);
+            }
+        }
+        memcpy(s->feat + k * (size_t)maxf, f, sizeof(uint16_t) * (size_t)cnt);
+        s->nfeat[k] = cnt;
+    }
+    int16_t *base = s->acc + (size_t)slot * 2 * (size_t)H;
+    return net_output(n, base + mover * H, base + (1 - mover) * H);
+}

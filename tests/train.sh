@@ -1,0 +1,64 @@
+#!/bin/sh
+# train.sh — ply train end to end: data made in two shards and merged
+# equals one run's, a tiny net fitted on it is written and used by
+# alphabeta:net=FILE (analyze and a short match); clear errors for bad
+# arguments, data of another game, a net of another game and a cut net.
+# Needs $PLY.
+set -u
+fails=0
+n=0
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+P=$(cd "$(dirname "$PLY")" && pwd)/$(basename "$PLY")
+ok() { n=$((n + 1)); }
+bad() { n=$((n + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
+check() { d=$1; shift; if "$@"; then ok; else bad "$d"; fi; }
+expect_fail() {
+    desc=$1; pat=$2; shift 2
+    out=$("$@" 2>&1 >/dev/null); rc=$?
+    if [ $rc -eq 0 ]; then bad "$desc: exit 0"; return; fi
+    if [ $rc -gt 128 ]; then bad "$desc: crashed (exit $rc)"; return; fi
+    echo "$out" | grep -q -- "$pat" || { bad "$desc: message '$out' lacks '$pat'"; return; }
+    ok
+}
+
+G="--game chess --games 4 --play alphabeta:nodes=300 --depth 1 --keep 0.5 --seed 3"
+$P train gen $G --out "$T/all.txt" 2>/dev/null || bad "gen failed"
+$P train gen $G --shard 0/2 --out "$T/s0.txt" 2>/dev/null || bad "shard 0 failed"
+$P train gen $G --shard 1/2 -j 2 --out "$T/s1.txt" 2>/dev/null || bad "shard 1 failed"
+$P train merge --out "$T/m.txt" "$T/s0.txt" "$T/s1.txt" 2>/dev/null || bad "merge failed"
+check "data has positions" test "$(wc -l < "$T/all.txt")" -gt 10
+sort "$T/all.txt" > "$T/a.sorted"; sort "$T/m.txt" > "$T/m.sorted"
+check "shards merged = one run" cmp -s "$T/a.sorted" "$T/m.sorted"
+$P train fit --game chess --hidden 8 --epochs 2 --out "$T/c.net" "$T/m.txt" \
+    2> "$T/fit.log" || bad "fit failed: $(cat "$T/fit.log")"
+check "fit reports epochs" grep -q "epoch 2 " "$T/fit.log"
+out=$($P analyze chess --bot "alphabeta:depth=3,net=$T/c.net" 2>&1)
+echo "$out" | grep -q "^best: " || bad "analyze with the net: $out"
+ok
+$P match chess "alphabeta:depth=2,net=$T/c.net" alphabeta:depth=2 -n 2 \
+    > "$T/match.txt" 2>&1 || bad "match with the net failed"
+check "match played" grep -q "games" "$T/match.txt"
+
+expect_fail "gen without a game" "needs --game" $P train gen
+expect_fail "unknown subcommand" "unknown subcommand" $P train bake
+expect_fail "bad shard" "--shard must be" $P train gen --game chess --shard 2/2
+expect_fail "bad depth" "--depth" $P train gen --game chess --depth 99
+expect_fail "bad bot" "alphabeta" $P train gen --game chess --play "alphabeta:nodes=x"
+expect_fail "game without net inputs" "no net inputs" \
+    $P train fit --game reversi --out "$T/r.net" "$T/m.txt"
+expect_fail "data of another game" "expected the header" \
+    $P train fit --game makruk --out "$T/k.net" "$T/m.txt"
+printf '# ply-train-data 1 makruk\n' > "$T/k.txt"
+expect_fail "merge of two games" "another game" \
+    $P train merge "$T/m.txt" "$T/k.txt"
+expect_fail "net of another game" "for chess, not makruk" \
+    $P analyze makruk --bot "alphabeta:depth=1,net=$T/c.net"
+head -c 200 "$T/c.net" > "$T/cut.net"
+expect_fail "cut net" "truncated" \
+    $P analyze chess --bot "alphabeta:depth=1,net=$T/cut.net"
+expect_fail "net and weights" "exclude" \
+    $P analyze chess --bot "alphabeta:depth=1,net=$T/c.net,weights=$T/c.net"
+
+echo "train: $((n - fails))/$n passed"
+[ $fails -eq 0 ]

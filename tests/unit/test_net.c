@@ -1,0 +1,454 @@
+/* test_net.c — the learned evaluation (src/search/net.c) and its trainer
+ * (src/tools/train.c): the accumulators kept by ply equal a computation
+ * from scratch over random walks up and down game trees; the quantised
+ * integer net agrees with its float form; net files round-trip and bad
+ * ones (truncated, corrupt, another game's, not a net) are refused with a
+ * message; training on a small synthetic set lowers the loss; data
+ * generation does not depend on -j, and shards hold the games of one
+ * run; alphabeta:net=FILE plays and refuses what it cannot use. */
+#include <math.h>
+#include <unistd.h>
+
+#include "testlib.h"
+#include "core/bot.h"
+#include "search/net.h"
+#include "tools/train.h"
+
+enum { MAXMV = 1024 };
+
+static const char *const family[] = {"chess", "makruk", "shatranj",
+                                     "xiangqi"};
+
+/* A random float net with weights large enough for the hidden units to
+ * leave the linear part of the clipped ReLU. */
+static void random_net(NetFloat *f, const GameVtbl *g, int hidden,
+                       uint64_t seed)
+{
+    assert_int_equal(netf_alloc(f, g->net->ninputs, hidden), 0);
+    netf_randomize(f, seed);
+    Rng r;
+    rng_seed(&r, seed ^ 77);
+    size_t n = (size_t)f->ninputs * (size_t)hidden;
+    for (size_t i = 0; i < n; i++)
+        f->w1[i] = (float)((rng_double(&r) * 2 - 1) * 0.3);
+    for (int h = 0; h < 2 * hidden; h++)
+        f->w2[h] = (float)((rng_double(&r) * 2 - 1) * 0.5);
+    f->b2 = 0.05f;
+}
+
+static void test_features(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof family / sizeof *family; k++) {
+        const GameVtbl *g = game_find(family[k]);
+        assert_non_null(g->net);
+        void *st = tl_position(family[k], NULL, NULL, NULL);
+        uint16_t a[64], b[64];
+        int na = g->net->features(st, 0, a), nb = g->net->features(st, 1, b);
+        assert_int_equal(na, 32);
+        assert_int_equal(nb, 32);
+        net_sort_features(a, na);
+        net_sort_features(b, nb);
+        /* chess's and xiangqi's starts are symmetric: each side sees the
+         * same (makruk's king faces the other side's met) */
+        if (k == 0 || k == 3)
+            assert_memory_equal(a, b, sizeof(uint16_t) * 32);
+        for (int i = 0; i < na; i++) {
+            assert_true(a[i] < g->net->ninputs);
+            if (i)
+                assert_true(a[i] > a[i - 1]);
+        }
+        free(st);
+    }
+}
+
+static void test_incremental(void **state)
+{
+    (void)state;
+    enum { DEPTH = 12 };
+    for (size_t k = 0; k < sizeof family / sizeof *family; k++) {
+        const GameVtbl *g = game_find(family[k]);
+        NetFloat f;
+        Net q;
+        PlyError err = {{0}};
+        random_net(&f, g, 32, 5 + k);
+        assert_int_equal(net_quantise(&f, g, &q, &err), 0);
+        NetStack ns;
+        assert_int_equal(net_stack_init(&ns, &q, DEPTH + 1), 0);
+        size_t ss = g->info.state_size;
+        unsigned char *stack = malloc(ss * (DEPTH + 1));
+        Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+        void *root = tl_position(family[k], NULL, NULL, NULL);
+        memcpy(stack, root, ss);
+        Rng r;
+        rng_seed(&r, 99 + k);
+        int ply = 0, checked = 0, distinct = 0, last = 0;
+        for (int step = 0; step < 4000; step++) {
+            unsigned char *st = stack + (size_t)ply * ss;
+            int p = g->to_move(st);
+            int v = net_stack_eval(&ns, ply, st, p == 1);
+            assert_int_equal(v, net_eval_full(&q, st));
+            checked++;
+            distinct += v != last;
+            last = v;
+            int n = p >= 0 ? g->gen_moves(st, mv) : 0;
+            if (ply < DEPTH && n > 0 && rng_below(&r, 3)) {
+                memcpy(st + ss, st, ss);
+                g->make(st + ss, mv[rng_below(&r, (uint32_t)n)]);
+                ply++;
+            } else if (ply > 0) {
+                ply -= 1 + (int)rng_below(&r, (uint32_t)ply);
+            } else {
+                memcpy(stack, root, ss);
+            }
+        }
+        assert_true(checked == 4000);
+        assert_true(distinct > 1000);  /* the net is not constant */
+        free(root);
+        free(mv);
+        free(stack);
+        net_stack_free(&ns);
+        net_free(&q);
+        netf_free(&f);
+    }
+}
+
+static void test_quantised_agrees(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("chess");
+    NetFloat f;
+    Net q;
+    PlyError err = {{0}};
+    random_net(&f, g, 64, 11);
+    assert_int_equal(net_quantise(&f, g, &q, &err), 0);
+    void *st = tl_position("chess", NULL, NULL, NULL);
+    Move mv[MAXMV];
+    Rng r;
+    rng_seed(&r, 3);
+    double worst = 0, worst_int = 0;
+    for (int i = 0; i < 300; i++) {
+        if (g->to_move(st) < 0) {
+            free(st);
+            st = tl_position("chess", NULL, NULL, NULL);
+        }
+        int mover = g->to_move(st) == 1;
+        uint16_t a[64], b[64];
+        int na = g->net->features(st, mover, a);
+        int nb = g->net->features(st, 1 - mover, b);
+        double fl = netf_forward(&f, a, na, b, nb, NULL) * NET_OUT_SCALE;
+        double dq = net_eval_dequantised(&q, st);
+        int in = net_eval_full(&q, st);
+        /* rounding moves each accumulator by at most (features + 1) /
+         * (2 QA) and each output weight by 1 / (2 QB); clipping is
+         * 1-Lipschitz */
+        double sw2 = 0;
+        for (int h = 0; h < 2 * f.hidden; h++)
+            sw2 += fabs(f.w2[h]) * ((h < f.hidden ? na : nb) + 1);
+        double bound = NET_OUT_SCALE * (sw2 / (2.0 * NET_QA) +
+                                        2.0 * f.hidden / (2.0 * NET_QB) +
+                                        1.0 / NET_QA);
+        assert_true(fabs(fl - dq) <= bound);
+        worst = fmax(worst, fabs(fl - dq) / bound);
+        worst_int = fmax(worst_int, fabs(dq - in));
+        int n = g->gen_moves(st, mv);
+        g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+    }
+    /* integer arithmetic: the truncation of the last division */
+    print_message("float vs quantised: %.3f of the bound; dequantised vs "
+                  "integer %.2f\n", worst, worst_int);
+    assert_true(worst_int < 2);
+    free(st);
+    net_free(&q);
+    netf_free(&f);
+}
+
+static char *write_temp(const unsigned char *buf, size_t len)
+{
+    char *path = malloc(64);
+    strcpy(path, "/tmp/ply-test-net-XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *fp = fdopen(fd, "wb");
+    assert_non_null(fp);
+    if (len)
+        assert_int_equal(fwrite(buf, 1, len, fp), len);
+    fclose(fp);
+    return path;
+}
+
+static unsigned char *read_all(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    assert_non_null(fp);
+    fseek(fp, 0, SEEK_END);
+    long n = ftell(fp);
+    fseek(fp, 0, SEEK_SET);
+    unsigned char *buf = malloc((size_t)n);
+    assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
+    fclose(fp);
+    *len = (size_t)n;
+    return buf;
+}
+
+static void expect_refused(const GameVtbl *g, const unsigned char *buf,
+                           size_t len, const char *words)
+{
+    Net n;
+    PlyError err = {{0}};
+    assert_int_equal(net_load_mem(&n, g, buf, len, &err), -1);
+    if (!strstr(err.msg, words))
+        fail_msg("expected '%s' in '%s'", words, err.msg);
+}
+
+static void test_file(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("chess");
+    NetFloat f;
+    Net q, back;
+    PlyError err = {{0}};
+    random_net(&f, g, 16, 21);
+    assert_int_equal(net_quantise(&f, g, &q, &err), 0);
+    char *path = write_temp(NULL, 0);
+    assert_int_equal(net_save(&q, path, &err), 0);
+    assert_int_equal(net_load(&back, g, path, &err), 0);
+    assert_int_equal(back.hidden, 16);
+    assert_memory_equal(back.w1, q.w1,
+                        sizeof(int16_t) * (size_t)q.ninputs * 16);
+    assert_memory_equal(back.w2, q.w2, sizeof(int16_t) * 32);
+    assert_int_equal(back.b2, q.b2);
+    net_free(&back);
+    size_t len;
+    unsigned char *buf = read_all(path, &len);
+    expect_refused(g, buf, len - 1, "truncated");
+    expect_refused(g, buf, 20, "truncated");
+    expect_refused(g, buf, 3, "magic");
+    unsigned char *longer = malloc(len + 1);
+    memcpy(longer, buf, len);
+    longer[len] = 0;
+    expect_refused(g, longer, len + 1, "overlong");
+    free(longer);
+    buf[len / 2] ^= 1;
+    expect_refused(g, buf, len, "checksum");
+    buf[len / 2] ^= 1;
+    buf[0] = 'X';
+    expect_refused(g, buf, len, "magic");
+    buf[0] = 'P';
+    buf[8] = 9;
+    expect_refused(g, buf, len, "version");
+    buf[8] = 1;
+    expect_refused(game_find("makruk"), buf, len, "for chess");
+    expect_refused(game_find("reversi"), buf, len, "no net inputs");
+    assert_int_equal(net_load_mem(&back, g, buf, len, &err), 0);
+    net_free(&back);
+    assert_int_equal(net_load(&back, g, "/nonexistent/ply.net", &err), -1);
+    assert_non_null(strstr(err.msg, "cannot open"));
+
+    /* the bot: plays with the net, refuses what it cannot use */
+    char spec[200];
+    snprintf(spec, sizeof spec, "alphabeta:depth=3,net=%s", path);
+    Bot *b = bot_new(g, spec, 1, &err);
+    assert_non_null(b);
+    void *st = tl_position("chess", NULL, NULL, NULL);
+    SearchInfo si;
+    Move m = bot_choose(b, st, NULL, &si);
+    Move mv[MAXMV];
+    int n = g->gen_moves(st, mv), legal = 0;
+    for (int i = 0; i < n; i++)
+        legal |= mv[i] == m;
+    assert_true(legal);
+    assert_int_equal(si.depth, 3);
+    bot_free(b);
+    snprintf(spec, sizeof spec, "alphabeta:depth=3,threads=2,net=%s", path);
+    b = bot_new(g, spec, 1, &err);
+    assert_non_null(b);
+    m = bot_choose(b, st, NULL, &si);
+    bot_free(b);
+    assert_null(bot_new(game_find("makruk"), spec, 1, &err));
+    assert_non_null(strstr(err.msg, "for chess"));
+    assert_null(bot_new(game_find("reversi"), spec, 1, &err));
+    assert_non_null(strstr(err.msg, "net inputs"));
+    free(st);
+    free(buf);
+    unlink(path);
+    free(path);
+    net_free(&q);
+    netf_free(&f);
+}
+
+/* Random positions (one in ten of random games) labelled by the hand
+ * evaluation: training must fit them, held-out games included, much
+ * better than the random start. */
+static void training(int factors)
+{
+    const GameVtbl *g = game_find("chess");
+    TrainSet d;
+    train_set_init(&d, g, factors);
+    void *st = tl_position("chess", NULL, NULL, NULL);
+    Move mv[MAXMV];
+    Rng r;
+    rng_seed(&r, 8);
+    int ply = 0;
+    while (d.n < 3000) {
+        if (g->to_move(st) < 0 || ply > 120) {
+            free(st);
+            st = tl_position("chess", NULL, NULL, NULL);
+            ply = 0;
+        }
+        int p = g->to_move(st);
+        if (ply > 4 && rng_below(&r, 10) == 0) {
+            int e = g->eval(st, p);
+            e = e > 2000 ? 2000 : e < -2000 ? -2000 : e;
+            assert_int_equal(train_set_add(&d, st, e, 0.5), 0);
+        }
+        int n = g->gen_moves(st, mv);
+        g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+        ply++;
+    }
+    NetFloat f;
+    assert_int_equal(netf_alloc(&f, train_inputs(&d), 16), 0);
+    netf_randomize(&f, 4);
+    TrainFitOpts o = {.epochs = 6, .batch = 64, .rate = 0.003,
+                      .lambda = 1, .k = 200, .valid_percent = 10,
+                      .seed = 2};
+    double t0 = train_loss(&d, &f, &o, 0), v0 = train_loss(&d, &f, &o, 1);
+    PlyError err = {{0}};
+    assert_int_equal(train_fit(&d, &f, &o, &err), 0);
+    double t1 = train_loss(&d, &f, &o, 0), v1 = train_loss(&d, &f, &o, 1);
+    print_message("loss train %.5f -> %.5f, validation %.5f -> %.5f\n", t0,
+                  t1, v0, v1);
+    assert_true(t1 < 0.5 * t0);
+    assert_true(v1 < 0.7 * v0);
+    /* the folded net computes what the trained one did */
+    NetFloat folded;
+    assert_int_equal(train_fold(&d, &f, &folded), 0);
+    assert_int_equal(folded.ninputs, g->net->ninputs);
+    for (size_t i = 0; i < d.n; i += 97) {
+        const uint16_t *fm = d.feat + i * 2 * (size_t)d.maxf;
+        const uint16_t *fo = fm + d.maxf;
+        int nm = d.nfeat[2 * i], no = d.nfeat[2 * i + 1];
+        float y = netf_forward(&f, fm, nm, fo, no, NULL);
+        float z = netf_forward(&folded, fm, factors ? nm / 2 : nm, fo,
+                               factors ? no / 2 : no, NULL);
+        assert_true(fabsf(y - z) < 1e-4f);
+    }
+    netf_free(&folded);
+    netf_free(&f);
+    train_set_free(&d);
+    free(st);
+}
+
+static void test_training(void **state)
+{
+    (void)state;
+    training(0);
+    training(1);
+}
+
+static char *gen_text(const TrainGenOpts *o)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    TrainGenStats s;
+    PlyError err = {{0}};
+    if (train_generate(game_find("chess"), o, f, &s, &err))
+        fail_msg("%s", err.msg);
+    fclose(f);
+    return buf;
+}
+
+static void test_generate(void **state)
+{
+    (void)state;
+    TrainGenOpts o = {.play = "alphabeta:nodes=300", .depth = 2,
+                      .keep = 0.3, .random_plies = 6, .games = 4,
+                      .shard = 0, .nshards = 1, .jobs = 1, .seed = 5};
+    char *one = gen_text(&o);
+    o.jobs = 2;
+    char *two = gen_text(&o);
+    assert_string_equal(one, two);
+    o.nshards = 2;
+    char *s0 = gen_text(&o);
+    o.shard = 1;
+    char *s1 = gen_text(&o);
+    /* every line of the shards is in the single run, and as many */
+    size_t lines = 0, found = 0;
+    for (int k = 0; k < 2; k++) {
+        char *s = k ? s1 : s0;
+        for (char *p = strchr(s, '\n') + 1; *p;) {
+            char *e = strchr(p, '\n');
+            *e = 0;
+            lines++;
+            found += strstr(one, p) != NULL;
+            p = e + 1;
+        }
+    }
+    size_t all = 0;
+    for (char *p = one; *p; p++)
+        all += *p == '\n';
+    assert_true(lines > 5);
+    assert_int_equal(lines, found);
+    assert_int_equal(lines, all - 1);
+    /* the data reads back */
+    TrainSet d;
+    train_set_init(&d, game_find("chess"), 1);
+    FILE *f = fmemopen(one, strlen(one), "r");
+    PlyError err = {{0}};
+    assert_int_equal(train_set_read(&d, f, "one", "", &err), 0);
+    fclose(f);
+    assert_int_equal(d.n, all - 1);
+    train_set_free(&d);
+    static const struct {
+        const char *text, *words;
+    } bad[] = {
+        {"1 0 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+         "one:1: not training data"},
+        {"# ply-train-data 1 makruk\n", "one:1: expected the header"},
+        {"# ply-train-data 1 chess\nx 0 8/8/8/8/8/8/8/8 w - - 0 1\n",
+         "one:2: expected a score"},
+        {"# ply-train-data 1 chess\n5 0.7 8/8/8/8/8/8/8/8 w - - 0 1\n",
+         "one:2: expected a result"},
+        {"# ply-train-data 1 chess\n5 1 nonsense\n", "one:2:"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        train_set_init(&d, game_find("chess"), 1);
+        f = fmemopen((void *)bad[i].text, strlen(bad[i].text), "r");
+        assert_int_equal(train_set_read(&d, f, "one", "", &err), -1);
+        fclose(f);
+        if (!strstr(err.msg, bad[i].words))
+            fail_msg("expected '%s' in '%s'", bad[i].words, err.msg);
+        train_set_free(&d);
+    }
+    /* depth 0: the self-play search's values */
+    o.depth = 0;
+    o.shard = 0;
+    o.nshards = 1;
+    o.jobs = 1;
+    char *d0 = gen_text(&o);
+    train_set_init(&d, game_find("chess"), 1);
+    f = fmemopen(d0, strlen(d0), "r");
+    assert_int_equal(train_set_read(&d, f, "d0", "", &err), 0);
+    fclose(f);
+    assert_true(d.n > 5);
+    train_set_free(&d);
+    free(d0);
+    free(one);
+    free(two);
+    free(s0);
+    free(s1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_features),
+        cmocka_unit_test(test_incremental),
+        cmocka_unit_test(test_quantised_agrees),
+        cmocka_unit_test(test_file),
+        cmocka_unit_test(test_training),
+        cmocka_unit_test(test_generate),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

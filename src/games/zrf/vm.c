@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "zcc.h"
 #include "zrf.h"
 
 /* The compiled games of the process, by number (ZState.gid is the index
@@ -59,58 +60,6 @@ void zvm_forget(const ZGame *g)
 #else
 #define ZINLINE
 #endif
-
-enum { ZRUN_MAX_STEPS = 100000, ZRUN_MAX_WRITES = 64 };
-
-/* The checkmated rule for one position and player, worked out once per
- * move generation: is a royal piece attacked now, and which squares the
- * attack probes read (S). A move that changes no square of S and puts
- * no new enemy or royal piece anywhere leaves every probe as it was, so
- * the answer stands without running them again. */
-typedef struct Legal {
-    int ready;
-    int attacked_now;
-    int exact;              /* the probes read no last-from/last-to */
-    uint64_t S[ZMAX_POS / 64];
-} Legal;
-
-typedef struct Run {
-    const ZGame *g;
-    const ZState *s;
-    int player;
-    int tmpl;
-    int start;
-    const int16_t *lk;      /* links for this player (plink) */
-    int lk_opp;             /* offset of the opposite directions */
-    const uint16_t *W;      /* the board as the template sees it */
-    uint16_t *buf;          /* its private copy, made at the first write */
-    int written;
-    int cursor, mark;
-    uint16_t mp;            /* moving piece */
-    int mo;                 /* its square (-1: in hand) */
-    int active;             /* a piece is moving */
-    int copy;               /* this emission is add-copy */
-    uint32_t flags;
-    uint8_t pflag[ZMAX_POS / 8];
-    int k;                  /* emissions so far */
-    /* what to do at an emission */
-    int mode;               /* 0 collect, 1 stop at target, 2 probe */
-    Move *out;
-    int nout, max;
-    int target;
-    /* results of the target emission */
-    int res_cursor, res_partial, res_ctype, found;
-    uint16_t *res_W;        /* NULL: the caller reads the run instead */
-    uint16_t res_v;         /* the moving piece as set down */
-    int probe_pos;          /* probe: emission that changes this square */
-    uint16_t probe_old;
-    int aborted;
-    uint64_t *rd;           /* probe: the squares read (NULL: untracked) */
-    int used_last;          /* probe: read last-from/last-to */
-    int16_t wl[ZRUN_MAX_WRITES];    /* squares written, in order */
-    int nwl, wl_over;
-    Legal *lg;              /* collect: keep only legal emissions */
-} Run;
 
 #define RD(r, p) \
     do { \
@@ -531,6 +480,22 @@ static int emission(Run *r, int promo, int partial, int ctype)
     return 1;
 }
 
+/* The calls compiled templates make (zcc.h). */
+int zvm_emission(Run *r, int promo, int partial, int ctype)
+{
+    return emission(r, promo, partial, ctype);
+}
+
+int zvm_cond(Run *r, int k)
+{
+    return cond(r, k);
+}
+
+int zvm_resolve(const Run *r, int loc)
+{
+    return resolve(r, loc);
+}
+
 /* Dispatch: with GCC or Clang each instruction jumps straight to the
  * next one's code (computed goto); elsewhere through the switch. */
 #if defined(__GNUC__)
@@ -868,7 +833,11 @@ static void run_template(const ZGame *g, Run *r, const ZState *s,
         r->mo = start;
     }
     r->active = 1;
-    run(r);
+    ZcFn const *fn = __atomic_load_n(&g->zc_fn, __ATOMIC_ACQUIRE);
+    if (fn)
+        fn[ti](r, g->zc_api);
+    else
+        run(r);
 }
 
 /* Raw moves of `player` (no priorities, no legality): into out (with the

@@ -328,6 +328,7 @@ static int resolve(const Run *r, int loc)
 static int attacked(const ZState *s, int pos, int by_friend, int player,
                     uint64_t *rd, int *used_last);
 static int emit_legal(Run *r, int promo);
+static int attacked_memo(Run *r, int pos);
 
 static int cond(Run *r, int k)
 {
@@ -388,8 +389,11 @@ static int cond(Run *r, int k)
     /* inside an attack probe, attacked?/defended? count as true (no
      * recursion; castling-like moves that need safety never attack) */
     case C_ATTACKED:
-        return r->mode == 2 || attacked(r->s, pos, 0, r->player, NULL,
-                                        NULL);
+        if (r->mode == 2)
+            return 1;
+        if (r->lg)
+            return attacked_memo(r, pos);
+        return attacked(r->s, pos, 0, r->player, NULL, NULL);
     case C_DEFENDED:
         return r->mode == 2 || attacked(r->s, pos, 1, r->player, NULL,
                                         NULL);
@@ -858,6 +862,25 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
     r.max = max;
     int from = only_pos >= 0 ? only_pos : 0;
     int to = only_pos >= 0 ? only_pos + 1 : g->npos;
+    ZcGen const *gen = __atomic_load_n(&g->zc_gen, __ATOMIC_ACQUIRE);
+    if (gen) {
+        /* native code: each piece's templates in one call */
+        r.g = g;
+        r.s = s;
+        r.player = player;
+        r.lk = g->plink + (size_t)player * 2 * (size_t)g->npos *
+                          (size_t)g->ndirs;
+        r.lk_opp = g->npos * g->ndirs;
+        r.buf = W;
+        for (int p = from; p < to; p++) {
+            uint16_t v = s->cells[p];
+            if (v && ZP_OWNER(v) == player &&
+                gen[ZP_TYPE(v)](&r, g->zc_api, p, restrict_mt, mt,
+                                s->cells))
+                return r.nout;
+        }
+        from = to;
+    }
     for (int p = from; p < to; p++) {
         uint16_t v = s->cells[p];
         if (!v || ZP_OWNER(v) != player)
@@ -1417,7 +1440,34 @@ static void legal_prepare(const ZState *s, int player, Legal *L)
         if (attacked(s, roy[i], 0, player, L->S, &used_last))
             L->attacked_now = 1;
     L->exact = !used_last;
+    memset(L->att_known, 0, sizeof *L->att_known * (size_t)words);
+    memset(L->att_val, 0, sizeof *L->att_val * (size_t)words);
+    if (nroy == 1) {
+        /* attacked(s, that square) was just worked out */
+        L->att_known[roy[0] >> 6] |= 1ULL << (roy[0] & 63);
+        if (L->attacked_now)
+            L->att_val[roy[0] >> 6] |= 1ULL << (roy[0] & 63);
+    }
     L->ready = 1;
+}
+
+/* attacked? in a collecting run: attacked(s, pos) depends on the position
+ * and the square only, so one generation asks it once per square. */
+static int attacked_memo(Run *r, int pos)
+{
+    Legal *L = r->lg;
+    if (!L->ready)
+        legal_prepare(r->s, r->player, L);
+    uint64_t bit = 1ULL << (pos & 63);
+    if (L->att_known[pos >> 6] & bit)
+        return (L->att_val[pos >> 6] & bit) != 0;
+    int a = attacked(r->s, pos, 0, r->player, NULL, NULL);
+    L->att_known[pos >> 6] |= bit;
+    if (a)
+        L->att_val[pos >> 6] |= bit;
+    else
+        L->att_val[pos >> 6] &= ~bit;
+    return a;
 }
 
 

@@ -45,7 +45,7 @@ enum {
     ZCC_MAX_INSNS = 40000,          /* instructions over all templates:
                                      * more compiles too slowly */
     ZCC_TIMEOUT_S = 60,             /* the compiler's time */
-    ZCC_ABI = 1,                    /* bump when the calls change */
+    ZCC_ABI = 2,                    /* bump when the calls change */
 };
 
 static pthread_mutex_t zcc_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -109,6 +109,7 @@ static uint64_t fnv(uint64_t h, const void *data, size_t n)
 typedef struct Tr {
     const ZGame *g;
     Buf *b;
+    int ti;                 /* the template being translated */
     const char *why;        /* the first check that failed */
 } Tr;
 
@@ -317,10 +318,10 @@ static int insn(Tr *t, const ZTemplate *tp, int pc, int *next)
     Buf *b = t->b;
     int len = insn_len(g, pc);
     char L[96];
-    put(b, "L%d: STEP;\n", pc);
+    put(b, "L%d_%d: STEP;\n", t->ti, pc);
     *next = -1;
     if (len < 0) {
-        put(b, "return;\n");
+        put(b, "RET;\n");
         return 0;
     }
     int op = c[pc];
@@ -331,7 +332,7 @@ static int insn(Tr *t, const ZTemplate *tp, int pc, int *next)
     case OP_MARK:
         if (loc_expr(t, c[pc + 1], L, sizeof L))
             return -1;
-        put(b, "{ int p = %s; if (p < 0) return; %s = p; }\n", L,
+        put(b, "{ int p = %s; if (p < 0) RET; %s = p; }\n", L,
             op == OP_MARK ? "mark" : "cursor");
         break;
     case OP_POS:
@@ -351,13 +352,13 @@ static int insn(Tr *t, const ZTemplate *tp, int pc, int *next)
         int n = c[at];
         put(b, "r->copy = %d; SY();\n", c[pc + 1]);
         if (!n)
-            put(b, "if (api->emission(r, -1, %d, %d)) return;\n", partial,
+            put(b, "if (api->emission(r, -1, %d, %d)) RET;\n", partial,
                 ctype);
         for (int i = 0; i < n; i++) {
             int promo = c[at + 1 + i];
             if (promo < -1 || promo >= g->ntypes)
                 return bad(t, "a piece type out of range");
-            put(b, "if (api->emission(r, %d, %d, %d)) return;\n", promo,
+            put(b, "if (api->emission(r, %d, %d, %d)) RET;\n", promo,
                 partial, ctype);
         }
         break;
@@ -365,22 +366,22 @@ static int insn(Tr *t, const ZTemplate *tp, int pc, int *next)
     case OP_FROM:
         if (loc_expr(t, c[pc + 1], L, sizeof L))
             return -1;
-        put(b, "{ int p = %s; if (p < 0) return; RD(p); if (!W[p]) "
-            "return; mp = W[p]; mo = p; active = 1; }\n", L);
+        put(b, "{ int p = %s; if (p < 0) RET; RD(p); if (!W[p]) "
+            "RET; mp = W[p]; mo = p; active = 1; }\n", L);
         break;
     case OP_TO:
         if (loc_expr(t, c[pc + 1], L, sizeof L))
             return -1;
-        put(b, "{ int p = %s; if (p < 0 || !active) return; if (mo >= 0) "
+        put(b, "{ int p = %s; if (p < 0 || !active) RET; if (mo >= 0) "
             "WSET(mo, 0); WSET(p, mp); active = 0; }\n", L);
         break;
     case OP_CASCADE:
         if (loc_expr(t, c[pc + 1], L, sizeof L))
             return -1;
-        put(b, "{ int p = %s; if (p < 0) return; RD(p);\n"
+        put(b, "{ int p = %s; if (p < 0) RET; RD(p);\n"
             "  if (active) { uint16_t nx = W[p]; if (mo >= 0) WSET(mo, 0); "
-            "WSET(p, mp); if (!nx) return; mp = nx; mo = -1; }\n"
-            "  else { if (!W[p]) return; mp = W[p]; mo = p; active = 1; "
+            "WSET(p, mp); if (!nx) RET; mp = nx; mo = -1; }\n"
+            "  else { if (!W[p]) RET; mp = W[p]; mo = p; active = 1; "
             "} }\n", L);
         break;
     case OP_CAPTURE:
@@ -423,10 +424,10 @@ static int insn(Tr *t, const ZTemplate *tp, int pc, int *next)
             if (g->attr_default[a])
                 attrs |= 1u << (12 + a);
         if (ow < 0)
-            put(b, "{ int p = %s; if (p < 0) return; WSET(p, %u | (player "
+            put(b, "{ int p = %s; if (p < 0) RET; WSET(p, %u | (player "
                 "<< 8)); }\n", L, (unsigned)(ty + 1) | attrs);
         else
-            put(b, "{ int p = %s; if (p < 0) return; WSET(p, %u); }\n", L,
+            put(b, "{ int p = %s; if (p < 0) RET; WSET(p, %u); }\n", L,
                 (unsigned)(ty + 1) | ((unsigned)ow << 8) | attrs);
         break;
     }
@@ -434,7 +435,7 @@ static int insn(Tr *t, const ZTemplate *tp, int pc, int *next)
         put(b, "if (!");
         if (cond_top(t, c[pc + 1], b))
             return -1;
-        put(b, ") return;\n");
+        put(b, ") RET;\n");
         break;
     case OP_JF: {
         int to = c[pc + 2];
@@ -443,19 +444,19 @@ static int insn(Tr *t, const ZTemplate *tp, int pc, int *next)
         put(b, "if (!");
         if (cond_top(t, c[pc + 1], b))
             return -1;
-        put(b, ") goto L%d;\n", to);
+        put(b, ") goto L%d_%d;\n", t->ti, to);
         break;
     }
     case OP_JMP: {
         int to = c[pc + 1];
         if (to < 0 || to >= g->ncode)
             return bad(t, "a jump out of range");
-        put(b, "goto L%d;\n", to);
+        put(b, "goto L%d_%d;\n", t->ti, to);
         *next = -1;
         return 0;
     }
     case OP_BACK:
-        put(b, "if (mark < 0) return; cursor = mark;\n");
+        put(b, "if (mark < 0) RET; cursor = mark;\n");
         break;
     case OP_SETFLAG:
         if (c[pc + 1] < 0 || c[pc + 1] >= 32)
@@ -489,7 +490,7 @@ static int insn(Tr *t, const ZTemplate *tp, int pc, int *next)
         break;
     }
     default:    /* OP_END, OP_ADDCOPY, unknown: the machine stops */
-        put(b, "return;\n");
+        put(b, "RET;\n");
         *next = -1;
         return 0;
     }
@@ -501,7 +502,7 @@ static const char prelude[] =
     "} while (0)\n"
     "#define SY() (r->cursor = cursor, r->mark = mark, r->flags = flags, "
     "r->mp = mp, r->mo = mo, r->active = active)\n"
-    "#define STEP do { if (++steps > ZRUN_MAX_STEPS) return; } while (0)\n"
+    "#define STEP do { if (++steps > ZRUN_MAX_STEPS) RET; } while (0)\n"
     "#define WSET(p_, v_) do { int wp = (p_); uint16_t wv = (uint16_t)(v_); "
     "if (!r->written) { memcpy(r->buf, W, sizeof *W * NPOS); r->W = W = "
     "r->buf; r->written = 1; } if (r->nwl < ZRUN_MAX_WRITES) "
@@ -532,11 +533,66 @@ static const char prelude[] =
     "{ if (p < 0) return 0; RD(p); return W[p] && ((W[p] >> (12 + a)) & "
     "1); }\n";
 
+/* Template ti's instructions, every one reachable from its start, in
+ * code order, labelled L<ti>_<pc>; RET leaves the template. */
+static void body(Tr *t, int ti, uint8_t *seen, int *work, long *insns)
+{
+    const ZGame *g = t->g;
+    Buf *b = t->b;
+    const ZTemplate *tp = &g->tmpl[ti];
+    t->ti = ti;
+    if (tp->code < 0 || tp->code >= g->ncode) {
+        bad(t, "a template out of range");
+        return;
+    }
+    memset(seen, 0, (size_t)g->ncode + 1);
+    int nw = 0;
+    work[nw++] = tp->code;
+    seen[tp->code] = 1;
+    while (nw) {
+        int pc = work[--nw];
+        int l = insn_len(g, pc), op = g->code[pc];
+        if (l < 0 || op == OP_END || op == OP_JMP ||
+            op < 0 || op > OP_SETATTR || op == OP_ADDCOPY) {
+            if (op == OP_JMP && l > 0) {
+                int to = g->code[pc + 1];
+                if (to >= 0 && to < g->ncode && !seen[to])
+                    seen[to] = 1, work[nw++] = to;
+            }
+            continue;
+        }
+        if (op == OP_JF) {
+            int to = g->code[pc + 2];
+            if (to >= 0 && to < g->ncode && !seen[to])
+                seen[to] = 1, work[nw++] = to;
+        }
+        int nx = pc + l;
+        if (nx < g->ncode && !seen[nx])
+            seen[nx] = 1, work[nw++] = nx;
+    }
+    put(b, "goto L%d_%d;\n", ti, tp->code);
+    for (int pc = 0; pc < g->ncode && !t->why; pc++) {
+        if (!seen[pc])
+            continue;
+        if (++*insns > ZCC_MAX_INSNS) {
+            bad(t, "too many instructions to compile");
+            return;
+        }
+        int next;
+        if (insn(t, tp, pc, &next))
+            return;
+        if (next >= g->ncode)
+            put(b, "RET;\n");
+        else if (next >= 0)
+            put(b, "goto L%d_%d;\n", ti, next);
+    }
+}
+
 /* The generated source; NULL with the reason in t->why. */
 static char *translate(const ZGame *g, size_t *len, const char **why)
 {
     Buf b = {0};
-    Tr t = {g, &b, NULL};
+    Tr t = {g, &b, 0, NULL};
     *why = NULL;
     uint8_t *seen = calloc((size_t)g->ncode + 1, 1);
     int *work = malloc(sizeof *work * ((size_t)g->ncode + 1));
@@ -554,61 +610,47 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
         g->npos, ZCC_TEXT, prelude);
     long insns = 0;
     for (int ti = 0; ti < g->ntmpl && !t.why; ti++) {
-        const ZTemplate *tp = &g->tmpl[ti];
-        if (tp->code < 0 || tp->code >= g->ncode) {
-            bad(&t, "a template out of range");
-            break;
-        }
         put(&b, "static void t%d(Run *r, const ZcApi *api)\n{\n"
             "const int16_t *lk = r->lk; const uint16_t *W = r->W;\n"
             "const int player = r->player;\n"
             "int cursor = r->cursor, mark = r->mark, mo = r->mo, active = "
             "r->active;\nuint16_t mp = r->mp; uint32_t flags = r->flags;\n"
-            "long steps = 0;\n(void)lk; (void)W; (void)player; (void)api;\n",
-            ti);
-        /* every instruction reachable from the start, in code order */
-        memset(seen, 0, (size_t)g->ncode + 1);
-        int nw = 0;
-        work[nw++] = tp->code;
-        seen[tp->code] = 1;
-        while (nw) {
-            int pc = work[--nw];
-            int l = insn_len(g, pc), op = g->code[pc];
-            if (l < 0 || op == OP_END || op == OP_JMP ||
-                op < 0 || op > OP_SETATTR || op == OP_ADDCOPY) {
-                if (op == OP_JMP && l > 0) {
-                    int to = g->code[pc + 1];
-                    if (to >= 0 && to < g->ncode && !seen[to])
-                        seen[to] = 1, work[nw++] = to;
-                }
-                continue;
-            }
-            if (op == OP_JF) {
-                int to = g->code[pc + 2];
-                if (to >= 0 && to < g->ncode && !seen[to])
-                    seen[to] = 1, work[nw++] = to;
-            }
-            int nx = pc + l;
-            if (nx < g->ncode && !seen[nx])
-                seen[nx] = 1, work[nw++] = nx;
+            "long steps = 0;\n(void)lk; (void)W; (void)player; (void)api;\n"
+            "#define RET return\n", ti);
+        body(&t, ti, seen, work, &insns);
+        put(&b, "#undef RET\n}\n");
+    }
+    /* per piece type, its move templates (not drops) one after the other
+     * from one square, collecting (gen_raw's loop, vm.c) */
+    for (int ty = 0; ty < g->ntypes && !t.why; ty++) {
+        int t0 = g->piece_tmpl[ty * 2], nt = g->piece_ntmpl[ty * 2];
+        if (t0 < 0 || nt < 0 || t0 + nt > g->ntmpl) {
+            bad(&t, "a template out of range");
+            break;
         }
-        put(&b, "goto L%d;\n", tp->code);
-        for (int pc = 0; pc < g->ncode && !t.why; pc++) {
-            if (!seen[pc])
-                continue;
-            if (++insns > ZCC_MAX_INSNS) {
-                bad(&t, "too many instructions to compile");
-                break;
-            }
-            int next;
-            if (insn(&t, tp, pc, &next))
-                break;
-            if (next >= g->ncode)
-                put(&b, "return;\n");
-            else if (next >= 0)
-                put(&b, "goto L%d;\n", next);
+        put(&b, "static int g%d(Run *r, const ZcApi *api, int start, int "
+            "rmt, int16_t *mt, const uint16_t *cells)\n{\n"
+            "const int16_t *lk = r->lk; const int player = r->player;\n"
+            "(void)lk; (void)player; (void)api; (void)cells; (void)start;\n",
+            ty);
+        for (int ti = t0; ti < t0 + nt && !t.why; ti++) {
+            const ZTemplate *tp = &g->tmpl[ti];
+            put(&b, "if (rmt < 0 || rmt == %d) {\n"
+                "const uint16_t *W = cells; int cursor = start, mark = -1, "
+                "mo = start, active = 1;\nuint16_t mp = cells[start]; "
+                "uint32_t flags = 0; long steps = 0; int before = r->nout;\n"
+                "r->W = cells; r->written = 0; r->nwl = 0; r->wl_over = 0; "
+                "r->tmpl = %d; r->start = start; r->k = 0; r->found = 0;\n"
+                "RD(start);\n%s"
+                "#define RET goto E%d\n", tp->mtype, ti,
+                g->npflags ? "memset(r->pflag, 0, (NPOS + 7) / 8);\n" : "",
+                ti);
+            body(&t, ti, seen, work, &insns);
+            put(&b, "#undef RET\nE%d:\n"
+                "if (mt) for (int i = before; i < r->nout; i++) mt[i] = %d;\n"
+                "if (r->nout >= r->max) return 1;\n}\n", ti, tp->mtype);
         }
-        put(&b, "}\n");
+        put(&b, "return 0;\n}\n");
     }
     free(seen);
     free(work);
@@ -617,6 +659,11 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
         for (int ti = 0; ti < g->ntmpl; ti++)
             put(&b, "t%d,%s", ti, ti % 16 == 15 ? "\n" : " ");
         put(&b, "};\nconst int zc_n = %d;\n", g->ntmpl);
+        put(&b, "int (*const zc_gen[])(Run *, const ZcApi *, int, int, "
+            "int16_t *, const uint16_t *) = {\n");
+        for (int ty = 0; ty < g->ntypes; ty++)
+            put(&b, "g%d,%s", ty, ty % 16 == 15 ? "\n" : " ");
+        put(&b, "};\nconst int zc_ntypes = %d;\n", g->ntypes);
     }
     if (b.fail && !t.why)
         t.why = "the generated source is too large";
@@ -768,9 +815,10 @@ static int load_so(ZGame *g, const char *so)
     void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
     if (!h)
         return -1;
-    const int *n = dlsym(h, "zc_n");
+    const int *n = dlsym(h, "zc_n"), *nty = dlsym(h, "zc_ntypes");
     ZcFn const *fn = dlsym(h, "zc_fn");
-    if (!n || !fn || *n != g->ntmpl) {
+    ZcGen const *gen = dlsym(h, "zc_gen");
+    if (!n || !fn || *n != g->ntmpl || !nty || !gen || *nty != g->ntypes) {
         dlclose(h);
         return -1;
     }
@@ -785,6 +833,7 @@ static int load_so(ZGame *g, const char *so)
     api->zone = g->zone;
     g->zc_handle = h;
     g->zc_api = api;
+    __atomic_store_n(&g->zc_gen, gen, __ATOMIC_RELEASE);
     __atomic_store_n(&g->zc_fn, fn, __ATOMIC_RELEASE);
     return 0;
 }
@@ -879,6 +928,7 @@ void zcc_detach(ZGame *g)
     if (!g || !g->zc_handle)
         return;
     g->zc_fn = NULL;
+    g->zc_gen = NULL;
     dlclose(g->zc_handle);
     free(g->zc_api);
     g->zc_handle = NULL;

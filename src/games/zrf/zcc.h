@@ -28,6 +28,8 @@ typedef struct Legal {
     int attacked_now;
     int exact;              /* the probes read no last-from/last-to */
     uint64_t S[ZMAX_POS / 64];
+    /* attacked? answered for these squares (att_known), with att_val */
+    uint64_t att_known[ZMAX_POS / 64], att_val[ZMAX_POS / 64];
 } Legal;
 
 /* One template run (fields in order):
@@ -74,6 +76,11 @@ typedef struct Run ZCC_RUN_BODY Run;
 typedef struct ZcApi ZCC_API_BODY ZcApi;
 
 typedef void (*ZcFn)(Run *r, const ZcApi *api);
+/* A piece type's move templates from square start, collecting into r
+ * (mode 0) as vm.c's gen_raw does: move type rmt only when >= 0, the
+ * types into mt when not NULL; 1 when r->max moves are collected. */
+typedef int (*ZcGen)(Run *r, const ZcApi *api, int start, int rmt,
+                     int16_t *mt, const uint16_t *cells);
 
 #define ZCC_STR_(...) #__VA_ARGS__
 #define ZCC_STR(...) ZCC_STR_(__VA_ARGS__)

@@ -223,6 +223,8 @@ typedef struct ZGame {
      * interpreter runs them); zc_status says which and why */
     void *zc_handle;
     void (*const *zc_fn)(struct Run *, const struct ZcApi *);
+    int (*const *zc_gen)(struct Run *, const struct ZcApi *, int, int,
+                         int16_t *, const uint16_t *);
     struct ZcApi *zc_api;
     int zc_tried;
     char zc_status[256];

@@ -1534,30 +1534,30 @@ static int gen_moves_any(const ZState *s, Move *out, int max, int any)
         max = 1;
     Legal L;
     L.ready = 0;
-    int n = gen_raw(s, player, out, mt, max, g->turns[s->turn].mtype, -1, 1,
+    int n = gen_raw(s, player, out, g->nprio && !any ? mt : NULL, max,
+                    g->turns[s->turn].mtype, -1, 1,
                     g->royal_checkmated >= 0 ? &L : NULL);
     if (any)
         return n > 0 ? 1 : g->pass_turn != 0;
     if (g->nprio && n) {
+        /* rank of each move type (mtype + 1): its place in the list,
+         * unlisted types after the listed ones */
+        uint8_t rank[ZMAX_MTYPES + 1];
+        memset(rank, g->nprio, sizeof rank);
+        for (int q = g->nprio - 1; q >= 0; q--)
+            if (g->prio[q] >= -1 && g->prio[q] < ZMAX_MTYPES)
+                rank[g->prio[q] + 1] = (uint8_t)q;
         int best = g->nprio;
         for (int i = 0; i < n; i++) {
-            int c = g->nprio;
-            for (int q = 0; q < g->nprio; q++)
-                if (g->prio[q] == mt[i]) {
-                    c = q;
-                    break;
-                }
+            int c = mt[i] >= -1 && mt[i] < ZMAX_MTYPES ? rank[mt[i] + 1]
+                                                       : g->nprio;
             if (c < best)
                 best = c;
         }
         int j = 0;
         for (int i = 0; i < n; i++) {
-            int c = g->nprio;
-            for (int q = 0; q < g->nprio; q++)
-                if (g->prio[q] == mt[i]) {
-                    c = q;
-                    break;
-                }
+            int c = mt[i] >= -1 && mt[i] < ZMAX_MTYPES ? rank[mt[i] + 1]
+                                                       : g->nprio;
             if (c == best)
                 out[j++] = out[i];
         }

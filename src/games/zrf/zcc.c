@@ -42,8 +42,8 @@ extern char **environ;
 
 enum {
     ZCC_MAX_SOURCE = 64 << 20,      /* bytes of generated C */
-    ZCC_MAX_INSNS = 40000,          /* instructions over all templates:
-                                     * more compiles too slowly */
+    ZCC_MAX_INSNS = 6000,           /* instructions over all templates:
+                                     * about 1.5 ms of -O2 each */
     ZCC_TIMEOUT_S = 60,             /* the compiler's time */
     ZCC_ABI = 2,                    /* bump when the calls change */
 };

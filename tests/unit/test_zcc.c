@@ -63,15 +63,16 @@ static void agree(const char *path, int depth)
     void *st = tl_position(v->info.name, NULL, NULL, NULL);
     ZGame *g = (ZGame *)zvm_game(((ZState *)st)->gid);
     assert_non_null(g);
-    if (!g->zc_fn)
+    if (!g->zc_gen)
         fail_msg("%s: not compiled: %s", path, g->zc_status);
     assert_non_null(strstr(g->zc_status, "compiled to native code"));
     for (int d = 1; d <= depth; d++) {
         uint64_t native = perft(v, st, d, 0);
-        void (*const *fn)(struct Run *, const struct ZcApi *) = g->zc_fn;
-        g->zc_fn = NULL;
+        int (*const *gen)(struct Run *, const struct ZcApi *, int, int,
+                          int16_t *, const uint16_t *) = g->zc_gen;
+        g->zc_gen = NULL;
         uint64_t vm = perft(v, st, d, 0);
-        g->zc_fn = fn;
+        g->zc_gen = gen;
         assert_int_equal(native, vm);
         assert_true(vm > 0 || d > 1);
     }
@@ -152,21 +153,21 @@ static void test_fallbacks(void **state)
     ZGame *g = compile_text(text);
     setenv("PLY_ZRF_CC", "off", 1);
     zcc_attach(g);
-    assert_null(g->zc_fn);
+    assert_null(g->zc_gen);
     assert_non_null(strstr(g->zc_status, "PLY_ZRF_CC=off"));
     zrf_game_free(g);
 
     g = compile_text(text);
     setenv("PLY_ZRF_CC", "/nonexistent/cc", 1);
     zcc_attach(g);
-    assert_null(g->zc_fn);
+    assert_null(g->zc_gen);
     assert_non_null(strstr(g->zc_status, "no C compiler"));
     zrf_game_free(g);
 
     g = compile_text(text);
     setenv("PLY_ZRF_CC", "/bin/false", 1);
     zcc_attach(g);
-    assert_null(g->zc_fn);
+    assert_null(g->zc_gen);
     assert_non_null(strstr(g->zc_status, "compiler failed"));
     zrf_game_free(g);
 
@@ -181,7 +182,7 @@ static void test_fallbacks(void **state)
     setenv("XDG_CACHE_HOME", open_dir, 1);
     g = compile_text(text);
     zcc_attach(g);
-    assert_null(g->zc_fn);
+    assert_null(g->zc_gen);
     assert_non_null(strstr(g->zc_status, "not private"));
     zrf_game_free(g);
 
@@ -190,7 +191,7 @@ static void test_fallbacks(void **state)
     assert_int_equal(chmod(sub, 0700), 0);
     g = compile_text(text);
     zcc_attach(g);
-    if (!g->zc_fn)
+    if (!g->zc_gen)
         fail_msg("not compiled: %s", g->zc_status);
     const char *so = strstr(g->zc_status, "(");
     assert_non_null(so);
@@ -201,7 +202,7 @@ static void test_fallbacks(void **state)
     assert_int_equal(chmod(path, 0777), 0);
     g = compile_text(text);
     zcc_attach(g);
-    assert_non_null(g->zc_fn);
+    assert_non_null(g->zc_gen);
     struct stat st;
     assert_int_equal(lstat(path, &st), 0);
     assert_int_equal(st.st_mode & 0777, 0700);

@@ -837,11 +837,7 @@ static void run_template(const ZGame *g, Run *r, const ZState *s,
         r->mo = start;
     }
     r->active = 1;
-    ZcFn const *fn = __atomic_load_n(&g->zc_fn, __ATOMIC_ACQUIRE);
-    if (fn)
-        fn[ti](r, g->zc_api);
-    else
-        run(r);
+    run(r);
 }
 
 /* Raw moves of `player` (no priorities, no legality): into out (with the

@@ -1,13 +1,17 @@
 /* zcc.c — ZRF templates translated to C and run as native code.
  *
- * Each template's bytecode becomes one C function with the machine's
- * exact semantics (vm.c run()): the cursor, mark, moving piece and flags
- * live in locals, every instruction is straight code with its operands
- * folded in (links, conditions' short forms, zone tests), jumps are
- * gotos, and each instruction still counts a step against the machine's
- * limit. Emissions, the conditions it does not inline (attacked?,
- * last-from...) and last-from/last-to locations call back into vm.c
- * through a ZcApi.
+ Per piece type, one C function runs all of the piece's move templates
+ * from a square and collects their moves, as gen_raw (vm.c) does with
+ * the interpreter; each template's bytecode becomes a block with the
+ * machine's exact semantics (vm.c run()): the cursor, mark, moving piece
+ * and flags live in locals, every instruction is straight code with its
+ * operands folded in (links, conditions' short forms, zone tests), jumps
+ * are gotos, and each instruction still counts a step against the
+ * machine's limit. Emissions, the conditions it does not inline
+ * (attacked?, last-from...) and last-from/last-to locations call back
+ * into vm.c through a ZcApi. Make, drops and attack probes, which run
+ * one template at a time, stay on the interpreter (native versions of
+ * those measured no faster).
  *
  * The source holds only numbers and fixed identifiers: no name, string
  * or other text of the rules file reaches it, and every operand is
@@ -42,10 +46,10 @@ extern char **environ;
 
 enum {
     ZCC_MAX_SOURCE = 64 << 20,      /* bytes of generated C */
-    ZCC_MAX_INSNS = 6000,           /* instructions over all templates:
+    ZCC_MAX_INSNS = 2000,           /* instructions over all templates:
                                      * about 1.5 ms of -O2 each */
     ZCC_TIMEOUT_S = 60,             /* the compiler's time */
-    ZCC_ABI = 2,                    /* bump when the calls change */
+    ZCC_ABI = 3,                    /* bump when the calls change */
 };
 
 static pthread_mutex_t zcc_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -609,17 +613,6 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
         "NPOS = %d };\n%s%s", ZMAX_POS, ZRUN_MAX_WRITES, ZRUN_MAX_STEPS,
         g->npos, ZCC_TEXT, prelude);
     long insns = 0;
-    for (int ti = 0; ti < g->ntmpl && !t.why; ti++) {
-        put(&b, "static void t%d(Run *r, const ZcApi *api)\n{\n"
-            "const int16_t *lk = r->lk; const uint16_t *W = r->W;\n"
-            "const int player = r->player;\n"
-            "int cursor = r->cursor, mark = r->mark, mo = r->mo, active = "
-            "r->active;\nuint16_t mp = r->mp; uint32_t flags = r->flags;\n"
-            "long steps = 0;\n(void)lk; (void)W; (void)player; (void)api;\n"
-            "#define RET return\n", ti);
-        body(&t, ti, seen, work, &insns);
-        put(&b, "#undef RET\n}\n");
-    }
     /* per piece type, its move templates (not drops) one after the other
      * from one square, collecting (gen_raw's loop, vm.c) */
     for (int ty = 0; ty < g->ntypes && !t.why; ty++) {
@@ -655,10 +648,6 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
     free(seen);
     free(work);
     if (!t.why) {
-        put(&b, "void (*const zc_fn[])(Run *, const ZcApi *) = {\n");
-        for (int ti = 0; ti < g->ntmpl; ti++)
-            put(&b, "t%d,%s", ti, ti % 16 == 15 ? "\n" : " ");
-        put(&b, "};\nconst int zc_n = %d;\n", g->ntmpl);
         put(&b, "int (*const zc_gen[])(Run *, const ZcApi *, int, int, "
             "int16_t *, const uint16_t *) = {\n");
         for (int ty = 0; ty < g->ntypes; ty++)
@@ -815,10 +804,9 @@ static int load_so(ZGame *g, const char *so)
     void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
     if (!h)
         return -1;
-    const int *n = dlsym(h, "zc_n"), *nty = dlsym(h, "zc_ntypes");
-    ZcFn const *fn = dlsym(h, "zc_fn");
+    const int *nty = dlsym(h, "zc_ntypes");
     ZcGen const *gen = dlsym(h, "zc_gen");
-    if (!n || !fn || *n != g->ntmpl || !nty || !gen || *nty != g->ntypes) {
+    if (!nty || !gen || *nty != g->ntypes) {
         dlclose(h);
         return -1;
     }
@@ -834,7 +822,6 @@ static int load_so(ZGame *g, const char *so)
     g->zc_handle = h;
     g->zc_api = api;
     __atomic_store_n(&g->zc_gen, gen, __ATOMIC_RELEASE);
-    __atomic_store_n(&g->zc_fn, fn, __ATOMIC_RELEASE);
     return 0;
 }
 
@@ -927,7 +914,6 @@ void zcc_detach(ZGame *g)
 {
     if (!g || !g->zc_handle)
         return;
-    g->zc_fn = NULL;
     g->zc_gen = NULL;
     dlclose(g->zc_handle);
     free(g->zc_api);

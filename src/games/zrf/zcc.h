@@ -4,8 +4,8 @@
  *
  * A game's templates can be translated to C, compiled by the system C
  * compiler into a shared object in a private cache directory, and loaded
- * with dlopen; each template then runs as one native function with the
- * machine's exact semantics (see docs/zrf.md). The generated source gets
+ * with dlopen; move generation then runs each piece's templates as one
+ * native function with the machine's exact semantics (see docs/zrf.md). The generated source gets
  * these definitions as text (ZCC_TEXT below), so the structures the
  * object was compiled against are the ones this program uses, and the
  * text is part of the cache key. */
@@ -75,7 +75,6 @@ typedef struct Run ZCC_RUN_BODY Run;
 }
 typedef struct ZcApi ZCC_API_BODY ZcApi;
 
-typedef void (*ZcFn)(Run *r, const ZcApi *api);
 /* A piece type's move templates from square start, collecting into r
  * (mode 0) as vm.c's gen_raw does: move type rmt only when >= 0, the
  * types into mt when not NULL; 1 when r->max moves are collected. */

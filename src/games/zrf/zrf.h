@@ -219,10 +219,10 @@ typedef struct ZGame {
     int16_t *pre_to;        /* see ZTemplate.pre_n; NULL: not built */         /* per player, plain/opposite, position and
                              * direction: the link after symmetry (-1
                              * none); built by zvm_prepare */
-    /* zcc.c: the templates compiled to native code (zc_fn NULL: the
-     * interpreter runs them); zc_status says which and why */
+    /* zcc.c: per piece type, its move templates compiled to native code
+     * (zc_gen NULL: the interpreter runs them); zc_status says which and
+     * why */
     void *zc_handle;
-    void (*const *zc_fn)(struct Run *, const struct ZcApi *);
     int (*const *zc_gen)(struct Run *, const struct ZcApi *, int, int,
                          int16_t *, const uint16_t *);
     struct ZcApi *zc_api;

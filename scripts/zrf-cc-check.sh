@@ -11,6 +11,7 @@ depth=${2:-3}
 ply=${3:-./ply}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
 export XDG_CACHE_HOME="$tmp/cache"
 total=0 same=0 differ=0 skipped=0 native=0
 find "$dir" -type f -iname '*.zrf' | sort > "$tmp/files"
@@ -37,6 +38,7 @@ while IFS= read -r f; do
         echo "DIFFER: $f"
         paste "$tmp/a" "$tmp/b" | head -5
     fi
+    [ $((total % 25)) = 0 ] && echo "... $total files" >&2
 done < "$tmp/files"
 echo "files: $total  compared: $((same + differ))  agree: $same  differ: $differ  compiled: $native  not loading or timing out: $skipped"
 [ "$differ" -eq 0 ]

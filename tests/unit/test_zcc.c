@@ -3,7 +3,9 @@
  * generated source carries no text of the rules file; the cache is
  * private and refused when it is not; every failure falls back to the
  * interpreter. */
+#include <fcntl.h>
 #include <stdlib.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -189,10 +191,22 @@ static void test_fallbacks(void **state)
     /* a private one works; an object others may write is not loaded but
      * compiled again in its place */
     assert_int_equal(chmod(sub, 0700), 0);
+    /* a temporary file a killed process left two hours ago goes */
+    char stale[256];
+    snprintf(stale, sizeof stale, "%s/zrf", sub);
+    assert_int_equal(mkdir(stale, 0700), 0);
+    snprintf(stale, sizeof stale, "%s/zrf/tmp-stale.c", sub);
+    FILE *f = fopen(stale, "w");
+    assert_non_null(f);
+    fclose(f);
+    struct timespec old[2] = {{time(NULL) - 7200, 0},
+                              {time(NULL) - 7200, 0}};
+    assert_int_equal(utimensat(AT_FDCWD, stale, old, 0), 0);
     g = compile_text(text);
     zcc_attach(g);
     if (!g->zc_gen)
         fail_msg("not compiled: %s", g->zc_status);
+    assert_int_equal(access(stale, F_OK), -1);
     const char *so = strstr(g->zc_status, "(");
     assert_non_null(so);
     char path[512];

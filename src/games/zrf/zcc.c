@@ -23,6 +23,7 @@
  * anything else is refused), named by a hash of the source and the
  * compiler (its path, size, time and inode), and loaded with dlopen.
  * Any failure leaves the interpreter and says why in g->zc_status. */
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -598,6 +599,11 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
     Buf b = {0};
     Tr t = {g, &b, 0, NULL};
     *why = NULL;
+    if (g->ncode > 8 * ZCC_MAX_INSNS) {
+        /* an instruction is at most a few words: too many anyway */
+        *why = "too many instructions to compile";
+        return NULL;
+    }
     uint8_t *seen = calloc((size_t)g->ncode + 1, 1);
     int *work = malloc(sizeof *work * ((size_t)g->ncode + 1));
     if (!seen || !work) {
@@ -757,6 +763,30 @@ static int cache_dir(char *out, size_t n, const char **why)
     return 0;
 }
 
+/* Removes our temporary files older than an hour (left by a process
+ * killed while its compiler ran). */
+static void sweep_tmp(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    time_t now = time(NULL);
+    struct dirent *e;
+    int n = 0;
+    while ((e = readdir(d)) && n < 10000) {
+        n++;
+        if (strncmp(e->d_name, "tmp-", 4))
+            continue;
+        char f[3600];
+        snprintf(f, sizeof f, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (!lstat(f, &st) && S_ISREG(st.st_mode) &&
+            st.st_uid == geteuid() && st.st_mtime < now - 3600)
+            unlink(f);
+    }
+    closedir(d);
+}
+
 /* Runs argv with no shell, output discarded, within the time limit. */
 static int run_cc(char *const argv[])
 {
@@ -865,6 +895,7 @@ void zcc_attach(ZGame *g)
         why = NULL;
         goto out;
     }
+    sweep_tmp(dir);
     /* compile into private names, then rename into place */
     snprintf(src, sizeof src, "%s/tmp-%016llx-%ld.c", dir,
              (unsigned long long)key, (long)getpid());

@@ -70,7 +70,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_STAMP := build/.deps-ok
 
 .PHONY: all test test-slow run clean deps fuzz golden lib install uninstall \
-	test-zrf
+	test-zrf test-zrf-cc
 all: ply lib
 
 # Debian packages the build needs (installed once; see the script).
@@ -256,3 +256,8 @@ clean:
 # The ZRF corpus sweep: every .zrf under ZRF_CORPUS loaded and played.
 test-zrf: $(BUILD)/ply
 	sh scripts/zrf-sweep.sh "$(ZRF_CORPUS)" ./$(BUILD)/ply
+
+# Native and interpreted ZRF move generation agree: perft 3 of every
+# .zrf under ZRF_CORPUS both ways.
+test-zrf-cc: $(BUILD)/ply
+	sh scripts/zrf-cc-check.sh "$(ZRF_CORPUS)" 3 ./$(BUILD)/ply

@@ -36,6 +36,10 @@ if [ -n "${PLY_SLOW:-}" ] && [ "$PLY_SLOW" != 0 ]; then
     # other programs' KIF readers, when installed (skips itself if not)
     run kif-readers env PLY="$PLY" sh scripts/kif-readers.sh
 fi
+if [ -n "${PLY_SLOW:-}" ] && [ "$PLY_SLOW" != 0 ] && [ -n "${ZRF_CORPUS:-}" ]; then
+    # native and interpreted ZRF move generation agree over a corpus
+    run zrf-cc sh scripts/zrf-cc-check.sh "$ZRF_CORPUS" 3 "$PLY"
+fi
 run play-tty env PLY="$PLY" python3 tests/play_tty.py
 run libply env BUILD="$BUILD" MODE="${MODE:-release}" PLY_SERVER="${PLY_SERVER:-1}" sh tests/libply.sh
 run python env BUILD="$BUILD" PLY="$PLY" sh tests/python.sh

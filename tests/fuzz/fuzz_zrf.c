@@ -1,7 +1,9 @@
 /* fuzz_zrf.c — the ZRF reader, preprocessor and compiler on random and
  * mutated rules text: they accept it or fail with a message, never crash,
- * hang or exceed their memory bound. An accepted game plays a few moves. */
+ * hang or exceed their memory bound. An accepted game plays a few moves
+ * and is translated to C (zcc.c). */
 #include "fuzz.h"
+#include "games/zrf/zcc.h"
 #include "games/zrf/zrf.h"
 
 static char *no_file(const char *path, size_t *len, PlyError *err)
@@ -48,6 +50,17 @@ static void fuzz_one(FuzzIn *in)
     }
     free(mv);
     free(s);
+    /* the translation to C: bounded, and only plain text comes out */
+    size_t clen = 0;
+    char *src = zcc_source(g, &clen);
+    if (src) {
+        if (strlen(src) != clen)
+            abort();
+        for (size_t i = 0; i < clen; i++)
+            if (src[i] != '\n' && (src[i] < ' ' || src[i] > '~'))
+                abort();
+        free(src);
+    }
     zrf_game_free(g);
 }
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "zcc.h"
 #include "zrf.h"
 
 /* A list's elements after the first / the first's text, for any list. */
@@ -1102,6 +1103,7 @@ void zrf_game_free(ZGame *g)
     if (!g)
         return;
     zvm_forget(g);
+    zcc_detach(g);
     free(g->pos_name);
     free(g->link);
     free(g->opposite);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "zcc.h"
 #include "zrf.h"
 #include "zrf_api.h"
 
@@ -359,6 +360,7 @@ static int init_slot(int slot, void *st, const int *opt, PlyError *err)
         return ply_fail(err, "variant %d out of range", v);
     if (!L->var[v])
         return ply_fail(err, "variant %d does not load: %s", v, L->verr[v]);
+    zcc_attach(L->var[v]);
     zvm_init_state(L->var[v], st);
     zvm_start(st);
     return 0;
@@ -436,6 +438,9 @@ static ZLoaded *load(const char *path, PlyError *err)
             snprintf(L->verr[v], sizeof L->verr[v], "%s", e2.msg);
     }
     zr_free(&r);
+    /* the game form's templates as native code (other variants at their
+     * first init) */
+    zcc_attach(L->var[0]);
     const ZGame *g0 = L->var[0];
     size_t ss = 0;
     for (int v = 0; v <= L->nvariants; v++)
@@ -461,9 +466,11 @@ static ZLoaded *load(const char *path, PlyError *err)
              "variants playable (option variant=N; 0 is the game form). "
              "Moves come from the file's templates; priorities, partial "
              "moves (the same player moves again), passes and the "
-             "checkmated rule as the file says.%s%s",
+             "checkmated rule as the file says. Templates run: %s (PLY_ZRF_CC=off "
+             "for the interpreter).%s%s",
              path, g0->npos, g0->ndirs, g0->ntypes, g0->ntmpl, nv,
-             L->nvariants, unsup[0] ? " Not enforced: " : "", unsup);
+             L->nvariants, g0->zc_status,
+             unsup[0] ? " Not enforced: " : "", unsup);
     L->opts[0] = (GameOption){
         .key = "variant", .type = OPT_INT, .def = 0, .min = 0,
         .max = L->nvariants, .help = "which (variant ...) form: 0 is the "

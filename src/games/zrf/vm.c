@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "zcc.h"
 #include "zrf.h"
 
 /* The compiled games of the process, by number (ZState.gid is the index
@@ -59,58 +60,6 @@ void zvm_forget(const ZGame *g)
 #else
 #define ZINLINE
 #endif
-
-enum { ZRUN_MAX_STEPS = 100000, ZRUN_MAX_WRITES = 64 };
-
-/* The checkmated rule for one position and player, worked out once per
- * move generation: is a royal piece attacked now, and which squares the
- * attack probes read (S). A move that changes no square of S and puts
- * no new enemy or royal piece anywhere leaves every probe as it was, so
- * the answer stands without running them again. */
-typedef struct Legal {
-    int ready;
-    int attacked_now;
-    int exact;              /* the probes read no last-from/last-to */
-    uint64_t S[ZMAX_POS / 64];
-} Legal;
-
-typedef struct Run {
-    const ZGame *g;
-    const ZState *s;
-    int player;
-    int tmpl;
-    int start;
-    const int16_t *lk;      /* links for this player (plink) */
-    int lk_opp;             /* offset of the opposite directions */
-    const uint16_t *W;      /* the board as the template sees it */
-    uint16_t *buf;          /* its private copy, made at the first write */
-    int written;
-    int cursor, mark;
-    uint16_t mp;            /* moving piece */
-    int mo;                 /* its square (-1: in hand) */
-    int active;             /* a piece is moving */
-    int copy;               /* this emission is add-copy */
-    uint32_t flags;
-    uint8_t pflag[ZMAX_POS / 8];
-    int k;                  /* emissions so far */
-    /* what to do at an emission */
-    int mode;               /* 0 collect, 1 stop at target, 2 probe */
-    Move *out;
-    int nout, max;
-    int target;
-    /* results of the target emission */
-    int res_cursor, res_partial, res_ctype, found;
-    uint16_t *res_W;        /* NULL: the caller reads the run instead */
-    uint16_t res_v;         /* the moving piece as set down */
-    int probe_pos;          /* probe: emission that changes this square */
-    uint16_t probe_old;
-    int aborted;
-    uint64_t *rd;           /* probe: the squares read (NULL: untracked) */
-    int used_last;          /* probe: read last-from/last-to */
-    int16_t wl[ZRUN_MAX_WRITES];    /* squares written, in order */
-    int nwl, wl_over;
-    Legal *lg;              /* collect: keep only legal emissions */
-} Run;
 
 #define RD(r, p) \
     do { \
@@ -379,6 +328,7 @@ static int resolve(const Run *r, int loc)
 static int attacked(const ZState *s, int pos, int by_friend, int player,
                     uint64_t *rd, int *used_last);
 static int emit_legal(Run *r, int promo);
+static int attacked_memo(Run *r, int pos);
 
 static int cond(Run *r, int k)
 {
@@ -439,8 +389,11 @@ static int cond(Run *r, int k)
     /* inside an attack probe, attacked?/defended? count as true (no
      * recursion; castling-like moves that need safety never attack) */
     case C_ATTACKED:
-        return r->mode == 2 || attacked(r->s, pos, 0, r->player, NULL,
-                                        NULL);
+        if (r->mode == 2)
+            return 1;
+        if (r->lg)
+            return attacked_memo(r, pos);
+        return attacked(r->s, pos, 0, r->player, NULL, NULL);
     case C_DEFENDED:
         return r->mode == 2 || attacked(r->s, pos, 1, r->player, NULL,
                                         NULL);
@@ -529,6 +482,22 @@ static int emission(Run *r, int promo, int partial, int ctype)
     r->res_ctype = ctype;
     r->found = 1;
     return 1;
+}
+
+/* The calls compiled templates make (zcc.h). */
+int zvm_emission(Run *r, int promo, int partial, int ctype)
+{
+    return emission(r, promo, partial, ctype);
+}
+
+int zvm_cond(Run *r, int k)
+{
+    return cond(r, k);
+}
+
+int zvm_resolve(const Run *r, int loc)
+{
+    return resolve(r, loc);
 }
 
 /* Dispatch: with GCC or Clang each instruction jumps straight to the
@@ -889,6 +858,25 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
     r.max = max;
     int from = only_pos >= 0 ? only_pos : 0;
     int to = only_pos >= 0 ? only_pos + 1 : g->npos;
+    ZcGen const *gen = __atomic_load_n(&g->zc_gen, __ATOMIC_ACQUIRE);
+    if (gen) {
+        /* native code: each piece's templates in one call */
+        r.g = g;
+        r.s = s;
+        r.player = player;
+        r.lk = g->plink + (size_t)player * 2 * (size_t)g->npos *
+                          (size_t)g->ndirs;
+        r.lk_opp = g->npos * g->ndirs;
+        r.buf = W;
+        for (int p = from; p < to; p++) {
+            uint16_t v = s->cells[p];
+            if (v && ZP_OWNER(v) == player &&
+                gen[ZP_TYPE(v)](&r, g->zc_api, p, restrict_mt, mt,
+                                s->cells))
+                return r.nout;
+        }
+        from = to;
+    }
     for (int p = from; p < to; p++) {
         uint16_t v = s->cells[p];
         if (!v || ZP_OWNER(v) != player)
@@ -1448,7 +1436,34 @@ static void legal_prepare(const ZState *s, int player, Legal *L)
         if (attacked(s, roy[i], 0, player, L->S, &used_last))
             L->attacked_now = 1;
     L->exact = !used_last;
+    memset(L->att_known, 0, sizeof *L->att_known * (size_t)words);
+    memset(L->att_val, 0, sizeof *L->att_val * (size_t)words);
+    if (nroy == 1) {
+        /* attacked(s, that square) was just worked out */
+        L->att_known[roy[0] >> 6] |= 1ULL << (roy[0] & 63);
+        if (L->attacked_now)
+            L->att_val[roy[0] >> 6] |= 1ULL << (roy[0] & 63);
+    }
     L->ready = 1;
+}
+
+/* attacked? in a collecting run: attacked(s, pos) depends on the position
+ * and the square only, so one generation asks it once per square. */
+static int attacked_memo(Run *r, int pos)
+{
+    Legal *L = r->lg;
+    if (!L->ready)
+        legal_prepare(r->s, r->player, L);
+    uint64_t bit = 1ULL << (pos & 63);
+    if (L->att_known[pos >> 6] & bit)
+        return (L->att_val[pos >> 6] & bit) != 0;
+    int a = attacked(r->s, pos, 0, r->player, NULL, NULL);
+    L->att_known[pos >> 6] |= bit;
+    if (a)
+        L->att_val[pos >> 6] |= bit;
+    else
+        L->att_val[pos >> 6] &= ~bit;
+    return a;
 }
 
 
@@ -1515,30 +1530,30 @@ static int gen_moves_any(const ZState *s, Move *out, int max, int any)
         max = 1;
     Legal L;
     L.ready = 0;
-    int n = gen_raw(s, player, out, mt, max, g->turns[s->turn].mtype, -1, 1,
+    int n = gen_raw(s, player, out, g->nprio && !any ? mt : NULL, max,
+                    g->turns[s->turn].mtype, -1, 1,
                     g->royal_checkmated >= 0 ? &L : NULL);
     if (any)
         return n > 0 ? 1 : g->pass_turn != 0;
     if (g->nprio && n) {
+        /* rank of each move type (mtype + 1): its place in the list,
+         * unlisted types after the listed ones */
+        uint8_t rank[ZMAX_MTYPES + 1];
+        memset(rank, g->nprio, sizeof rank);
+        for (int q = g->nprio - 1; q >= 0; q--)
+            if (g->prio[q] >= -1 && g->prio[q] < ZMAX_MTYPES)
+                rank[g->prio[q] + 1] = (uint8_t)q;
         int best = g->nprio;
         for (int i = 0; i < n; i++) {
-            int c = g->nprio;
-            for (int q = 0; q < g->nprio; q++)
-                if (g->prio[q] == mt[i]) {
-                    c = q;
-                    break;
-                }
+            int c = mt[i] >= -1 && mt[i] < ZMAX_MTYPES ? rank[mt[i] + 1]
+                                                       : g->nprio;
             if (c < best)
                 best = c;
         }
         int j = 0;
         for (int i = 0; i < n; i++) {
-            int c = g->nprio;
-            for (int q = 0; q < g->nprio; q++)
-                if (g->prio[q] == mt[i]) {
-                    c = q;
-                    break;
-                }
+            int c = mt[i] >= -1 && mt[i] < ZMAX_MTYPES ? rank[mt[i] + 1]
+                                                       : g->nprio;
             if (c == best)
                 out[j++] = out[i];
         }

@@ -150,6 +150,9 @@ typedef struct ZTurn {
                              * own; `(Mover Owner [type])` in turn-order) */
 } ZTurn;
 
+struct Run;
+struct ZcApi;
+
 typedef struct ZGame {
     char title[128];
     int nplayers;
@@ -216,6 +219,15 @@ typedef struct ZGame {
     int16_t *pre_to;        /* see ZTemplate.pre_n; NULL: not built */         /* per player, plain/opposite, position and
                              * direction: the link after symmetry (-1
                              * none); built by zvm_prepare */
+    /* zcc.c: per piece type, its move templates compiled to native code
+     * (zc_gen NULL: the interpreter runs them); zc_status says which and
+     * why */
+    void *zc_handle;
+    int (*const *zc_gen)(struct Run *, const struct ZcApi *, int, int,
+                         int16_t *, const uint16_t *);
+    struct ZcApi *zc_api;
+    int zc_tried;
+    char zc_status[256];
 } ZGame;
 
 /* ---- the state (vm.c) ---- */

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../core/game.h"
+#include "../core/layout.h"
 
 enum { AP_N = 5, AP_SQ = 25, AP_MAXN = 200, AP_TURNS = 100,
        AP_MAX_PLIES = 4 * AP_TURNS + 4 };
@@ -518,6 +519,37 @@ static int ap_from_text(void *st, const char *s, PlyError *err)
     return 0;
 }
 
+/* The board for a front end: 5 x 5 squares, rank 1 at the bottom,
+ * named as the notation writes them ("b1"); horsemen as knights and
+ * footmen as pawns. A declaration ("b1c3") is located by its two
+ * squares, a redeployment ("@c3") by its target. A declaration not yet
+ * resolved is not drawn (Black's view does not hold it). */
+static int ap_layout(const void *st, Layout *l)
+{
+    static const char *const glyph[5] = {"", "\u2659", "\u2658",
+                                         "\u265F", "\u265E"};
+    const Apoc *a = st;
+    l->width = l->height = AP_N;
+    for (int r = AP_N - 1; r >= 0; r--)
+        for (int f = 0; f < AP_N; f++) {
+            int s = r * AP_N + f;
+            char name[3];
+            sq_name(s, name);
+            LayoutCell *c = layout_cell(l, (float)f + 0.5f,
+                                        (float)(AP_N - 1 - r) + 0.5f,
+                                        CELL_SQUARE, (r + f) % 2 ?
+                                        SHADE_LIGHT : SHADE_DARK, name);
+            if (!c)
+                return -1;
+            int p = a->sq[s];
+            if (p) {
+                c->owner = (int8_t)owner(p);
+                snprintf(c->glyph, sizeof c->glyph, "%s", glyph[p]);
+            }
+        }
+    return 0;
+}
+
 static int ap_render(const void *st, char *buf, size_t n)
 {
     const Apoc *a = st;
@@ -749,6 +781,7 @@ const GameVtbl game_apocalypse = {
     .move_to_text = ap_move_to_text,
     .text_to_move = ap_text_to_move,
     .render = ap_render,
+    .layout = ap_layout,
     .eval = ap_eval,
     .heuristic = ap_heuristic,
     .is_noisy = ap_is_noisy,

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../core/game.h"
+#include "../core/layout.h"
 
 enum { SH_W = 7, SH_H = 14, SH_CELLS = SH_W * SH_H, SH_MAXN = 1024,
        SH_MAX_PLIES = 600, SH_NO_PROGRESS = 100, SH_MAX_SIDE = 20 };
@@ -750,6 +751,46 @@ static int sh_from_text(void *st, const char *s, PlyError *err)
     return 0;
 }
 
+/* The board for a front end: the 62 squares on the 7 x 14 grid, rank 1
+ * at the bottom, named as the notation writes them ("d4"); fortresses
+ * and gates shaded apart from the battlefield; pieces as chess glyphs
+ * (shatra pawn, jalkyn bishop, tura rook, batyr queen, biy king). A drop
+ * ("P*b6") is located by its target, the letter before it telling drops
+ * apart. */
+static int sh_layout(const void *st, Layout *l)
+{
+    static const char *const glyph[2][6] = {
+        {"", "\u2659", "\u2657", "\u2656", "\u2655", "\u2654"},
+        {"", "\u265F", "\u265D", "\u265C", "\u265B", "\u265A"}};
+    const Shatra *g = st;
+    l->width = SH_W;
+    l->height = SH_H;
+    for (int r = SH_H - 1; r >= 0; r--)
+        for (int f = 0; f < SH_W; f++) {
+            int z = zone_rf(r, f);
+            if (z < 0)
+                continue;
+            int s = r * SH_W + f;
+            char name[8];
+            sq_name(s, name);
+            int shade = z ? SHADE_SPECIAL
+                          : (r + f) % 2 ? SHADE_LIGHT : SHADE_DARK;
+            LayoutCell *c = layout_cell(l, (float)f + 0.5f,
+                                        (float)(SH_H - 1 - r) + 0.5f,
+                                        CELL_SQUARE, (uint8_t)shade, name);
+            if (!c)
+                return -1;
+            int p = g->sq[s];
+            if (p) {
+                int side = (p & BLACK) ? 1 : 0;
+                c->owner = (int8_t)side;
+                snprintf(c->glyph, sizeof c->glyph, "%s",
+                         glyph[side][ptype(p)]);
+            }
+        }
+    return 0;
+}
+
 static int sh_render(const void *st, char *buf, size_t n)
 {
     const Shatra *g = st;
@@ -984,6 +1025,7 @@ const GameVtbl game_shatra = {
     .move_to_text = sh_move_to_text,
     .text_to_move = sh_text_to_move,
     .render = sh_render,
+    .layout = sh_layout,
     .eval = sh_eval,
     .heuristic = sh_heuristic,
     .is_noisy = sh_is_noisy,

@@ -61,7 +61,8 @@ int cmd_info(int argc, char **argv)
     printf("players: %d (", in->num_players);
     for (int p = 0; p < in->num_players; p++)
         printf("%s%s", p ? ", " : "", in->player_names[p]);
-    printf(")\n");
+    printf(")%s\n", g->seats ? "; the options may leave seats empty, and "
+           "front ends seat only the players taking part" : "");
     printf("properties:%s%s%s%s\n",
            in->flags & GAME_ZERO_SUM ? " zero-sum" : "",
            in->flags & GAME_CHANCE ? " chance" : "",
@@ -71,6 +72,9 @@ int cmd_info(int argc, char **argv)
            g->heuristic ? " heuristic" : "", g->is_noisy ? " noisy" : "",
            g->playout ? " playout" : "",
            g->exact ? " exact (endgame databases)" : "");
+    if (g->see || g->net)
+        printf("search hooks:%s%s\n", g->see ? " see (static exchange)" : "",
+               g->net ? " net (learned evaluation inputs)" : "");
     printf("longest game: %d plies; at most %d moves per position\n",
            in->max_game_length, in->max_moves);
     printf("formats:");

@@ -141,6 +141,8 @@ static int kdb_play(const MancalaRules *r, uint8_t *b, int move, int *gain)
 }
 
 enum { KDB_MAX_HOUSES = MDB_MAX_HOUSES / 2 };
+/* the layers built at init (the rest at the first probe that needs them) */
+enum { KALAH_DB_INIT = 10 };
 
 #define KDB_RULES(h, cap) \
     {.houses = 2 * (h), .variant = (cap), .moves = kdb_moves, \
@@ -220,10 +222,14 @@ static int kalah_init(void *st, const int *opt, uint64_t seed, PlyError *err)
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < k->houses; i++)
             k->pit[first_house(k, s) + i] = (uint16_t)opt[1];
-    /* The databases are built once per process, here, before any clock
-     * runs: built lazily at a probe they cost one move up to 20 ms past
-     * its 100 ms budget (bench/overrun.sh). A failure (memory) only
-     * leaves the bots without them. */
+    /* The databases are built once per process. The layers up to the
+     * default (10 seeds, well under a second for six houses) here, before
+     * any clock runs: built lazily at a probe they cost one move up to
+     * 20 ms past its 100 ms budget (bench/overrun.sh). Larger layers
+     * (dbseeds above 10: minutes and gigabytes at 20) at the first probe
+     * that needs them, inside a search, so that setting a game up stays
+     * cheap; PLY_DB_DIR builds or reads them all now. A failure (memory)
+     * only leaves the bots without them. */
     if (!k->dbseeds || k->houses > KDB_MAX_HOUSES || k->capture_rule > 1)
         return 0;
     MancalaDb *db = &kdb[k->capture_rule][k->houses - 1];
@@ -239,7 +245,8 @@ static int kalah_init(void *st, const int *opt, uint64_t seed, PlyError *err)
                  capture_choices[k->capture_rule]);
         return mancala_db_build_file(db, k->dbseeds, path, tag, err);
     }
-    (void)mancala_db_build(db, k->dbseeds);
+    (void)mancala_db_build(db, k->dbseeds < KALAH_DB_INIT ? k->dbseeds
+                                                        : KALAH_DB_INIT);
     return 0;
 }
 
@@ -586,8 +593,10 @@ const GameVtbl game_kalah = {
             "when it has seeds). When one side has no seeds the game ends\n"
             "and the other side's seeds go to their owner. Most seeds wins.\n"
             "A game is cut off after 2000 plies, scored the same way.\n"
-            "Bots read exact results from endgame databases (dbseeds); with\n"
-            "the environment variable PLY_DB_DIR set they are read from\n"
+            "Bots read exact results from endgame databases (dbseeds): the\n"
+            "layers up to 10 seeds are built when a game is set up, larger\n"
+            "ones at the first search that reaches them; with the\n"
+            "environment variable PLY_DB_DIR set all are read from\n"
             "PLY_DB_DIR/kalah-HOUSES-CAPTURE-SEEDS.mdb or built and written\n"
             "there.",
     },

@@ -6,21 +6,26 @@
 # targets' directory, may be empty), PLY_SLOW=1 for the deep tests,
 # PLY_SERVER=0 for a build without the Vindinium server and client (their
 # tests are skipped, and said so).
+# PLY_TEST_JOBS=N runs N tests at a time (default: the number of cores);
+# the slowest unit binaries start first. Each line is printed when its
+# test ends, with the seconds it took.
 set -u
-passed=0
-failed=0
-failures=""
+jobs=${PLY_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+list=$(mktemp)
+trap 'rm -f "$list"' EXIT
+q() { printf "'%s' " "$@"; }
 run() {
     name=$1; shift
-    if "$@" > "$BUILD/test-$name.log" 2>&1; then
-        passed=$((passed + 1)); echo "PASS $name"
-    else
-        failed=$((failed + 1)); failures="$failures $name"
-        echo "FAIL $name (log: $BUILD/test-$name.log)"; tail -n 30 "$BUILD/test-$name.log"
-    fi
+    rm -f "$BUILD/test-$name.result"
+    echo "$(q "$name" "$@")" >> "$list"
 }
+first="test_alphabeta test_mcts test_conformance test_perft"
+for t in $first; do
+    [ -x "$BUILD/tests/$t" ] && run "$t" "$BUILD/tests/$t"
+done
 for t in "$BUILD"/tests/test_*; do
     [ -x "$t" ] || continue
+    case " $first " in *" $(basename "$t") "*) continue ;; esac
     run "$(basename "$t")" "$t"
 done
 run cli env PLY="$PLY" sh tests/cli.sh
@@ -55,5 +60,18 @@ run procs env PLY="$PLY" sh tests/procs.sh
 if [ -n "${FUZZ:-}" ] && [ -d "$FUZZ" ]; then
     run fuzz env FUZZ="$FUZZ" PLY="$PLY" sh tests/fuzz/run.sh
 fi
+# one test a line, its words single-quoted for xargs
+xargs -P "$jobs" -L 1 env BUILD="$BUILD" sh tests/run-one.sh < "$list"
+passed=0
+failed=0
+failures=""
+while IFS= read -r line; do
+    name=$(eval "set -- $line"; echo "$1")
+    if [ "$(cat "$BUILD/test-$name.result" 2>/dev/null)" = PASS ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1)); failures="$failures $name"
+    fi
+done < "$list"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] || { echo "failed:$failures"; exit 1; }

@@ -13,7 +13,8 @@ set -u
 jobs=${PLY_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
-q() { printf "'%s' " "$@"; }
+# words single-quoted; no trailing blank (xargs -L would join the lines)
+q() { printf "'%s'" "$1"; shift; printf " '%s'" "$@"; }
 run() {
     name=$1; shift
     rm -f "$BUILD/test-$name.result"

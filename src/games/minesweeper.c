@@ -758,7 +758,7 @@ const GameVtbl game_minesweeper = {
 enum { ENGINE_BUDGET = 2000000, LOOK_BUDGET = 200000, LOOK_CAND = 12,
        LOOK_INTERIOR = 3 };
 
-enum { EG_CELLS = 64, EG_LAYOUTS = 400, EG_NODES = 300000,
+enum { EG_CELLS = 64, EG_LAYOUTS = 2000, EG_NODES = 2000000,
        EG_MEMO = 1 << 15 };
 
 typedef struct EgSearch {
@@ -819,7 +819,7 @@ static const Option msb_options[] = {
      .help = "the lookahead's bonus, in percent, for a number that gives "
              "a safe cell next", .offset = offsetof(MsOpts, progress)},
     {.key = "endgame", .type = OPT_BOOL, .def = 1,
-     .help = "with at most 400 layouts left, the best cell by exhaustive "
+     .help = "with at most 2000 layouts left, the best cell by exhaustive "
              "search over them", .offset = offsetof(MsOpts, endgame)},
     {.key = NULL},
 };

@@ -5,6 +5,7 @@
  * the test facts of hidden.md §6, perft, setup and view errors, and the
  * solver bots on positions with a forced answer and over seeded games. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "testlib.h"
 
@@ -389,6 +390,152 @@ static void test_mines_probabilities(void **state)
     free(v);
 }
 
+/* The chance to win from a set of layouts (masks over the closed cells
+ * cl) with `opened` of them opened since, by plain expectimax: the best
+ * cell, each number it may show weighted by its layouts. */
+static double slow_win(const uint32_t *lay, int n, uint32_t opened,
+                       const int *cl, int ncl, int w, int h)
+{
+    uint32_t all = ~0u;
+    for (int i = 0; i < n; i++)
+        all &= lay[i];
+    uint32_t full = (1u << ncl) - 1;
+    if (!(full & ~opened & ~all))
+        return 1;
+    double best = 0;
+    for (int c = 0; c < ncl; c++) {
+        if (opened >> c & 1 || all >> c & 1)
+            continue;
+        uint32_t sub[9][256];
+        int cnt[9] = {0};
+        for (int i = 0; i < n; i++) {
+            if (lay[i] >> c & 1)
+                continue;
+            int v = 0, x = cl[c] % w, y = cl[c] / w;
+            for (int j = 0; j < ncl; j++) {
+                int X = cl[j] % w, Y = cl[j] / w;
+                v += j != c && lay[i] >> j & 1 && abs(X - x) <= 1 &&
+                     abs(Y - y) <= 1;
+            }
+            sub[v][cnt[v]++] = lay[i];
+        }
+        double s = 0;
+        for (int v = 0; v < 9; v++)
+            if (cnt[v])
+                s += cnt[v] * slow_win(sub[v], cnt[v], opened | 1u << c, cl,
+                                       ncl, w, h);
+        if (s / n > best)
+            best = s / n;
+    }
+    (void)h;
+    return best;
+}
+
+/* With few layouts left the bot's cell (endgame search) has the best
+ * chance to win, by the expectimax above over every layout. */
+static void test_mines_endgame(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("minesweeper");
+    PlyError err = {{0}};
+    Bot *b = bot_new(g, "minesweeper:look=0", 1, &err);
+    assert_non_null(b);
+    void *st = state_alloc(g), *v = state_alloc(g);
+    int checked = 0, guesses = 0;
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        assert_int_equal(state_setup(g, st, "width=4,height=4,mines=4", NULL,
+                                     seed, &err), 0);
+        Rng r;
+        rng_seed(&r, seed);
+        char grid[24][31];
+        int w, h, cl[16], ncl;
+        for (;;) {
+            /* safe clicks until at most 8 cells are closed */
+            ms_grid(g, st, grid, &w, &h);
+            int safe[16], ns = 0;
+            ncl = 0;
+            for (int c = 0; c < w * h; c++) {
+                char ch = grid[c / w][c % w];
+                if (ch == '.' || ch == '*')
+                    cl[ncl++] = c;
+                if (ch == '.')
+                    safe[ns++] = c;
+            }
+            if (g->to_move(st) != 0 || ncl <= 8 || !ns)
+                break;
+            g->make(st, (Move)safe[rng_below(&r, (uint32_t)ns)]);
+        }
+        while (g->to_move(st) == 0) {
+            /* the closed cells now */
+            ms_grid(g, st, grid, &w, &h);
+            ncl = 0;
+            for (int c = 0; c < w * h; c++)
+                if (grid[c / w][c % w] == '.' || grid[c / w][c % w] == '*')
+                    cl[ncl++] = c;
+            /* every layout of the closed cells that fits the numbers */
+            uint32_t lay[256];
+            int n = 0;
+            for (uint32_t s = 0; s < 1u << ncl; s++) {
+                if (__builtin_popcount(s) != 4)
+                    continue;
+                for (int j = 0; j < ncl; j++)
+                    grid[cl[j] / w][cl[j] % w] = s >> j & 1 ? '*' : '?';
+                int ok = 1;
+                for (int y = 0; y < h; y++)
+                    for (int x = 0; x < w; x++)
+                        if (grid[y][x] >= '0' && grid[y][x] <= '8' &&
+                            slow_mines_around(grid, w, h, x, y) !=
+                                grid[y][x] - '0')
+                            ok = 0;
+                if (ok)
+                    lay[n++] = s;
+            }
+            assert_true(n >= 1);
+            g->observe(st, 0, v);
+            SearchInfo si;
+            Move m = bot_choose(b, v, NULL, &si);
+            int mc = -1;
+            double best = 0, got = -1;
+            for (int c = 0; c < ncl; c++) {
+                uint32_t sub[9][256];
+                int cnt[9] = {0}, safe = 0;
+                for (int i = 0; i < n; i++) {
+                    if (lay[i] >> c & 1)
+                        continue;
+                    int val = 0, x = cl[c] % w, y = cl[c] / w;
+                    for (int j = 0; j < ncl; j++)
+                        val += j != c && lay[i] >> j & 1 &&
+                               abs(cl[j] % w - x) <= 1 && abs(cl[j] / w - y) <= 1;
+                    sub[val][cnt[val]++] = lay[i];
+                    safe++;
+                }
+                double s = 0;
+                for (int val = 0; val < 9; val++)
+                    if (cnt[val])
+                        s += cnt[val] * slow_win(sub[val], cnt[val], 1u << c, cl,
+                                                 ncl, w, h);
+                s /= n;
+                if (s > best)
+                    best = s;
+                if (cl[c] == (int)m)
+                    got = s, mc = c;
+                guesses += (int)m == cl[c] && safe < n;
+            }
+            assert_true(mc >= 0);
+            if (got < best - 1e-9)
+                fail_msg("seed %llu: the bot's cell wins %.6f, the best %.6f",
+                         (unsigned long long)seed, got, best);
+            checked++;
+            g->make(st, m);
+        }
+    }
+    assert_true(checked > 100);
+    assert_true(guesses > 20);
+    bot_free(b);
+    free(st);
+    free(v);
+}
+
 /* -------------------------------------------------------------- foxhunt */
 
 static int slow_rays(const char *rows[], int n, int x, int y, int *seen)
@@ -545,6 +692,7 @@ int main(void)
         cmocka_unit_test(test_mines_text),
         cmocka_unit_test(test_mines_solver),
         cmocka_unit_test(test_mines_probabilities),
+        cmocka_unit_test(test_mines_endgame),
         cmocka_unit_test(test_fox_slow),
         cmocka_unit_test(test_fox_text),
         cmocka_unit_test(test_fox_solver),

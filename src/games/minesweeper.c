@@ -20,6 +20,7 @@
 #include "../core/bot.h"
 #include "../core/game.h"
 #include "../core/layout.h"
+#include "minesweeper.h"
 
 enum { MS_MAXW = 30, MS_MAXH = 24, MS_MAXC = MS_MAXW * MS_MAXH };
 enum { FIRST_ANY, FIRST_SAFE, FIRST_OPENING };
@@ -733,48 +734,93 @@ const GameVtbl game_minesweeper = {
 
 /* ================================================================ solver
  *
- * From the view alone: single-point deductions to a fixed point; when
- * they find no safe cell, the exact probability of a mine in every closed
- * cell: the frontier (closed cells next to an open one) split into
- * independent components, each enumerated exactly (counts of solutions by
- * their number of mines, and of solutions with a mine in each cell),
- * combined with the number of ways to put the remaining mines among the
- * other closed cells. A safe cell if there is one, else the least likely
- * mine, ties to corners, then edges. */
+ * From the view alone. Single-point deductions to a fixed point; then the
+ * exact probability of a mine in every closed cell. The frontier (closed
+ * cells next to an open number) is grouped into boxes, cells that touch
+ * exactly the same numbers (they are interchangeable: a box of s cells
+ * holding x mines counts C(s, x) ways); boxes linked by a shared number
+ * form independent components. Each component is enumerated over its
+ * boxes' mine counts, giving the number of layouts with k mines and the
+ * expected mines of each box given k; the components and the interior
+ * (closed cells off the frontier, C(interior, rest) ways) are then
+ * combined over the global mine count. Weights are scaled doubles with
+ * their logarithms kept apart, so the counts never overflow.
+ *
+ * A safe cell is opened when there is one (a deduction, or a cell of
+ * probability 0 from the global count). Otherwise the bot guesses: among
+ * the safest cells (within a margin of the best) it looks one click
+ * ahead: for every number the cell may show, the weight of the layouts
+ * that show it and whether the view then has a safe cell (progress), else
+ * the best safety of the next guess; the cell that maximises the chance
+ * of surviving this click and the next is chosen (look=0: the safest
+ * cell, ties to corners, then edges). */
 
-enum { SOLVER_MAX_COMP = 64, LOOK_BUDGET = 100000 };   /* larger components: local estimates */
+enum { ENGINE_BUDGET = 2000000, LOOK_BUDGET = 200000, LOOK_CAND = 12,
+       LOOK_INTERIOR = 3 };
+
+enum { EG_CELLS = 64, EG_LAYOUTS = 2000, EG_NODES = 2000000,
+       EG_MEMO = 1 << 15 };
+
+typedef struct EgSearch {
+    int nu, u[EG_CELLS], idx_of[MS_MAXC], base[EG_CELLS];
+    uint64_t nbm[EG_CELLS], full, cur;
+    uint64_t lay[EG_LAYOUTS], zob[EG_LAYOUTS];
+    int nl, aborted;
+    uint64_t nodes;
+    uint32_t gen;
+    int pool[(EG_CELLS + 1) * EG_LAYOUTS];
+    uint64_t memo_key[EG_MEMO];
+    uint32_t memo_gen[EG_MEMO];
+    double memo_val[EG_MEMO];
+} EgSearch;
 
 typedef struct MsBot {
     Rng rng;
-    /* scratch, allocated once */
-    int cons[MS_MAXC][8], ncons[MS_MAXC];   /* per frontier cell: its
-                                               constraints (open cells) */
-    int need[MS_MAXC], left[MS_MAXC];
+    int look_on;
+    double margin, progress;
     int8_t state[MS_MAXC];      /* -1 unknown, 0 safe, 1 mine (known) */
-    int comp[MS_MAXC];          /* component id of frontier cells, -1 */
-    int order[MS_MAXC];
-    uint8_t val[MS_MAXC];
-    double ccount[SOLVER_MAX_COMP + 1];
-    double cmine[SOLVER_MAX_COMP + 1][SOLVER_MAX_COMP];
-    double prob[MS_MAXC];
+    /* per closed unknown cell: its open neighbours (the numbers) */
+    int cons[MS_MAXC][8], ncons[MS_MAXC];
+    int box[MS_MAXC];           /* box of a frontier cell, else -1 */
+    int nbox, bsize[MS_MAXC], bfirst[MS_MAXC], bcomp[MS_MAXC];
+    int bcells[MS_MAXC][8];
+    int need[MS_MAXC], cap[MS_MAXC];   /* per open cell */
+    int order[MS_MAXC], xv[MS_MAXC], ooff;
+    int ncomp, cstart[MS_MAXC + 1], cnb[MS_MAXC], cn[MS_MAXC];
+    int remaining;
+    double *W, *E;              /* enumeration sums (scratch) */
+    size_t Wcap, Ecap;
     uint64_t nodes, budget;
     int aborted;
-    double logw;                /* log of the number of layouts (exact) */
-    int allexact;
-    Mines look;                 /* lookahead scratch */
-    int looking, look_on;
-    double cprob[MS_MAXC];
+    int exact;                  /* every component enumerated exactly */
+    double logw;                /* log of the number of layouts */
+    double prob[MS_MAXC];
+    double binom[9][9];
+    Mines hyp;                  /* lookahead scratch */
+    EgSearch *eg;               /* endgame search, NULL when off */
 } MsBot;
 
 typedef struct MsOpts {
     int look;
+    int margin;
+    int progress;
+    int endgame;
 } MsOpts;
 
 static const Option msb_options[] = {
-    {.key = "look", .type = OPT_BOOL, .def = 0,
+    {.key = "look", .type = OPT_BOOL, .def = 1,
      .help = "when it must guess, look one click ahead among the safest "
-             "cells: the chance of being safe and then giving a safe cell "
-             "(slower)", .offset = offsetof(MsOpts, look)},
+             "cells and take the likeliest to survive this click and the "
+             "next (0: the safest cell)", .offset = offsetof(MsOpts, look)},
+    {.key = "margin", .type = OPT_INT, .def = 5, .min = 0, .max = 100,
+     .help = "the lookahead weighs cells up to this many percent less "
+             "safe than the safest", .offset = offsetof(MsOpts, margin)},
+    {.key = "progress", .type = OPT_INT, .def = 0, .min = 0, .max = 1000,
+     .help = "the lookahead's bonus, in percent, for a number that gives "
+             "a safe cell next", .offset = offsetof(MsOpts, progress)},
+    {.key = "endgame", .type = OPT_BOOL, .def = 1,
+     .help = "with at most 2000 layouts left, the best cell by exhaustive "
+             "search over them", .offset = offsetof(MsOpts, endgame)},
     {.key = NULL},
 };
 
@@ -792,55 +838,40 @@ static void *msb_create(const GameVtbl *g, const void *opts, uint64_t seed,
         return NULL;
     }
     rng_seed(&b->rng, seed);
-    b->look_on = o ? o->look : 0;
+    b->look_on = o ? o->look : 1;
+    b->margin = (o ? o->margin : 5) / 100.0;
+    b->progress = (o ? o->progress : 0) / 100.0;
+    if (!o || o->endgame) {
+        b->eg = calloc(1, sizeof *b->eg);
+        if (!b->eg) {
+            free(b);
+            ply_fail(err, "out of memory");
+            return NULL;
+        }
+        for (int i = 0; i < EG_LAYOUTS; i++)
+            b->eg->zob[i] = rng_next(&b->rng);
+    }
+    for (int n = 0; n <= 8; n++)
+        for (int k = 0; k <= n; k++)
+            b->binom[n][k] = k == 0 || k == n ? 1
+                           : b->binom[n - 1][k - 1] + b->binom[n - 1][k];
     return b;
 }
 
 static void msb_destroy(void *p)
 {
-    free(p);
+    MsBot *b = p;
+    if (b) {
+        free(b->W);
+        free(b->E);
+        free(b->eg);
+    }
+    free(b);
 }
 
 static void msb_new_game(void *p)
 {
     (void)p;
-}
-
-/* Enumerates the component's cells order[0..n) from index i. */
-static void comp_rec(MsBot *b, const Mines *m, int n, int i, int mines)
-{
-    if (b->aborted)
-        return;
-    if (++b->nodes > b->budget) {
-        b->aborted = 1;
-        return;
-    }
-    if (i == n) {
-        b->ccount[mines] += 1;
-        for (int j = 0; j < n; j++)
-            if (b->val[j])
-                b->cmine[mines][j] += 1;
-        return;
-    }
-    int c = b->order[i];
-    for (int v = 0; v < 2; v++) {
-        int ok = 1;
-        for (int j = 0; j < b->ncons[c]; j++) {
-            int o = b->cons[c][j];
-            int nd = b->need[o] - v, lf = b->left[o] - 1;
-            if (nd < 0 || nd > lf)
-                ok = 0;
-        }
-        if (!ok)
-            continue;
-        for (int j = 0; j < b->ncons[c]; j++)
-            b->need[b->cons[c][j]] -= v, b->left[b->cons[c][j]]--;
-        b->val[i] = (uint8_t)v;
-        comp_rec(b, m, n, i + 1, mines + v);
-        for (int j = 0; j < b->ncons[c]; j++)
-            b->need[b->cons[c][j]] += v, b->left[b->cons[c][j]]++;
-    }
-    (void)m;
 }
 
 static double lchoose(int n, int k)
@@ -855,7 +886,7 @@ static void simple_deductions(MsBot *b, const Mines *m)
 {
     int cells = m->w * m->h;
     for (int c = 0; c < cells; c++)
-        b->state[c] = m->num[c] >= 0 ? 0 : -1;
+        b->state[c] = m->num[c] >= 0 ? 0 : c == m->boom ? 1 : -1;
     int changed = 1;
     while (changed) {
         changed = 0;
@@ -888,21 +919,101 @@ static int corner_rank(const Mines *m, int c)
     return ex + ey;   /* 2 corner, 1 edge, 0 inside */
 }
 
-/* Probabilities of a mine in every closed cell of unknown state; returns
- * 0, or -1 when the view is inconsistent. */
-static int probabilities(MsBot *b, const Mines *m)
+/* Enumerates the mine counts of the component's boxes order[i..n). */
+static void box_rec(MsBot *b, int i, int n, int ncells, int mines, double w)
 {
-    int cells = m->w * m->h;
-    int known_mines = 0, nint = 0;
-    for (int c = 0; c < cells; c++) {
-        b->comp[c] = -1;
-        b->prob[c] = b->state[c] == 1 ? 1 : 0;
-        known_mines += b->state[c] == 1;
+    if (b->aborted)
+        return;
+    if (++b->nodes > b->budget) {
+        b->aborted = 1;
+        return;
     }
-    /* constraints: open cells with unknown neighbours */
+    if (i == n) {
+        b->W[mines] += w;
+        for (int j = 0; j < n; j++)
+            if (b->xv[j])
+                b->E[(size_t)j * (size_t)(ncells + 1) + (size_t)mines] +=
+                    w * b->xv[j];
+        return;
+    }
+    int bx = b->order[b->ooff + i], s = b->bsize[bx], f = b->bfirst[bx];
+    int nc = b->ncons[f];
+    const int *cl = b->cons[f];
+    int lo = 0, hi = s;
+    for (int j = 0; j < nc; j++) {
+        int r = b->need[cl[j]], rest = b->cap[cl[j]] - s;
+        if (r - rest > lo)
+            lo = r - rest;
+        if (r < hi)
+            hi = r;
+    }
+    if (mines + hi > b->remaining)
+        hi = b->remaining - mines;
+    if (lo > hi)
+        return;
+    for (int j = 0; j < nc; j++)
+        b->cap[cl[j]] -= s;
+    for (int x = lo; x <= hi; x++) {
+        for (int j = 0; j < nc; j++)
+            b->need[cl[j]] -= x;
+        b->xv[i] = x;
+        box_rec(b, i + 1, n, ncells, mines + x, w * b->binom[s][x]);
+        for (int j = 0; j < nc; j++)
+            b->need[cl[j]] += x;
+    }
+    for (int j = 0; j < nc; j++)
+        b->cap[cl[j]] += s;
+}
+
+static int grow(double **p, size_t *cap, size_t n)
+{
+    if (n <= *cap)
+        return 0;
+    double *q = realloc(*p, n * sizeof(double));
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = n;
+    return 0;
+}
+
+/* Convolution of a (length la) and c (length lc) into out, cut at n,
+ * scaled to a maximum of 1; returns the log of the scale taken out. */
+static double conv(const double *a, int la, const double *c, int lc,
+                   double *out, int n)
+{
+    for (int i = 0; i < n; i++)
+        out[i] = 0;
+    for (int i = 0; i < la && i < n; i++)
+        if (a[i] != 0)
+            for (int j = 0; j < lc && i + j < n; j++)
+                out[i + j] += a[i] * c[j];
+    double mx = 0;
+    for (int i = 0; i < n; i++)
+        if (out[i] > mx)
+            mx = out[i];
+    if (mx <= 0)
+        return -INFINITY;
+    for (int i = 0; i < n; i++)
+        out[i] /= mx;
+    return log(mx);
+}
+
+/* The probability of a mine in every closed cell (b->prob; open cells 0,
+ * known mines 1) and the log of the number of layouts (b->logw), from the
+ * view and b->state (deductions already made). Returns 0, or -1 when the
+ * view has no layout. */
+static int probabilities(MsBot *b, const Mines *m, uint64_t budget)
+{
+    int cells = m->w * m->h, known = 0, nint = 0;
+    b->exact = 1;
+    b->logw = -INFINITY;
     for (int c = 0; c < cells; c++) {
-        b->need[c] = b->left[c] = 0;
         b->ncons[c] = 0;
+        b->box[c] = -1;
+        b->need[c] = b->cap[c] = 0;
+        b->prob[c] = b->state[c] == 1 ? 1 : 0;
+        known += b->state[c] == 1;
     }
     for (int c = 0; c < cells; c++) {
         if (m->num[c] < 0)
@@ -913,14 +1024,19 @@ static int probabilities(MsBot *b, const Mines *m)
             if (b->state[nb[j]] == 1)
                 b->need[c]--;
             else if (b->state[nb[j]] < 0) {
-                b->left[c]++;
+                b->cap[c]++;
                 b->cons[nb[j]][b->ncons[nb[j]]++] = c;
             }
         }
+        if (b->need[c] < 0 || b->need[c] > b->cap[c])
+            return -1;
     }
-    /* components over shared constraints (flood fill) */
-    int ncomp = 0, start[MS_MAXC + 1], members[MS_MAXC], nm = 0;
-    int stack[MS_MAXC];
+    b->remaining = m->nmines - known;
+    if (b->remaining < 0)
+        return -1;
+    /* boxes: a frontier cell joins the box of an earlier unknown
+     * neighbour of its first number that has the same numbers */
+    b->nbox = 0;
     for (int c = 0; c < cells; c++) {
         if (b->state[c] >= 0)
             continue;
@@ -928,199 +1044,216 @@ static int probabilities(MsBot *b, const Mines *m)
             nint++;
             continue;
         }
-        if (b->comp[c] >= 0)
+        int o = b->cons[c][0], nb[8], k = nbrs(m, o, nb), found = -1;
+        for (int j = 0; j < k && nb[j] < c && found < 0; j++) {
+            int y = nb[j];
+            if (b->box[y] >= 0 && b->ncons[y] == b->ncons[c] &&
+                !memcmp(b->cons[y], b->cons[c],
+                        sizeof(int) * (size_t)b->ncons[c]))
+                found = b->box[y];
+        }
+        if (found < 0) {
+            found = b->nbox++;
+            b->bsize[found] = 0;
+            b->bfirst[found] = c;
+            b->bcomp[found] = -1;
+        }
+        b->box[c] = found;
+        b->bcells[found][b->bsize[found]++] = c;
+    }
+    /* components of boxes, breadth first (boxes sharing a number) */
+    b->ncomp = 0;
+    int nord = 0;
+    for (int s = 0; s < b->nbox; s++) {
+        if (b->bcomp[s] >= 0)
             continue;
-        start[ncomp] = nm;
-        int sp = 0, head = 0;     /* breadth first: neighbours close */
-        stack[sp++] = c;
-        b->comp[c] = ncomp;
-        while (head < sp) {
-            int x = stack[head++];
-            members[nm++] = x;
-            for (int j = 0; j < b->ncons[x]; j++) {
-                int o = b->cons[x][j], nb[8], k = nbrs(m, o, nb);
+        int ci = b->ncomp++, head = nord;
+        b->cstart[ci] = nord;
+        b->cn[ci] = 0;
+        b->order[nord++] = s;
+        b->bcomp[s] = ci;
+        while (head < nord) {
+            int x = b->order[head++], f = b->bfirst[x];
+            b->cn[ci] += b->bsize[x];
+            for (int j = 0; j < b->ncons[f]; j++) {
+                int nb[8], k = nbrs(m, b->cons[f][j], nb);
                 for (int q = 0; q < k; q++) {
                     int y = nb[q];
-                    if (b->state[y] < 0 && b->comp[y] < 0) {
-                        b->comp[y] = ncomp;
-                        stack[sp++] = y;
+                    if (b->box[y] >= 0 && b->bcomp[b->box[y]] < 0) {
+                        b->bcomp[b->box[y]] = ci;
+                        b->order[nord++] = b->box[y];
                     }
                 }
             }
         }
-        ncomp++;
+        b->cnb[ci] = nord - b->cstart[ci];
     }
-    start[ncomp] = nm;
-    int remaining = m->nmines - known_mines;
-    /* per component: weight of k mines (normalised), expected mine per
-     * cell given k; stored in flat arrays */
-    double *cw = calloc((size_t)ncomp * (SOLVER_MAX_COMP + 1) + 1,
-                        sizeof(double));
-    double *cp = calloc((size_t)nm * (SOLVER_MAX_COMP + 1) + 1,
-                        sizeof(double));
-    int *cmax = calloc((size_t)ncomp + 1, sizeof(int));
-    int *exact = calloc((size_t)ncomp + 1, sizeof(int));
-    double lcw = 0;             /* log of the scales taken out of cw */
-    b->allexact = 1;
-    b->logw = -INFINITY;
-    if (!cw || !cp || !cmax || !exact) {
-        free(cw), free(cp), free(cmax), free(exact);
+    b->cstart[b->ncomp] = nord;
+    /* scratch: per component W (cn+1) and E (cnb * (cn+1)) */
+    size_t wn = 0, en = 0;
+    for (int ci = 0; ci < b->ncomp; ci++) {
+        wn += (size_t)b->cn[ci] + 1;
+        en += (size_t)b->cnb[ci] * (size_t)(b->cn[ci] + 1);
+    }
+    int maxk = b->remaining + 1;
+    /* W per component, then 3 * ncomp + 4 arrays of maxk for combining */
+    size_t need_w = wn + (size_t)(3 * b->ncomp + 4) * (size_t)maxk + 1;
+    if (grow(&b->W, &b->Wcap, need_w) || grow(&b->E, &b->Ecap, en + 1))
         return -1;
-    }
-    for (int ci = 0; ci < ncomp; ci++) {
-        int n = start[ci + 1] - start[ci];
-        for (int i = 0; i < n; i++)
-            b->order[i] = members[start[ci] + i];
-        cmax[ci] = n;
-        exact[ci] = 0;
-        if (n <= SOLVER_MAX_COMP) {
-            memset(b->ccount, 0, sizeof(double) * (size_t)(n + 1));
-            for (int k = 0; k <= n; k++)
-                memset(b->cmine[k], 0, sizeof(double) * (size_t)n);
-            b->nodes = 0;
-            b->budget = b->looking ? LOOK_BUDGET : 4000000;
-            b->aborted = 0;
-            comp_rec(b, m, n, 0, 0);
-            if (!b->aborted) {
-                double mx = 0;
-                for (int k = 0; k <= n; k++)
-                    if (b->ccount[k] > mx)
-                        mx = b->ccount[k];
-                if (mx == 0) {
-                    free(cw), free(cp), free(cmax), free(exact);
-                    return -1;
-                }
-                lcw += log(mx);
-                for (int k = 0; k <= n; k++) {
-                    cw[ci * (SOLVER_MAX_COMP + 1) + k] = b->ccount[k] / mx;
-                    for (int i = 0; i < n; i++)
-                        cp[(size_t)(start[ci] + i) * (SOLVER_MAX_COMP + 1) + k]
-                            = b->ccount[k] > 0 ? b->cmine[k][i] / b->ccount[k]
-                            : 0;
-                }
-                exact[ci] = 1;
-            }
-        }
-        if (!exact[ci]) {
-            b->allexact = 0;
-            /* too large: each cell by the mean local density of its
-             * constraints, mine count fixed at its rounded sum */
+    double *Wall = b->W, *Eall = b->E;
+    memset(Wall, 0, sizeof(double) * wn);
+    memset(Eall, 0, sizeof(double) * en);
+    double lsum = 0;            /* logs of the component scales */
+    size_t wo = 0, eo = 0;
+    double *cw[MS_MAXC];
+    int clen[MS_MAXC];
+    size_t ceo[MS_MAXC];
+    for (int ci = 0; ci < b->ncomp; ci++) {
+        int nb = b->cnb[ci], n = b->cn[ci];
+        double *saveW = b->W, *saveE = b->E;
+        cw[ci] = Wall + wo;
+        ceo[ci] = eo;
+        clen[ci] = (n < b->remaining ? n : b->remaining) + 1;
+        b->W = Wall + wo;
+        b->E = Eall + eo;
+        b->nodes = 0;
+        b->budget = budget;
+        b->aborted = 0;
+        b->ooff = b->cstart[ci];
+        box_rec(b, 0, nb, n, 0, 1.0);
+        b->W = saveW;
+        b->E = saveE;
+        double *w = Wall + wo, *e = Eall + eo;
+        if (b->aborted) {
+            /* too many layouts: each cell by the mean local density of its
+             * numbers, the count fixed at their rounded sum */
+            b->exact = 0;
+            memset(w, 0, sizeof(double) * (size_t)(n + 1));
+            memset(e, 0, sizeof(double) * (size_t)nb * (size_t)(n + 1));
             double sum = 0;
-            for (int i = 0; i < n; i++) {
-                int c = b->order[i];
+            for (int i = 0; i < nb; i++) {
+                int bx = b->order[b->cstart[ci] + i], f = b->bfirst[bx];
                 double p = 0;
-                for (int j = 0; j < b->ncons[c]; j++) {
-                    int o = b->cons[c][j];
-                    p += b->left[o] ? (double)b->need[o] / b->left[o] : 0;
+                for (int j = 0; j < b->ncons[f]; j++) {
+                    int o = b->cons[f][j];
+                    p += (double)b->need[o] / b->cap[o];
                 }
-                p /= b->ncons[c];
-                b->prob[c] = p;
-                sum += p;
+                p /= b->ncons[f];
+                sum += p * b->bsize[bx];
             }
             int k = (int)(sum + 0.5);
-            if (k > n)
-                k = n;
-            if (k > SOLVER_MAX_COMP)
-                k = SOLVER_MAX_COMP;
-            cmax[ci] = k;
-            cw[ci * (SOLVER_MAX_COMP + 1) + k] = 1;
-            for (int i = 0; i < n; i++)
-                cp[(size_t)(start[ci] + i) * (SOLVER_MAX_COMP + 1) + k] =
-                    b->prob[b->order[i]];
+            if (k >= clen[ci])
+                k = clen[ci] - 1;
+            w[k] = 1;
+            for (int i = 0; i < nb; i++) {
+                int bx = b->order[b->cstart[ci] + i], f = b->bfirst[bx];
+                double p = 0;
+                for (int j = 0; j < b->ncons[f]; j++) {
+                    int o = b->cons[f][j];
+                    p += (double)b->need[o] / b->cap[o];
+                }
+                p /= b->ncons[f];
+                e[(size_t)i * (size_t)(n + 1) + (size_t)k] =
+                    p * b->bsize[bx];
+            }
         }
-    }
-    /* combine: for each component, the distribution of mines in all the
-     * others, times the ways to fill the interior */
-    int maxk = remaining + 1;
-    if (maxk < 1)
-        maxk = 1;
-    double *all = calloc((size_t)maxk + 1, sizeof(double));
-    double *oth = calloc((size_t)maxk + 1, sizeof(double));
-    double *tmp = calloc((size_t)maxk + 1, sizeof(double));
-    double *intw = calloc((size_t)maxk + 1, sizeof(double));
-    if (!all || !oth || !tmp || !intw) {
-        free(cw), free(cp), free(cmax), free(exact);
-        free(all), free(oth), free(tmp), free(intw);
-        return -1;
+        double mx = 0;
+        for (int k = 0; k <= n; k++)
+            if (w[k] > mx)
+                mx = w[k];
+        if (mx <= 0)
+            return -1;
+        lsum += log(mx);
+        for (int k = 0; k <= n; k++) {
+            for (int i = 0; i < nb; i++) {
+                double *ek = &e[(size_t)i * (size_t)(n + 1) + (size_t)k];
+                *ek = w[k] > 0 ? *ek / w[k] : 0;   /* mean mines in box */
+            }
+            w[k] /= mx;
+        }
+        wo += (size_t)n + 1;
+        eo += (size_t)nb * (size_t)(n + 1);
     }
     /* interior weights C(nint, remaining - K), scaled */
+    double *intw = Wall + wo, *pre = intw + maxk, *suf, *tmp, *oth;
     double lmax = -INFINITY;
-    for (int K = 0; K <= remaining && K < maxk; K++) {
-        double l = lchoose(nint, remaining - K);
+    for (int K = 0; K < maxk; K++) {
+        double l = lchoose(nint, b->remaining - K);
         if (l > lmax)
             lmax = l;
     }
+    if (lmax == -INFINITY)
+        return -1;
     for (int K = 0; K < maxk; K++)
-        intw[K] = K <= remaining && lmax > -INFINITY
-                ? exp(lchoose(nint, remaining - K) - lmax) : 0;
-    int rc = 0;
-    double total = 0, interior_mines = 0;
-    for (int ci = -1; ci < ncomp; ci++) {
-        /* distribution of mines over components other than ci */
-        double lsc = 0;
-        memset(oth, 0, sizeof(double) * (size_t)maxk);
-        oth[0] = 1;
-        for (int cj = 0; cj < ncomp; cj++) {
-            if (cj == ci)
-                continue;
-            memset(tmp, 0, sizeof(double) * (size_t)maxk);
-            double mx = 0;
-            for (int a = 0; a < maxk; a++) {
-                if (oth[a] == 0)
-                    continue;
-                for (int k = 0; k <= cmax[cj] && a + k < maxk; k++)
-                    tmp[a + k] += oth[a] * cw[cj * (SOLVER_MAX_COMP + 1) + k];
-            }
-            for (int a = 0; a < maxk; a++)
-                if (tmp[a] > mx)
-                    mx = tmp[a];
-            for (int a = 0; a < maxk; a++)
-                oth[a] = mx > 0 ? tmp[a] / mx : 0;
-            lsc += mx > 0 ? log(mx) : -INFINITY;
-        }
-        if (ci < 0) {
-            /* the interior: expected mines off the frontier */
-            for (int K = 0; K < maxk; K++) {
-                total += oth[K] * intw[K];
-                interior_mines += oth[K] * intw[K] * (remaining - K);
-            }
-            b->logw = total > 0 && remaining >= 0
-                    ? log(total) + lsc + lcw + lmax : -INFINITY;
-            continue;
-        }
-        /* weight of ci having k mines */
-        int n = start[ci + 1] - start[ci];
-        double wk[SOLVER_MAX_COMP + 1], ws = 0;
-        for (int k = 0; k <= cmax[ci]; k++) {
+        intw[K] = exp(lchoose(nint, b->remaining - K) - lmax);
+    /* prefix products pre[ci] = components before ci; suffix likewise */
+    suf = pre + (size_t)(b->ncomp + 1) * (size_t)maxk;
+    tmp = suf + (size_t)(b->ncomp + 1) * (size_t)maxk;
+    oth = tmp + maxk;
+    (void)tmp;
+    double lpre = 0;
+    for (int K = 0; K < maxk; K++)
+        pre[K] = K == 0;
+    for (int ci = 0; ci < b->ncomp; ci++) {
+        double l = conv(pre + (size_t)ci * maxk, maxk, cw[ci], clen[ci],
+                        pre + (size_t)(ci + 1) * maxk, maxk);
+        if (l == -INFINITY)
+            return -1;
+        lpre += l;
+    }
+    for (int K = 0; K < maxk; K++)
+        suf[(size_t)b->ncomp * maxk + K] = K == 0;
+    for (int ci = b->ncomp - 1; ci >= 0; ci--)
+        conv(suf + (size_t)(ci + 1) * maxk, maxk, cw[ci], clen[ci],
+             suf + (size_t)ci * maxk, maxk);
+    /* totals: the interior */
+    const double *all = pre + (size_t)b->ncomp * maxk;
+    double total = 0, imines = 0;
+    for (int K = 0; K < maxk; K++) {
+        total += all[K] * intw[K];
+        imines += all[K] * intw[K] * (b->remaining - K);
+    }
+    if (total <= 0)
+        return -1;
+    b->logw = log(total) + lpre + lsum + lmax;
+    for (int c = 0; c < cells; c++)
+        if (b->state[c] < 0 && !b->ncons[c])
+            b->prob[c] = nint ? imines / total / nint : 0;
+    /* each component: the weight of its k mines times the others' and the
+     * interior's ways */
+    for (int ci = 0; ci < b->ncomp; ci++) {
+        conv(pre + (size_t)ci * maxk, maxk, suf + (size_t)(ci + 1) * maxk,
+             maxk, oth, maxk);
+        int n = b->cn[ci], nb = b->cnb[ci];
+        double wk[MS_MAXC + 1], ws = 0;
+        for (int k = 0; k < clen[ci]; k++) {
             double s = 0;
             for (int a = 0; a + k < maxk; a++)
                 s += oth[a] * intw[a + k];
-            wk[k] = s * cw[ci * (SOLVER_MAX_COMP + 1) + k];
+            wk[k] = s * cw[ci][k];
             ws += wk[k];
         }
-        if (ws <= 0) {
-            rc = -1;
-            continue;
-        }
-        for (int i = 0; i < n; i++) {
+        if (ws <= 0)
+            return -1;
+        const double *e = Eall + ceo[ci];
+        for (int i = 0; i < nb; i++) {
+            int bx = b->order[b->cstart[ci] + i];
             double p = 0;
-            for (int k = 0; k <= cmax[ci]; k++)
-                p += wk[k] * cp[(size_t)(start[ci] + i) *
-                                (SOLVER_MAX_COMP + 1) + k];
-            b->prob[members[start[ci] + i]] = p / ws;
+            for (int k = 0; k < clen[ci]; k++)
+                p += wk[k] * e[(size_t)i * (size_t)(n + 1) + (size_t)k];
+            p /= ws * b->bsize[bx];
+            for (int j = 0; j < b->bsize[bx]; j++)
+                b->prob[b->bcells[bx][j]] = p;
         }
     }
-    double pint = total > 0 && nint ? interior_mines / total / nint : 1;
-    for (int c = 0; c < cells; c++)
-        if (b->state[c] < 0 && !b->ncons[c])
-            b->prob[c] = pint;
-    free(cw), free(cp), free(cmax), free(exact);
-    free(all), free(oth), free(tmp), free(intw);
-    return rc;
+    return 0;
 }
 
-/* Whether the view b->look gives a new safe cell (or is cleared). */
-static int progress(MsBot *b, const Mines *t)
+/* The view t after a hypothetical click: the log of its layouts and the
+ * safety of the move that would follow (1 with a safe cell or cleared).
+ * Returns 0, 1 when the count is not exact, -1 when t has no layout. */
+static int next_safety(MsBot *b, const Mines *t, double *safety,
+                       double *logw)
 {
     int cells = t->w * t->h, open = 0, safe = 0;
     simple_deductions(b, t);
@@ -1128,91 +1261,315 @@ static int progress(MsBot *b, const Mines *t)
         open += t->num[c] >= 0;
         safe |= t->num[c] < 0 && b->state[c] == 0;
     }
-    if (probabilities(b, t)) {
-        b->logw = -INFINITY;
+    if (probabilities(b, t, LOOK_BUDGET))
+        return -1;
+    *logw = b->logw;
+    if (!b->exact)
+        return 1;
+    if (safe || open == cells - t->nmines) {
+        *safety = 1;
         return 0;
     }
-    if (safe || open == cells - t->nmines)
-        return 1;
+    double best = 0;
     for (int c = 0; c < cells; c++)
-        if (t->num[c] < 0 && b->state[c] < 0 && b->prob[c] < 1e-12)
-            return 1;
+        if (t->num[c] < 0 && b->state[c] < 0 && 1 - b->prob[c] > best)
+            best = 1 - b->prob[c];
+    *safety = best > 1 - 1e-12 ? 1 : best;
     return 0;
 }
 
-enum { LOOK_FRONT = 4, LOOK_INTERIOR = 2 };
+/* ---- endgame: few layouts left, the best policy by exhaustive search.
+ * The layouts of the closed unknown cells (at most EG_CELLS of them) are
+ * listed as bit masks, all equally likely; a node is a set of layouts
+ * and the cells opened since. A cell safe in every layout is opened first
+ * (free, it only informs); otherwise each cell safe in some layout is
+ * tried, its layouts split by the number it would show, and the chance to
+ * win is the best over the cells. Nodes are remembered by (opened cells,
+ * set of layouts). */
 
-/* With no safe cell: among the least likely mines (best, within a
- * margin), the cell most likely to be safe and to give a safe cell next,
- * over the numbers it may show (each weighted by its layouts). */
-static int lookahead(MsBot *b, const Mines *m, int best, double *bestp)
+static uint64_t eg_hash(const EgSearch *e, const int *idx, int n,
+                        uint64_t opened)
+{
+    uint64_t h = opened * 0x9e3779b97f4a7c15ull ^ (uint64_t)n;
+    for (int i = 0; i < n; i++)
+        h ^= e->zob[idx[i]];
+    return h ? h : 1;
+}
+
+static double eg_win(EgSearch *e, const int *idx, int n, uint64_t opened,
+                     int depth, int *bestcell)
+{
+    uint64_t any = 0, all = ~(uint64_t)0;
+    for (int i = 0; i < n; i++) {
+        any |= e->lay[idx[i]];
+        all &= e->lay[idx[i]];
+    }
+    uint64_t todo = e->full & ~opened & ~all;
+    if (!todo)
+        return 1;
+    if (++e->nodes > EG_NODES || depth >= EG_CELLS) {
+        e->aborted = 1;
+        return 0;
+    }
+    uint64_t key = eg_hash(e, idx, n, opened);
+    size_t slot = (size_t)(key & (EG_MEMO - 1));
+    if (!bestcell && e->memo_key[slot] == key && e->memo_gen[slot] == e->gen)
+        return e->memo_val[slot];
+    int *buf = e->pool + (size_t)depth * EG_LAYOUTS;
+    uint64_t safe = todo & ~any;
+    double best = -1;
+    int bc = -1;
+    /* candidates: a free cell alone, else every cell by its safety */
+    int cand[EG_CELLS], ns[EG_CELLS], nc = 0;
+    for (int c = 0; c < e->nu; c++) {
+        uint64_t bit = (uint64_t)1 << c;
+        if (safe ? !(safe & bit) : !(todo & bit))
+            continue;
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            k += !(e->lay[idx[i]] & bit);
+        cand[nc] = c;
+        ns[nc++] = k;
+        if (safe)
+            break;
+    }
+    /* most likely safe first: the chance of safety bounds the value */
+    for (int i = 1; i < nc; i++)
+        for (int j = i; j > 0 && ns[j] > ns[j - 1]; j--) {
+            int t = ns[j]; ns[j] = ns[j - 1]; ns[j - 1] = t;
+            t = cand[j]; cand[j] = cand[j - 1]; cand[j - 1] = t;
+        }
+    for (int q = 0; q < nc && !e->aborted; q++) {
+        int c = cand[q];
+        if ((double)ns[q] / n <= best + 1e-12)
+            break;
+        uint64_t bit = (uint64_t)1 << c;
+        int cnt[9] = {0}, off[10];
+        for (int i = 0; i < n; i++) {
+            uint64_t l = e->lay[idx[i]];
+            if (!(l & bit))
+                cnt[e->base[c] + __builtin_popcountll(l & e->nbm[c])]++;
+        }
+        off[0] = 0;
+        for (int v = 0; v < 9; v++)
+            off[v + 1] = off[v] + cnt[v];
+        int pos[9];
+        memcpy(pos, off, sizeof pos);
+        for (int i = 0; i < n; i++) {
+            uint64_t l = e->lay[idx[i]];
+            if (!(l & bit))
+                buf[pos[e->base[c] + __builtin_popcountll(l & e->nbm[c])]++]
+                    = idx[i];
+        }
+        double w = 0;
+        for (int v = 0; v < 9 && !e->aborted; v++)
+            if (cnt[v])
+                w += cnt[v] * eg_win(e, buf + off[v], cnt[v], opened | bit,
+                                     depth + 1, NULL);
+        w /= n;
+        if (w > best + 1e-12) {
+            best = w;
+            bc = c;
+        }
+    }
+    if (bestcell)
+        *bestcell = bc;
+    if (!e->aborted) {
+        e->memo_key[slot] = key;
+        e->memo_gen[slot] = e->gen;
+        e->memo_val[slot] = best;
+    }
+    return best;
+}
+
+static void eg_list(EgSearch *e, MsBot *b, int i, int mines)
+{
+    if (e->aborted)
+        return;
+    if (i == e->nu) {
+        if (mines != b->remaining)
+            return;
+        if (e->nl >= EG_LAYOUTS) {
+            e->aborted = 1;
+            return;
+        }
+        e->lay[e->nl++] = e->cur;
+        return;
+    }
+    if (++e->nodes > EG_NODES) {
+        e->aborted = 1;
+        return;
+    }
+    int c = e->u[i];
+    for (int v = 0; v < 2; v++) {
+        if (mines + v > b->remaining ||
+            mines + v + (e->nu - i - 1) < b->remaining)
+            continue;
+        int ok = 1;
+        for (int j = 0; j < b->ncons[c]; j++) {
+            int o = b->cons[c][j];
+            int nd = b->need[o] - v, lf = b->cap[o] - 1;
+            if (nd < 0 || nd > lf)
+                ok = 0;
+        }
+        if (!ok)
+            continue;
+        for (int j = 0; j < b->ncons[c]; j++)
+            b->need[b->cons[c][j]] -= v, b->cap[b->cons[c][j]]--;
+        if (v)
+            e->cur |= (uint64_t)1 << i;
+        eg_list(e, b, i + 1, mines + v);
+        e->cur &= ~((uint64_t)1 << i);
+        for (int j = 0; j < b->ncons[c]; j++)
+            b->need[b->cons[c][j]] += v, b->cap[b->cons[c][j]]++;
+    }
+}
+
+/* The best cell by exhaustive search when the view has few layouts
+ * (b->state, probabilities() just run on m); -1 when it is too large. */
+static int endgame(MsBot *b, const Mines *m, double *win)
+{
+    EgSearch *e = b->eg;
+    int cells = m->w * m->h;
+    if (!e || !b->exact || b->logw > log((double)EG_LAYOUTS))
+        return -1;
+    e->nu = 0;
+    for (int c = 0; c < cells; c++)
+        if (m->num[c] < 0 && b->state[c] < 0) {
+            if (e->nu >= EG_CELLS)
+                return -1;
+            e->idx_of[c] = e->nu;
+            e->u[e->nu++] = c;
+        } else {
+            e->idx_of[c] = -1;
+        }
+    e->full = e->nu == 64 ? ~(uint64_t)0 : ((uint64_t)1 << e->nu) - 1;
+    for (int i = 0; i < e->nu; i++) {
+        int c = e->u[i], nb[8], k = nbrs(m, c, nb);
+        e->base[i] = 0;
+        e->nbm[i] = 0;
+        for (int j = 0; j < k; j++)
+            if (b->state[nb[j]] == 1)
+                e->base[i]++;
+            else if (e->idx_of[nb[j]] >= 0)
+                e->nbm[i] |= (uint64_t)1 << e->idx_of[nb[j]];
+    }
+    e->nl = 0;
+    e->cur = 0;
+    e->nodes = 0;
+    e->aborted = 0;
+    eg_list(e, b, 0, 0);
+    if (e->aborted || !e->nl)
+        return -1;
+    int *idx = e->pool + (size_t)EG_CELLS * EG_LAYOUTS;
+    for (int i = 0; i < e->nl; i++)
+        idx[i] = i;
+    e->gen++;
+    e->nodes = 0;
+    int bc = -1;
+    *win = eg_win(e, idx, e->nl, 0, 0, &bc);
+    if (e->aborted || bc < 0)
+        return -1;
+    return e->u[bc];
+}
+
+/* Closed neighbours of c in m. */
+static int closed_around(const Mines *m, int c)
+{
+    int nb[8], k = nbrs(m, c, nb), n = 0;
+    for (int j = 0; j < k; j++)
+        n += m->num[nb[j]] < 0;
+    return n;
+}
+
+/* With no safe cell: among the cells within the margin of the safest, the
+ * one most likely to survive this click and the next (the weights of the
+ * numbers it may show, each with the safety of the best move after it). */
+static int lookahead(MsBot *b, const Mines *m, int best, double logw0)
 {
     int cells = m->w * m->h;
-    memcpy(b->cprob, b->prob, sizeof(double) * (size_t)cells);
+    double safe[MS_MAXC], top = 1 - b->prob[best];
     int8_t front[MS_MAXC];
-    for (int c = 0; c < cells; c++)
+    for (int c = 0; c < cells; c++) {
+        safe[c] = m->num[c] < 0 && b->state[c] < 0 ? 1 - b->prob[c] : -1;
         front[c] = (int8_t)(b->ncons[c] > 0);
-    int cand[LOOK_FRONT + LOOK_INTERIOR], nc = 0;
-    int used[MS_MAXC];
-    memset(used, 0, sizeof(int) * (size_t)cells);
+    }
+    int cand[LOOK_CAND + LOOK_INTERIOR], nc = 0;
+    uint8_t used[MS_MAXC];
+    memset(used, 0, (size_t)cells);
     for (int pass = 0; pass < 2; pass++) {
-        int limit = pass ? LOOK_INTERIOR : LOOK_FRONT, got = 0;
-        while (got < limit) {
+        int limit = pass ? LOOK_INTERIOR : LOOK_CAND;
+        for (int got = 0; got < limit; got++) {
             int pick = -1;
             for (int c = 0; c < cells; c++) {
-                if (m->num[c] >= 0 || c == m->boom || used[c] ||
-                    front[c] != !pass || b->state[c] == 1)
+                if (used[c] || safe[c] < 0 || front[c] != !pass ||
+                    safe[c] < top - b->margin - 1e-12)
                     continue;
-                if (b->cprob[c] > *bestp + 0.1)
-                    continue;
-                if (pick < 0 || b->cprob[c] < b->cprob[pick] - 1e-9 ||
-                    (b->cprob[c] < b->cprob[pick] + 1e-9 &&
-                     corner_rank(m, c) > corner_rank(m, pick)))
+                if (pick < 0 || safe[c] > safe[pick] + 1e-9 ||
+                    (safe[c] > safe[pick] - 1e-9 &&
+                     (corner_rank(m, c) > corner_rank(m, pick) ||
+                      (corner_rank(m, c) == corner_rank(m, pick) &&
+                       closed_around(m, c) < closed_around(m, pick)))))
                     pick = c;
             }
             if (pick < 0)
                 break;
             used[pick] = 1;
             cand[nc++] = pick;
-            got++;
         }
     }
     double bestscore = -1;
     int choice = best;
     for (int i = 0; i < nc; i++) {
         int c = cand[i];
-        double psafe = 1 - b->cprob[c];
-        double lw[9], mx = -INFINITY;
-        int prog[9];
-        b->look = *m;
-        b->look.opened++;
-        b->looking = 1;
-        for (int v = 0; v <= 8; v++) {
-            b->look.num[c] = (int8_t)v;
-            prog[v] = progress(b, &b->look);
-            lw[v] = b->logw;
-            if (b->state[c] != 0 || !b->allexact)
-                lw[v] = -INFINITY;
-            if (lw[v] > mx)
-                mx = lw[v];
+        double score = 0;
+        int ok = 1;
+        b->hyp = *m;
+        b->hyp.opened++;
+        for (int v = 0; v <= 8 && ok; v++) {
+            double s2, lw;
+            b->hyp.num[c] = (int8_t)v;
+            int r = next_safety(b, &b->hyp, &s2, &lw);
+            if (r < 0)
+                continue;
+            if (r > 0)
+                ok = 0;
+            else
+                score += exp(lw - logw0) * (s2 + (s2 >= 1) * b->progress);
         }
-        b->looking = 0;
-        if (mx == -INFINITY)
-            continue;
-        double sw = 0, sp = 0;
-        for (int v = 0; v <= 8; v++) {
-            double w = exp(lw[v] - mx);
-            sw += w;
-            sp += w * prog[v];
-        }
-        double score = psafe * (1 + sp / sw) / 2;
-        if (score > bestscore + 1e-12) {
+        if (!ok)
+            score = safe[c] * top;
+        if (score > bestscore + 1e-9 ||
+            (score > bestscore - 1e-9 && safe[c] > safe[choice] + 1e-9)) {
             bestscore = score;
             choice = c;
         }
     }
-    *bestp = b->cprob[choice];
     return choice;
+}
+
+int minesweeper_probabilities(const void *view, double *prob)
+{
+    const Mines *m = view;
+    MsBot *b = calloc(1, sizeof *b);
+    if (!b)
+        return -1;
+    for (int n = 0; n <= 8; n++)
+        for (int k = 0; k <= n; k++)
+            b->binom[n][k] = k == 0 || k == n ? 1
+                           : b->binom[n - 1][k - 1] + b->binom[n - 1][k];
+    simple_deductions(b, m);
+    int rc = probabilities(b, m, (uint64_t)1 << 40);
+    if (!rc) {
+        for (int c = 0; c < m->w * m->h; c++)
+            prob[c] = m->num[c] >= 0 ? 0 : b->state[c] >= 0 ? b->state[c]
+                    : b->prob[c];
+        rc = b->exact ? 0 : 1;
+    }
+    free(b->W);
+    free(b->E);
+    free(b);
+    return rc;
 }
 
 static Move msb_choose(void *p, const void *st, const Limits *lim,
@@ -1223,7 +1580,6 @@ static Move msb_choose(void *p, const void *st, const Limits *lim,
     const Mines *m = st;
     int cells = m->w * m->h;
     memset(out, 0, sizeof *out);
-    Move best = 0;
     if (!m->started) {
         /* the first click: a corner (safe), or well inside for an opening
          * (the whole neighbourhood opens, so a cell off the edge opens
@@ -1241,11 +1597,12 @@ static Move msb_choose(void *p, const void *st, const Limits *lim,
             out->nodes = 1;
             return (Move)c;
         }
-    int bad = probabilities(b, m);
+    int bad = probabilities(b, m, ENGINE_BUDGET);
+    uint64_t nodes = b->nodes;
     double bestp = 2;
     int bestc = -1, bestr = -1;
     for (int c = 0; c < cells; c++) {
-        if (m->num[c] >= 0 || c == m->boom)
+        if (m->num[c] >= 0 || b->state[c] == 1)
             continue;
         double pr = b->prob[c];
         int r = corner_rank(m, c);
@@ -1256,8 +1613,15 @@ static Move msb_choose(void *p, const void *st, const Limits *lim,
             bestr = r;
         }
     }
-    if (b->look_on && !bad && b->allexact && bestc >= 0)
-        bestc = lookahead(b, m, bestc, &bestp);
+    double win;
+    int eg = -1;
+    if (!bad && bestc >= 0 && bestp > 1e-12)
+        eg = endgame(b, m, &win);
+    if (eg >= 0)
+        bestc = eg;
+    else if (b->look_on && !bad && b->exact && bestc >= 0 && bestp > 1e-12)
+        bestc = lookahead(b, m, bestc, b->logw);
+    Move best;
     if (bestc < 0) {
         Move mv[MS_MAXC];
         int n = ms_gen_moves(st, mv);
@@ -1267,7 +1631,7 @@ static Move msb_choose(void *p, const void *st, const Limits *lim,
     }
     out->best = best;
     out->value = bad ? 0 : (int)((1 - 2 * bestp) * EVAL_MAX);
-    out->nodes = b->nodes + 1;
+    out->nodes = nodes + 1;
     return best;
 }
 
@@ -1275,9 +1639,11 @@ const BotVtbl bot_minesweeper = {
     .name = "minesweeper",
     .help = "Minesweeper only: a solver from the player's view. Single-point "
             "deductions; then the exact probability of a mine in each closed "
-            "cell (each frontier component enumerated, weighted by the ways "
-            "to place the other mines off the frontier); opens a safe cell, "
-            "else the least likely mine, ties to corners and edges.",
+            "cell (frontier cells grouped into boxes and components, each "
+            "enumerated, weighted by the ways to place the other mines off "
+            "the frontier); opens a safe cell, else looks one click ahead "
+            "among the safest cells for the best chance to survive two "
+            "clicks.",
     .options = msb_options,
     .options_size = sizeof(MsOpts),
     .create = msb_create,

@@ -4,9 +4,13 @@
  * foxhunt's counts by walking the eight rays. Plus the first-click rules,
  * the test facts of hidden.md §6, perft, setup and view errors, and the
  * solver bots on positions with a forced answer and over seeded games. */
+#include <math.h>
+#include <stdlib.h>
+
 #include "testlib.h"
 
 #include "core/bot.h"
+#include "games/minesweeper.h"
 #include "tools/perft.h"
 
 static void random_game(const GameVtbl *g, void *st, const char *options,
@@ -284,6 +288,254 @@ static void test_mines_solver(void **state)
     free(v);
 }
 
+/* Brute force: every set of exactly `mines` closed cells that agrees with
+ * the open numbers; counts of each cell holding a mine. */
+static void slow_prob_rec(char grid[24][31], int w, int h, const int *cl,
+                          int ncl, int i, int left, double *hits,
+                          double *total)
+{
+    if (left > ncl - i)
+        return;
+    if (i == ncl) {
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                if (grid[y][x] >= '0' && grid[y][x] <= '8' &&
+                    slow_mines_around(grid, w, h, x, y) != grid[y][x] - '0')
+                    return;
+        *total += 1;
+        for (int j = 0; j < ncl; j++)
+            if (grid[cl[j] / w][cl[j] % w] == '*')
+                hits[cl[j]] += 1;
+        return;
+    }
+    char *c = &grid[cl[i] / w][cl[i] % w];
+    slow_prob_rec(grid, w, h, cl, ncl, i + 1, left, hits, total);
+    if (left) {
+        *c = '*';
+        slow_prob_rec(grid, w, h, cl, ncl, i + 1, left - 1, hits, total);
+        *c = '?';
+    }
+}
+
+/* The solver's exact probabilities against the brute force, on small
+ * boards after a few safe clicks (several components, interior cells,
+ * the global count binding). */
+static void test_mines_probabilities(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("minesweeper");
+    const char *opts[] = {"width=5,height=5,mines=5",
+                          "width=6,height=4,mines=7",
+                          "width=4,height=6,mines=3",
+                          "width=6,height=6,mines=12"};
+    void *st = state_alloc(g), *v = state_alloc(g);
+    int checked = 0;
+    for (size_t o = 0; o < sizeof opts / sizeof *opts; o++)
+        for (uint64_t seed = 1; seed <= 150; seed++) {
+            PlyError err = {{0}};
+            assert_int_equal(state_setup(g, st, opts[o], NULL, seed, &err), 0);
+            Rng r;
+            rng_seed(&r, seed);
+            int clicks = 1 + (int)(seed % 4);
+            for (int k = 0; k < clicks && g->to_move(st) == 0; k++) {
+                char grid[24][31];
+                int w, h, safe[64], ns = 0;
+                Move mv[64];
+                int n = g->gen_moves(st, mv);
+                ms_grid(g, st, grid, &w, &h);
+                for (int i = 0; i < n; i++) {
+                    int c = (int)mv[i];
+                    /* before the first click every cell is '.' */
+                    if (grid[c / w][c % w] == '.')
+                        safe[ns++] = c;
+                }
+                if (!ns)
+                    break;
+                g->make(st, (Move)safe[rng_below(&r, (uint32_t)ns)]);
+            }
+            if (g->to_move(st) != 0)
+                continue;
+            g->observe(st, 0, v);
+            char grid[24][31];
+            int w, h, cl[64], ncl = 0, mines = 0;
+            ms_grid(g, st, grid, &w, &h);
+            for (int y = 0; y < h; y++)
+                for (int x = 0; x < w; x++) {
+                    mines += grid[y][x] == '*';
+                    if (grid[y][x] == '*' || grid[y][x] == '.') {
+                        grid[y][x] = '?';
+                        cl[ncl++] = y * w + x;
+                    }
+                }
+            double ways = 1;   /* C(ncl, mines): the brute force's leaves */
+            for (int i = 0; i < mines; i++)
+                ways = ways * (ncl - i) / (i + 1);
+            if (ways > 200000)
+                continue;
+            double hits[64] = {0}, total = 0, p[MINESWEEPER_MAX_CELLS];
+            slow_prob_rec(grid, w, h, cl, ncl, 0, mines, hits, &total);
+            assert_true(total >= 1);
+            assert_int_equal(minesweeper_probabilities(v, p), 0);
+            for (int i = 0; i < ncl; i++) {
+                double want = hits[cl[i]] / total;
+                if (fabs(p[cl[i]] - want) > 1e-9)
+                    fail_msg("%s seed %llu: cell %d,%d has %.12f, brute "
+                             "force %.12f", opts[o], (unsigned long long)seed,
+                             cl[i] % w + 1, cl[i] / w + 1, p[cl[i]], want);
+            }
+            checked++;
+        }
+    assert_true(checked > 250);
+    free(st);
+    free(v);
+}
+
+/* The chance to win from a set of layouts (masks over the closed cells
+ * cl) with `opened` of them opened since, by plain expectimax: the best
+ * cell, each number it may show weighted by its layouts. */
+static double slow_win(const uint32_t *lay, int n, uint32_t opened,
+                       const int *cl, int ncl, int w, int h)
+{
+    uint32_t all = ~0u;
+    for (int i = 0; i < n; i++)
+        all &= lay[i];
+    uint32_t full = (1u << ncl) - 1;
+    if (!(full & ~opened & ~all))
+        return 1;
+    double best = 0;
+    for (int c = 0; c < ncl; c++) {
+        if (opened >> c & 1 || all >> c & 1)
+            continue;
+        uint32_t sub[9][256];
+        int cnt[9] = {0};
+        for (int i = 0; i < n; i++) {
+            if (lay[i] >> c & 1)
+                continue;
+            int v = 0, x = cl[c] % w, y = cl[c] / w;
+            for (int j = 0; j < ncl; j++) {
+                int X = cl[j] % w, Y = cl[j] / w;
+                v += j != c && lay[i] >> j & 1 && abs(X - x) <= 1 &&
+                     abs(Y - y) <= 1;
+            }
+            sub[v][cnt[v]++] = lay[i];
+        }
+        double s = 0;
+        for (int v = 0; v < 9; v++)
+            if (cnt[v])
+                s += cnt[v] * slow_win(sub[v], cnt[v], opened | 1u << c, cl,
+                                       ncl, w, h);
+        if (s / n > best)
+            best = s / n;
+    }
+    (void)h;
+    return best;
+}
+
+/* With few layouts left the bot's cell (endgame search) has the best
+ * chance to win, by the expectimax above over every layout. */
+static void test_mines_endgame(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("minesweeper");
+    PlyError err = {{0}};
+    Bot *b = bot_new(g, "minesweeper:look=0", 1, &err);
+    assert_non_null(b);
+    void *st = state_alloc(g), *v = state_alloc(g);
+    int checked = 0, guesses = 0;
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        assert_int_equal(state_setup(g, st, "width=4,height=4,mines=4", NULL,
+                                     seed, &err), 0);
+        Rng r;
+        rng_seed(&r, seed);
+        char grid[24][31];
+        int w, h, cl[16], ncl;
+        for (;;) {
+            /* safe clicks until at most 8 cells are closed */
+            ms_grid(g, st, grid, &w, &h);
+            int safe[16], ns = 0;
+            ncl = 0;
+            for (int c = 0; c < w * h; c++) {
+                char ch = grid[c / w][c % w];
+                if (ch == '.' || ch == '*')
+                    cl[ncl++] = c;
+                if (ch == '.')
+                    safe[ns++] = c;
+            }
+            if (g->to_move(st) != 0 || ncl <= 8 || !ns)
+                break;
+            g->make(st, (Move)safe[rng_below(&r, (uint32_t)ns)]);
+        }
+        while (g->to_move(st) == 0) {
+            /* the closed cells now */
+            ms_grid(g, st, grid, &w, &h);
+            ncl = 0;
+            for (int c = 0; c < w * h; c++)
+                if (grid[c / w][c % w] == '.' || grid[c / w][c % w] == '*')
+                    cl[ncl++] = c;
+            /* every layout of the closed cells that fits the numbers */
+            uint32_t lay[256];
+            int n = 0;
+            for (uint32_t s = 0; s < 1u << ncl; s++) {
+                if (__builtin_popcount(s) != 4)
+                    continue;
+                for (int j = 0; j < ncl; j++)
+                    grid[cl[j] / w][cl[j] % w] = s >> j & 1 ? '*' : '?';
+                int ok = 1;
+                for (int y = 0; y < h; y++)
+                    for (int x = 0; x < w; x++)
+                        if (grid[y][x] >= '0' && grid[y][x] <= '8' &&
+                            slow_mines_around(grid, w, h, x, y) !=
+                                grid[y][x] - '0')
+                            ok = 0;
+                if (ok)
+                    lay[n++] = s;
+            }
+            assert_true(n >= 1);
+            g->observe(st, 0, v);
+            SearchInfo si;
+            Move m = bot_choose(b, v, NULL, &si);
+            int mc = -1;
+            double best = 0, got = -1;
+            for (int c = 0; c < ncl; c++) {
+                uint32_t sub[9][256];
+                int cnt[9] = {0}, safe = 0;
+                for (int i = 0; i < n; i++) {
+                    if (lay[i] >> c & 1)
+                        continue;
+                    int val = 0, x = cl[c] % w, y = cl[c] / w;
+                    for (int j = 0; j < ncl; j++)
+                        val += j != c && lay[i] >> j & 1 &&
+                               abs(cl[j] % w - x) <= 1 && abs(cl[j] / w - y) <= 1;
+                    sub[val][cnt[val]++] = lay[i];
+                    safe++;
+                }
+                double s = 0;
+                for (int val = 0; val < 9; val++)
+                    if (cnt[val])
+                        s += cnt[val] * slow_win(sub[val], cnt[val], 1u << c, cl,
+                                                 ncl, w, h);
+                s /= n;
+                if (s > best)
+                    best = s;
+                if (cl[c] == (int)m)
+                    got = s, mc = c;
+                guesses += (int)m == cl[c] && safe < n;
+            }
+            assert_true(mc >= 0);
+            if (got < best - 1e-9)
+                fail_msg("seed %llu: the bot's cell wins %.6f, the best %.6f",
+                         (unsigned long long)seed, got, best);
+            checked++;
+            g->make(st, m);
+        }
+    }
+    assert_true(checked > 100);
+    assert_true(guesses > 20);
+    bot_free(b);
+    free(st);
+    free(v);
+}
+
 /* -------------------------------------------------------------- foxhunt */
 
 static int slow_rays(const char *rows[], int n, int x, int y, int *seen)
@@ -439,6 +691,8 @@ int main(void)
         cmocka_unit_test(test_mines_first),
         cmocka_unit_test(test_mines_text),
         cmocka_unit_test(test_mines_solver),
+        cmocka_unit_test(test_mines_probabilities),
+        cmocka_unit_test(test_mines_endgame),
         cmocka_unit_test(test_fox_slow),
         cmocka_unit_test(test_fox_text),
         cmocka_unit_test(test_fox_solver),

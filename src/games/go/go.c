@@ -85,14 +85,23 @@ static void place_stone(GoState *s, int p, int c)
     s->root[p] = (uint16_t)p;
     s->next[p] = (uint16_t)p;
     s->gsize[p] = 1;
+    uint32_t sum = 0, sq = 0, pp = (uint32_t)(p * p);
     for (int d = 0; d < 4; d++) {
         int q = p + dirs[d];
-        if (s->color[q] == GO_EMPTY)
+        if (s->color[q] == GO_EMPTY) {
             libs++;
-        else if (s->color[q] != GO_EDGE)
-            s->plib[s->root[q]]--;
+            sum += (uint32_t)q;
+            sq += (uint32_t)(q * q);
+        } else if (s->color[q] != GO_EDGE) {
+            int g = s->root[q];
+            s->plib[g]--;
+            s->lsum[g] -= (uint32_t)p;
+            s->lsq[g] -= pp;
+        }
     }
     s->plib[p] = (uint16_t)libs;
+    s->lsum[p] = sum;
+    s->lsq[p] = sq;
     for (int d = 0; d < 4; d++) {
         int q = p + dirs[d];
         if (s->color[q] != c)
@@ -116,8 +125,12 @@ static void place_stone(GoState *s, int p, int c)
         s->next[b] = t;
         s->plib[a] = (uint16_t)(s->plib[a] + s->plib[b]);
         s->gsize[a] = (uint16_t)(s->gsize[a] + s->gsize[b]);
+        s->lsum[a] += s->lsum[b];
+        s->lsq[a] += s->lsq[b];
         s->plib[b] = 0;
         s->gsize[b] = 0;
+        s->lsum[b] = 0;
+        s->lsq[b] = 0;
     }
 }
 
@@ -138,13 +151,19 @@ static int remove_group(GoState *s, int g)
         int nx = s->next[r];
         for (int d = 0; d < 4; d++) {
             int q = r + dirs[d];
-            if (s->color[q] == GO_BLACK || s->color[q] == GO_WHITE)
-                s->plib[s->root[q]]++;
+            if (s->color[q] == GO_BLACK || s->color[q] == GO_WHITE) {
+                int h = s->root[q];
+                s->plib[h]++;
+                s->lsum[h] += (uint32_t)r;
+                s->lsq[h] += (uint32_t)(r * r);
+            }
         }
         s->next[r] = 0;
         s->root[r] = 0;
         s->plib[r] = 0;
         s->gsize[r] = 0;
+        s->lsum[r] = 0;
+        s->lsq[r] = 0;
         r = nx;
     } while (r != g);
     return n;
@@ -741,38 +760,15 @@ int go_is_eye(const GoState *s, int p, int c)
 
 /* ---------------------------------------------------------- heavy policy */
 
-/* The distinct liberties of the group rooted at g, up to max of them in
- * lib[]; returns their count (max when it stopped there). */
-static int group_libs(const GoState *s, int g, int *lib, int max)
-{
-    int n = 0, r = g;
-    do {
-        for (int d = 0; d < 4; d++) {
-            int q = r + dirs[d];
-            if (s->color[q] != GO_EMPTY)
-                continue;
-            int dup = 0;
-            for (int i = 0; i < n; i++)
-                dup |= lib[i] == q;
-            if (!dup) {
-                lib[n++] = q;
-                if (n >= max)
-                    return n;
-            }
-        }
-        r = s->next[r];
-    } while (r != g);
-    return n;
-}
-
-/* 1 when the group rooted at g has exactly one liberty (*lib). A group
- * with more than 4 pseudo-liberties has two or more. */
+/* 1 when the group rooted at g has exactly one liberty (*lib): all its
+ * pseudo-liberties are one point when their count, sum and sum of
+ * squares meet Cauchy-Schwarz with equality. */
 static int in_atari(const GoState *s, int g, int *lib)
 {
-    int l[2];
-    if (s->plib[g] > 4 || group_libs(s, g, l, 2) != 1)
+    uint64_t n = s->plib[g], sum = s->lsum[g];
+    if (n == 0 || n * s->lsq[g] != sum * sum)
         return 0;
-    *lib = l[0];
+    *lib = (int)(sum / n);
     return 1;
 }
 
@@ -1695,15 +1691,22 @@ static int go_check(const void *st)
         if (g != p)
             continue;
         int cnt = 0, r = g;
+        uint32_t sum = 0, sq = 0;
         do {
             if (s->root[r] != g || s->color[r] != c || cnt > GO_PTS)
                 return -4;
             for (int d = 0; d < 4; d++)
-                adj += s->color[r + dirs[d]] == GO_EMPTY;
+                if (s->color[r + dirs[d]] == GO_EMPTY) {
+                    int q = r + dirs[d];
+                    adj++;
+                    sum += (uint32_t)q;
+                    sq += (uint32_t)(q * q);
+                }
             cnt++;
             r = s->next[r];
         } while (r != g);
-        if (cnt != s->gsize[g] || adj != s->plib[g] || adj == 0)
+        if (cnt != s->gsize[g] || adj != s->plib[g] || adj == 0 ||
+            sum != s->lsum[g] || sq != s->lsq[g])
             return -5;
     }
     if (h != s->hash)

@@ -59,6 +59,12 @@ typedef struct GoState {
     uint16_t root[GO_PTS];
     uint16_t plib[GO_PTS];
     uint16_t gsize[GO_PTS];
+    /* at a root: the sum and the sum of squares of its pseudo-liberty
+     * points (one term per plib count), so that the group has a single
+     * liberty exactly when plib * lsq == lsum * lsum (then lsum / plib
+     * is that point) */
+    uint32_t lsum[GO_PTS];
+    uint32_t lsq[GO_PTS];
     /* superko: the keys of the positions after each stone move (and the
      * start); with ko=ssk the key includes the player to move and
      * passes add one too. Empty with ko=simple. */

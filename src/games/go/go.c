@@ -213,14 +213,13 @@ static void probe(const GoState *s, int p, int c, Probe *pr)
         if (dup)
             continue;
         seen[nseen++] = g;
-        int adj = 0;
-        for (int e = 0; e < 4; e++)
-            adj += s->root[p + dirs[e]] == g &&
-                   s->color[p + dirs[e]] == qc;
+        /* p is a liberty of g: is it the only one? */
+        uint64_t n = s->plib[g], sum = s->lsum[g];
+        int only = n * s->lsq[g] == sum * sum;
         if (qc == c) {
-            if (s->plib[g] > adj)
+            if (!only)
                 pr->libs = 1;
-        } else if (s->plib[g] == adj) {
+        } else if (only) {
             pr->caproot[pr->ncap++] = g;
             pr->captures += s->gsize[g];
         }
@@ -772,17 +771,21 @@ static int in_atari(const GoState *s, int g, int *lib)
     return 1;
 }
 
-/* The liberties (up to max <= 3) of the group colour c would form at
- * empty p, captures ignored; *size its stones. */
-static int libs_after(const GoState *s, int p, int c, int max, int *size)
+/* The liberties, 0, 1 or 2 (meaning two or more), of the group colour c
+ * would form at empty p, captures ignored; *size its stones (exact when
+ * the result is below 2). A friend group's liberties other than p come
+ * from its sums less p's share: none, one point, or two or more. */
+static int libs_after(const GoState *s, int p, int c, int *size)
 {
-    int lib[4], n = 0, seen[4], ns = 0;
+    int lib = 0, n = 0, seen[4], ns = 0;
     *size = 1;
-    for (int d = 0; d < 4 && n < max; d++)
-        if (s->color[p + dirs[d]] == GO_EMPTY)
-            lib[n++] = p + dirs[d];
-    if (n >= max)
-        return n;
+    for (int d = 0; d < 4; d++)
+        if (s->color[p + dirs[d]] == GO_EMPTY) {
+            if (n)
+                return 2;
+            lib = p + dirs[d];
+            n = 1;
+        }
     for (int d = 0; d < 4; d++) {
         int q = p + dirs[d];
         if (s->color[q] != c)
@@ -794,25 +797,35 @@ static int libs_after(const GoState *s, int p, int c, int max, int *size)
             continue;
         seen[ns++] = g;
         *size += s->gsize[g];
-        int r = g;
-        do {
-            for (int e = 0; e < 4; e++) {
-                int t = r + dirs[e];
-                if (s->color[t] != GO_EMPTY || t == p)
-                    continue;
-                int dd = 0;
-                for (int i = 0; i < n; i++)
-                    dd |= lib[i] == t;
-                if (!dd) {
-                    lib[n++] = t;
-                    if (n >= max)
-                        return n;
-                }
-            }
-            r = s->next[r];
-        } while (r != g);
+        uint32_t k = 0;
+        for (int e = 0; e < 4; e++)
+            k += s->color[p + dirs[e]] == c && s->root[p + dirs[e]] == g;
+        uint64_t m = s->plib[g] - k;
+        uint64_t sum = s->lsum[g] - k * (uint32_t)p;
+        uint64_t sq = s->lsq[g] - k * (uint32_t)(p * p);
+        if (m == 0)
+            continue;
+        if (m * sq != sum * sum)
+            return 2;
+        int l = (int)(sum / m);
+        if (!n) {
+            lib = l;
+            n = 1;
+        } else if (l != lib) {
+            return 2;
+        }
     }
     return n;
+}
+
+int go_in_atari(const GoState *s, int p, int *lib)
+{
+    return in_atari(s, s->root[p], lib);
+}
+
+int go_libs_after(const GoState *s, int p, int c, int *size)
+{
+    return libs_after(s, p, c, size);
 }
 
 /* A placement of c at empty p that is illegal (suicide, the ko point)
@@ -832,7 +845,7 @@ static int bad_move(const GoState *s, int p, int c)
     if (!pr.libs)
         return 1;
     int size;
-    return libs_after(s, p, c, 2, &size) < 2 && size >= 2;
+    return libs_after(s, p, c, &size) < 2 && size >= 2;
 }
 
 unsigned go_pat3_code(const GoState *s, int p)
@@ -897,7 +910,7 @@ static int tactics(const GoState *s, int last, int *cand)
                 r = s->next[r];
             } while (r != g);
             int size;
-            if (libs_after(s, a, c, 2, &size) >= 2)
+            if (libs_after(s, a, c, &size) >= 2)
                 cand_add(cand, &n, a);
         }
     }

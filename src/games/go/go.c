@@ -973,7 +973,8 @@ static int go_playout_log(void *st, Rng *r, Move *log, int8_t *players,
 
 static int playout_run(GoState *s, Rng *r, Move *log, int8_t *lpl, int cap)
 {
-    uint16_t empt[GO_MAXN * GO_MAXN];
+    /* the empty points, and each one's index in that list */
+    uint16_t empt[GO_MAXN * GO_MAXN], epos[GO_PTS];
     int ne = 0, rebuild = 1, nlog = 0;
     int limit = max_plies(s);
     int heavy = s->kind == GO_KIND_GO && !s->light;
@@ -984,20 +985,21 @@ static int playout_run(GoState *s, Rng *r, Move *log, int8_t *lpl, int cap)
             for (int y = 0; y < s->size; y++)
                 for (int x = 0; x < s->size; x++) {
                     int p = go_point(x, y);
-                    if (s->color[p] == GO_EMPTY)
+                    if (s->color[p] == GO_EMPTY) {
+                        epos[p] = (uint16_t)ne;
                         empt[ne++] = (uint16_t)p;
+                    }
                 }
             rebuild = 0;
         }
         int c = s->side + 1, me = s->side, chosen = GO_PASS;
         if (heavy && last) {
             chosen = go_policy_move(s, last, r);
-            if (chosen != GO_PASS)
-                for (int i = 0; i < ne; i++)
-                    if (empt[i] == chosen) {
-                        empt[i] = empt[--ne];
-                        break;
-                    }
+            if (chosen != GO_PASS) {
+                int i = epos[chosen];
+                empt[i] = empt[--ne];
+                epos[empt[i]] = (uint16_t)i;
+            }
         }
         int left = chosen == GO_PASS ? ne : 0;
         while (left > 0) {
@@ -1022,6 +1024,7 @@ static int playout_run(GoState *s, Rng *r, Move *log, int8_t *lpl, int cap)
                 chosen = p;
                 /* drop it from the list of empty points */
                 empt[i] = empt[ne - 1];
+                epos[empt[i]] = (uint16_t)i;
                 ne--;
                 break;
             }
@@ -1029,6 +1032,8 @@ static int playout_run(GoState *s, Rng *r, Move *log, int8_t *lpl, int cap)
             uint16_t t = empt[i];
             empt[i] = empt[left];
             empt[left] = t;
+            epos[empt[i]] = (uint16_t)i;
+            epos[t] = (uint16_t)left;
         }
         if (chosen == GO_PASS && s->kind == GO_KIND_ATARI) {
             /* atari-go passes only without any legal placement: fill an
@@ -1040,6 +1045,7 @@ static int playout_run(GoState *s, Rng *r, Move *log, int8_t *lpl, int cap)
                                 : pr.libs) {
                     chosen = empt[i];
                     empt[i] = empt[ne - 1];
+                    epos[empt[i]] = (uint16_t)i;
                     ne--;
                 }
             }

@@ -3,7 +3,8 @@
  * (rotations, reflections, colour swap), the capture and atari-escape
  * heuristics on hand positions, the last move read back from the
  * superko history, no own eye ever filled by a playout (random
- * positions), and the priors on a capture. */
+ * positions), the priors on a capture, and the constant-time liberty
+ * tests against a flood fill. */
 #include "testlib.h"
 
 #include "games/go/go.h"
@@ -148,6 +149,106 @@ static void test_no_own_eye(void **state)
     free(st);
 }
 
+/* Flood fill from stone p over color[] (marks in seen[]): the group's
+ * stones and distinct liberties. */
+static void flood(const uint8_t *color, int p, int *stones, int *libs)
+{
+    uint8_t seen[GO_PTS];
+    int stack[GO_PTS], sp = 0, c = color[p];
+    memset(seen, 0, sizeof seen);
+    *stones = 0;
+    *libs = 0;
+    seen[p] = 1;
+    stack[sp++] = p;
+    static const int dir[4] = {1, -1, GO_STRIDE, -GO_STRIDE};
+    while (sp) {
+        int q = stack[--sp];
+        (*stones)++;
+        for (int d = 0; d < 4; d++) {
+            int t = q + dir[d];
+            if (seen[t])
+                continue;
+            if (color[t] == GO_EMPTY) {
+                seen[t] = 1;
+                (*libs)++;
+            } else if (color[t] == c) {
+                seen[t] = 1;
+                stack[sp++] = t;
+            }
+        }
+    }
+}
+
+/* go_in_atari and go_libs_after against a flood fill at every point of
+ * positions from random games on 9x9 and 19x19 (with the incremental
+ * liberty sums after captures and merges). */
+static void test_liberties_vs_flood(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("go");
+    static const char *const opts[] = {"size=9", "size=19", "size=5"};
+    Rng r;
+    rng_seed(&r, 11);
+    long atari = 0, after = 0;
+    for (int o = 0; o < 3; o++) {
+        void *st = tl_position("go", opts[o], NULL, NULL);
+        void *cp = state_alloc(g);
+        for (int game = 0; game < 12; game++) {
+            memcpy(cp, st, g->info.state_size);
+            Move ms[400];
+            for (int ply = 0; ply < 300 && g->to_move(cp) >= 0; ply++) {
+                GoState *s = cp;
+                for (int p = 0; p < GO_PTS; p++) {
+                    int c = s->color[p];
+                    if (c == GO_BLACK || c == GO_WHITE) {
+                        int stones, libs, lib = -1;
+                        flood(s->color, p, &stones, &libs);
+                        int a = go_in_atari(s, p, &lib);
+                        if (a != (libs == 1))
+                            fail_msg("%s ply %d: atari at %d is %d, "
+                                     "flood %d liberties", opts[o], ply, p,
+                                     a, libs);
+                        if (a) {
+                            assert_int_equal(s->color[lib], GO_EMPTY);
+                            int adj = 0;
+                            for (int q = 0; q < GO_PTS; q++)
+                                if (s->color[q] == c && s->root[q] ==
+                                    s->root[p])
+                                    adj |= q + 1 == lib || q - 1 == lib ||
+                                           q + GO_STRIDE == lib ||
+                                           q - GO_STRIDE == lib;
+                            assert_true(adj);
+                            atari++;
+                        }
+                    } else if (c == GO_EMPTY) {
+                        for (int col = GO_BLACK; col <= GO_WHITE; col++) {
+                            uint8_t color[GO_PTS];
+                            memcpy(color, s->color, sizeof color);
+                            color[p] = (uint8_t)col;
+                            int stones, libs, size = -1;
+                            flood(color, p, &stones, &libs);
+                            int n = go_libs_after(s, p, col, &size);
+                            int want = libs < 2 ? libs : 2;
+                            if (n != want || (n < 2 && size != stones))
+                                fail_msg("%s ply %d: libs_after at %d "
+                                         "colour %d is %d size %d, flood %d "
+                                         "size %d", opts[o], ply, p, col, n,
+                                         size, libs, stones);
+                            after++;
+                        }
+                    }
+                }
+                int k = g->gen_moves(cp, ms);
+                g->make(cp, ms[rng_below(&r, (uint32_t)k)]);
+            }
+        }
+        free(cp);
+        free(st);
+    }
+    assert_true(atari > 1000);
+    assert_true(after > 100000);
+}
+
 static void test_priors(void **state)
 {
     (void)state;
@@ -181,6 +282,7 @@ int main(void)
         cmocka_unit_test(test_capture_and_escape),
         cmocka_unit_test(test_no_own_eye),
         cmocka_unit_test(test_priors),
+        cmocka_unit_test(test_liberties_vs_flood),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

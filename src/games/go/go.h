@@ -59,6 +59,12 @@ typedef struct GoState {
     uint16_t root[GO_PTS];
     uint16_t plib[GO_PTS];
     uint16_t gsize[GO_PTS];
+    /* at a root: the sum and the sum of squares of its pseudo-liberty
+     * points (one term per plib count), so that the group has a single
+     * liberty exactly when plib * lsq == lsum * lsum (then lsum / plib
+     * is that point) */
+    uint32_t lsum[GO_PTS];
+    uint32_t lsq[GO_PTS];
     /* superko: the keys of the positions after each stone move (and the
      * start); with ko=ssk the key includes the player to move and
      * passes add one too. Empty with ko=simple. */
@@ -99,6 +105,12 @@ unsigned go_pat3_code(const GoState *s, int p);
 int go_pat3_match(unsigned code);
 int go_policy_move(const GoState *s, int last, Rng *r);
 int go_last_move(const GoState *s);
+/* The liberty tests of the policy (exposed for tests): go_in_atari, 1
+ * when the group at stone p has exactly one liberty (*lib); go_libs_after,
+ * the liberties 0, 1 or 2 (two or more) of the group colour c would form
+ * at empty p, captures ignored, *size its stones when below 2. */
+int go_in_atari(const GoState *s, int p, int *lib);
+int go_libs_after(const GoState *s, int p, int c, int *size);
 /* 1 when p is an eye of colour c (the playouts never fill one). */
 int go_is_eye(const GoState *s, int p, int c);
 

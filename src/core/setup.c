@@ -76,6 +76,30 @@ int options_to_text(const GameVtbl *g, const int *opt, char *buf, size_t n)
     return (int)len;
 }
 
+void setup_row(char *out, size_t *len, const char *cells, int n)
+{
+    size_t k = *len;
+    for (int i = 0; i < n;) {
+        if (cells[i]) {
+            out[k++] = cells[i++];
+            continue;
+        }
+        int run = 0;
+        while (i < n && !cells[i]) {
+            run++;
+            i++;
+        }
+        char digits[12];
+        int d = 0;
+        do
+            digits[d++] = (char)('0' + run % 10);
+        while ((run /= 10) > 0);
+        while (d > 0)
+            out[k++] = digits[--d];
+    }
+    *len = k;
+}
+
 void *state_alloc(const GameVtbl *g)
 {
     void *st = calloc(1, g->info.state_size);

@@ -17,6 +17,7 @@
 
 #include "../core/game.h"
 #include "../core/layout.h"
+#include "../core/setup.h"
 #include "../core/util.h"
 
 enum { AP_N = 5, AP_SQ = 25, AP_MAXN = 200, AP_TURNS = 100,
@@ -389,20 +390,12 @@ static int ap_to_text(const void *st, char *buf, size_t n)
     char b[64];
     size_t k = 0;
     for (int r = AP_N - 1; r >= 0; r--) {
-        int empty = 0;
+        char row[AP_N];
         for (int f = 0; f < AP_N; f++) {
             int c = a->sq[r * AP_N + f];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                b[k++] = (char)('0' + empty);
-            empty = 0;
-            b[k++] = pc_char[c];
+            row[f] = c ? pc_char[c] : 0;
         }
-        if (empty)
-            b[k++] = (char)('0' + empty);
+        setup_row(b, &k, row, AP_N);
         if (r)
             b[k++] = '/';
     }

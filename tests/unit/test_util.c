@@ -2,7 +2,7 @@
  * writers of games and core use (fits, exact fit, one byte short, an
  * already full buffer, a zero-size buffer, an encoding error), and every
  * registered game's render and to_text refusing a buffer one byte short
- * of what they write. */
+ * of what they write; core/setup.h's setup_row (FEN-style board rows). */
 #include <wchar.h>
 
 #include "testlib.h"
@@ -97,6 +97,44 @@ static void test_out_macro(void **state)
     assert_string_equal(exact, want);
 }
 
+/* setup_row: FEN-style runs, no terminator, counts past 9 in decimal. */
+static void test_setup_row(void **state)
+{
+    (void)state;
+    char out[64];
+    size_t len = 0;
+    memset(out, 'Z', sizeof out);
+    const char a[8] = {'r', 0, 0, 'q', 'k', 0, 0, 0};
+    setup_row(out, &len, a, 8);
+    assert_int_equal(len, 5);
+    assert_memory_equal(out, "r2qk3Z", 5 + 1);     /* nothing past len */
+    out[len++] = '/';
+    const char e[8] = {0};
+    setup_row(out, &len, e, 8);
+    out[len] = 0;
+    assert_string_equal(out, "r2qk3/8");
+    const char full[3] = {'a', 'b', 'c'};
+    len = 0;
+    setup_row(out, &len, full, 3);
+    assert_int_equal(len, 3);
+    assert_memory_equal(out, "abc", 3);
+    char wide[25] = {0};
+    wide[12] = 'x';
+    len = 0;
+    setup_row(out, &len, wide, 25);
+    out[len] = 0;
+    assert_string_equal(out, "12x12");
+    len = 5;
+    setup_row(out, &len, wide, 0);                  /* an empty row */
+    assert_int_equal(len, 5);
+    /* room for n characters suffices: a lone empty cell is one digit */
+    char one[1];
+    len = 0;
+    setup_row(one, &len, e, 1);
+    assert_int_equal(len, 1);
+    assert_int_equal(one[0], '1');
+}
+
 /* Render and to_text of every game (their writers use PLY_OUT): the
  * start position's text in a buffer of its length + 1 equals the text in
  * a large one, or is refused (a writer may ask for its worst case up
@@ -146,6 +184,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_append),
         cmocka_unit_test(test_out_macro),
+        cmocka_unit_test(test_setup_row),
         cmocka_unit_test(test_game_writers),
     };
     tl_filter();

@@ -9,6 +9,7 @@
 
 #include "bot.h"
 #include "options.h"
+#include "util.h"
 
 enum { KIB = 1024, MIB = 1024 * 1024 };
 
@@ -413,11 +414,8 @@ int option_to_spec(const Option *t, const void *base, char *buf, size_t n)
         char v[OPT_TEXT_MAX + 8];
         if (option_value_text(t, f, v, sizeof v) < 0)
             return -1;
-        int w = snprintf(buf + len, n - len, "%s%s=%s", len ? "," : "",
-                         t->key, v);
-        if (w < 0 || (size_t)w >= n - len)
-            return -1;
-        len += (size_t)w;
+        PLY_OUT("%s%s=%s", len ? "," : "",
+                t->key, v);
     }
     return (int)len;
 }

@@ -7,6 +7,7 @@
 
 #include "options.h"
 #include "setup.h"
+#include "util.h"
 
 int options_parse(const GameVtbl *g, const char *s, int *opt, PlyError *err)
 {
@@ -67,18 +68,36 @@ int options_to_text(const GameVtbl *g, const int *opt, char *buf, size_t n)
         const GameOption *o = &g->info.options[i];
         if (opt[i] == (int)o->def)
             continue;
-        int w;
         if (o->type == OPT_CHOICE)
-            w = snprintf(buf + len, n - len, "%s%s=%s", len ? "," : "",
-                         o->key, o->choices[opt[i]]);
+            PLY_OUT("%s%s=%s", len ? "," : "", o->key, o->choices[opt[i]]);
         else
-            w = snprintf(buf + len, n - len, "%s%s=%d", len ? "," : "",
-                         o->key, opt[i]);
-        if (w < 0 || (size_t)w >= n - len)
-            return -1;
-        len += (size_t)w;
+            PLY_OUT("%s%s=%d", len ? "," : "", o->key, opt[i]);
     }
     return (int)len;
+}
+
+void setup_row(char *out, size_t *len, const char *cells, int n)
+{
+    size_t k = *len;
+    for (int i = 0; i < n;) {
+        if (cells[i]) {
+            out[k++] = cells[i++];
+            continue;
+        }
+        int run = 0;
+        while (i < n && !cells[i]) {
+            run++;
+            i++;
+        }
+        char digits[12];
+        int d = 0;
+        do
+            digits[d++] = (char)('0' + run % 10);
+        while ((run /= 10) > 0);
+        while (d > 0)
+            out[k++] = digits[--d];
+    }
+    *len = k;
 }
 
 void *state_alloc(const GameVtbl *g)

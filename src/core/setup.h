@@ -34,6 +34,11 @@ int options_seats(const GameVtbl *g, const char *options, const char **names,
  * position before the bad move and err names it and its number. */
 int state_play_moves(const GameVtbl *g, void *st, const char *moves,
                      PlyError *err);
+/* One board row of a FEN-style setup string: appends the characters of
+ * cells[0..n) at out + *len, each run of empty cells (0) as its length in
+ * decimal, and advances *len; out needs room for n more characters (no
+ * terminator is written). */
+void setup_row(char *out, size_t *len, const char *cells, int n);
 /* Whether m is among the legal moves at st. */
 int state_is_legal(const GameVtbl *g, const void *st, Move m);
 

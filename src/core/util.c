@@ -1,4 +1,4 @@
-/* util.c — clock and error helpers. */
+/* util.c — clock, error and text-append helpers. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,6 +16,20 @@ int ply_fail(PlyError *err, const char *fmt, ...)
         va_end(ap);
     }
     return -1;
+}
+
+int ply_append(char *buf, size_t n, size_t *len, const char *fmt, ...)
+{
+    if (*len >= n)
+        return -1;
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(buf + *len, n - *len, fmt, ap);
+    va_end(ap);
+    if (w < 0 || (size_t)w >= n - *len)
+        return -1;
+    *len += (size_t)w;
+    return 0;
 }
 
 double now_seconds(void)

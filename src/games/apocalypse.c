@@ -17,6 +17,8 @@
 
 #include "../core/game.h"
 #include "../core/layout.h"
+#include "../core/setup.h"
+#include "../core/util.h"
 
 enum { AP_N = 5, AP_SQ = 25, AP_MAXN = 200, AP_TURNS = 100,
        AP_MAX_PLIES = 4 * AP_TURNS + 4 };
@@ -388,20 +390,12 @@ static int ap_to_text(const void *st, char *buf, size_t n)
     char b[64];
     size_t k = 0;
     for (int r = AP_N - 1; r >= 0; r--) {
-        int empty = 0;
+        char row[AP_N];
         for (int f = 0; f < AP_N; f++) {
             int c = a->sq[r * AP_N + f];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                b[k++] = (char)('0' + empty);
-            empty = 0;
-            b[k++] = pc_char[c];
+            row[f] = c ? pc_char[c] : 0;
         }
-        if (empty)
-            b[k++] = (char)('0' + empty);
+        setup_row(b, &k, row, AP_N);
         if (r)
             b[k++] = '/';
     }
@@ -554,41 +548,32 @@ static int ap_render(const void *st, char *buf, size_t n)
 {
     const Apoc *a = st;
     size_t len = 0;
-    int w;
-#define OUT(...)                                                        \
-    do {                                                                \
-        w = snprintf(buf + len, n - len, __VA_ARGS__);                  \
-        if (w < 0 || (size_t)w >= n - len)                              \
-            return -1;                                                  \
-        len += (size_t)w;                                               \
-    } while (0)
     for (int r = AP_N - 1; r >= 0; r--) {
-        OUT("%d ", r + 1);
+        PLY_OUT("%d ", r + 1);
         for (int f = 0; f < AP_N; f++)
-            OUT(" %c", pc_char[a->sq[r * AP_N + f]]);
-        OUT("\n");
+            PLY_OUT(" %c", pc_char[a->sq[r * AP_N + f]]);
+        PLY_OUT("\n");
     }
-    OUT("   a b c d e\n");
-    OUT("penalty points: White %d, Black %d; turn %d\n", a->pen[0],
+    PLY_OUT("   a b c d e\n");
+    PLY_OUT("penalty points: White %d, Black %d; turn %d\n", a->pen[0],
         a->pen[1], a->turn + 1);
     char mv[16];
     switch (a->phase) {
-    case PH_WHITE: OUT("White declares\n"); break;
+    case PH_WHITE: PLY_OUT("White declares\n"); break;
     case PH_BLACK:
         if (a->hidden) {
-            OUT("White has declared (hidden); Black declares\n");
+            PLY_OUT("White has declared (hidden); Black declares\n");
         } else {
             ap_move_to_text(a, a->pending, mv, sizeof mv);
-            OUT("White has declared %s; Black declares\n", mv);
+            PLY_OUT("White has declared %s; Black declares\n", mv);
         }
         break;
-    case PH_WREDEPLOY: OUT("White redeploys its footman\n"); break;
-    case PH_BREDEPLOY: OUT("Black redeploys its footman\n"); break;
+    case PH_WREDEPLOY: PLY_OUT("White redeploys its footman\n"); break;
+    case PH_BREDEPLOY: PLY_OUT("Black redeploys its footman\n"); break;
     default:
-        OUT("game over: %s\n", a->result > 0 ? "White wins" :
+        PLY_OUT("game over: %s\n", a->result > 0 ? "White wins" :
             a->result < 0 ? "Black wins" : "draw");
     }
-#undef OUT
     return (int)len;
 }
 

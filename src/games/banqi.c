@@ -32,6 +32,7 @@
 #include "../core/bot.h"
 #include "../core/game.h"
 #include "../core/layout.h"
+#include "../core/util.h"
 
 enum { SQ = 32, FACE_DOWN = 15, NCODES = 14, QUIET_DRAW = 180 };
 enum { T_GEN, T_ADV, T_ELE, T_CHA, T_HOR, T_CAN, T_SOL, NTYPES };
@@ -562,10 +563,7 @@ static int banqi_render(const void *st, char *buf, size_t n)
             row[k++] = pc ? piece_char(pc) : '.';
         }
         row[k] = 0;
-        w = snprintf(buf + len, n - len, "%s\n", row);
-        if (w < 0 || (size_t)w >= n - len)
-            return -1;
-        len += (size_t)w;
+        PLY_OUT("%s\n", row);
     }
     const char *who = b->red < 0 ? "colours not yet decided"
                     : b->red == 0 ? "player 1 red (upper case)"

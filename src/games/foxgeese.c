@@ -18,6 +18,7 @@
 
 #include "../core/game.h"
 #include "../core/layout.h"
+#include "../core/setup.h"
 
 enum { N = 7, NSQ = 49, MAX_MOVES = 512, MAX_JUMPS = 17, MAX_LEN = 400,
        MAX_PLIES = 5000 };
@@ -284,22 +285,15 @@ static int fg_to_text(const void *st, char *buf, size_t n)
     char t[80];
     size_t len = 0;
     for (int r = N - 1; r >= 0; r--) {
-        int empty = 0;
+        char row[N];
+        int k = 0;
         for (int f = 0; f < N; f++) {
             if (!valid(f, r))
                 continue;
             int p = g->pt[r * N + f];
-            if (!p) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                t[len++] = (char)('0' + empty);
-            empty = 0;
-            t[len++] = p == FOX ? 'F' : 'G';
+            row[k++] = !p ? 0 : p == FOX ? 'F' : 'G';
         }
-        if (empty)
-            t[len++] = (char)('0' + empty);
+        setup_row(t, &len, row, k);
         if (r)
             t[len++] = '/';
     }

@@ -16,6 +16,7 @@
 #include "../core/bot.h"
 #include "../core/game.h"
 #include "../core/layout.h"
+#include "../core/util.h"
 
 enum { FOX_MAXN = 16, FOX_MAXC = FOX_MAXN * FOX_MAXN, FOX_MAXF = 9 };
 enum { PROBE_NONE = -1, PROBE_FOX = -2 };
@@ -297,10 +298,7 @@ static int fox_render(const void *st, char *buf, size_t n)
             row[k++] = ' ';
         }
         row[k] = 0;
-        w = snprintf(buf + len, n - len, "%s\n", row);
-        if (w < 0 || (size_t)w >= n - len)
-            return -1;
-        len += (size_t)w;
+        PLY_OUT("%s\n", row);
     }
     char files[FOX_MAXN * 2 + 1];
     for (int x = 0; x < f->n; x++)

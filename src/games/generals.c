@@ -33,6 +33,7 @@
 
 #include "../core/game.h"
 #include "../core/layout.h"
+#include "../core/util.h"
 
 enum { FILES = 9, ROWS = 8, NSQ = 72, NPC = 21, NRANK = 15, UNKNOWN = 15 };
 enum { FULL = 0x7fff };
@@ -934,10 +935,7 @@ static int gen_render(const void *st, char *buf, size_t n)
             row[k++] = pc ? piece_char(pc) : '.';
         }
         row[k] = 0;
-        w = snprintf(buf + len, n - len, "%s\n", row);
-        if (w < 0 || (size_t)w >= n - len)
-            return -1;
-        len += (size_t)w;
+        PLY_OUT("%s\n", row);
     }
     const char *res = g->over == OVER_WHITE ? "White wins"
                     : g->over == OVER_BLACK ? "Black wins"

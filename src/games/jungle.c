@@ -18,6 +18,7 @@
 
 #include "../core/game.h"
 #include "../core/layout.h"
+#include "../core/setup.h"
 
 enum { W = 7, H = 9, NSQ = W * H, MAX_MOVES = 64, MAX_LENGTH = 400,
        MAX_PLIES = 2000 };
@@ -249,21 +250,13 @@ static int jungle_to_text(const void *st, char *buf, size_t n)
     char tmp[160];
     size_t len = 0;
     for (int r = H - 1; r >= 0; r--) {
-        int empty = 0;
+        char row[W];
         for (int f = 0; f < W; f++) {
             int p = j->board[r * W + f];
-            if (!p) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                tmp[len++] = (char)('0' + empty);
-            empty = 0;
-            char c = piece_chars[kind(p)];
-            tmp[len++] = colour(p) ? (char)(c - 'A' + 'a') : c;
+            char c = p ? piece_chars[kind(p)] : 0;
+            row[f] = p && colour(p) ? (char)(c - 'A' + 'a') : c;
         }
-        if (empty)
-            tmp[len++] = (char)('0' + empty);
+        setup_row(tmp, &len, row, W);
         if (r)
             tmp[len++] = '/';
     }

@@ -10,6 +10,7 @@
 
 #include "../core/game.h"
 #include "../core/layout.h"
+#include "../core/util.h"
 #include "kalah.h"
 
 enum { KALAH_MAX_HOUSES = 16, KALAH_MAX_PITS = 2 * KALAH_MAX_HOUSES + 2,
@@ -338,10 +339,7 @@ static int kalah_to_text(const void *st, char *buf, size_t n)
         int f = first_house(k, s);
         for (int i = 0; i <= k->houses; i++) {
             int v = i < k->houses ? k->pit[f + i] : k->pit[store_of(k, s)];
-            w = snprintf(buf + len, n - len, "%c%d", i ? ',' : ':', v);
-            if (w < 0 || (size_t)w >= n - len)
-                return -1;
-            len += (size_t)w;
+            PLY_OUT("%c%d", i ? ',' : ':', v);
         }
     }
     return (int)len;
@@ -440,32 +438,23 @@ static int kalah_render(const void *st, char *buf, size_t n)
 {
     const Kalah *k = st;
     size_t len = 0;
-    int w;
-#define OUT(...)                                                        \
-    do {                                                                \
-        w = snprintf(buf + len, n - len, __VA_ARGS__);                  \
-        if (w < 0 || (size_t)w >= n - len)                              \
-            return -1;                                                  \
-        len += (size_t)w;                                               \
-    } while (0)
     /* North's houses run right to left when South looks at the board. */
-    OUT("      ");
+    PLY_OUT("      ");
     for (int i = k->houses - 1; i >= 0; i--)
-        OUT("%4d", i + 1);
-    OUT("   (North's house numbers)\n      ");
+        PLY_OUT("%4d", i + 1);
+    PLY_OUT("   (North's house numbers)\n      ");
     for (int i = k->houses - 1; i >= 0; i--)
-        OUT("%4d", k->pit[first_house(k, 1) + i]);
-    OUT("\n N %3d", k->pit[store_of(k, 1)]);
+        PLY_OUT("%4d", k->pit[first_house(k, 1) + i]);
+    PLY_OUT("\n N %3d", k->pit[store_of(k, 1)]);
     for (int i = 0; i < k->houses; i++)
-        OUT("    ");
-    OUT("%4d S\n      ", k->pit[store_of(k, 0)]);
+        PLY_OUT("    ");
+    PLY_OUT("%4d S\n      ", k->pit[store_of(k, 0)]);
     for (int i = 0; i < k->houses; i++)
-        OUT("%4d", k->pit[i]);
-    OUT("\n      ");
+        PLY_OUT("%4d", k->pit[i]);
+    PLY_OUT("\n      ");
     for (int i = 0; i < k->houses; i++)
-        OUT("%4d", i + 1);
-    OUT("   (South's house numbers)\n");
-#undef OUT
+        PLY_OUT("%4d", i + 1);
+    PLY_OUT("   (South's house numbers)\n");
     return (int)len;
 }
 

@@ -20,6 +20,7 @@
 #include "../core/bot.h"
 #include "../core/game.h"
 #include "../core/layout.h"
+#include "../core/util.h"
 #include "minesweeper.h"
 
 enum { MS_MAXW = 30, MS_MAXH = 24, MS_MAXC = MS_MAXW * MS_MAXH };
@@ -437,10 +438,7 @@ static int ms_render(const void *st, char *buf, size_t n)
             row[k++] = ' ';
         }
         row[k] = 0;
-        w = snprintf(buf + len, n - len, "%s\n", row);
-        if (w < 0 || (size_t)w >= n - len)
-            return -1;
-        len += (size_t)w;
+        PLY_OUT("%s\n", row);
     }
     w = snprintf(buf + len, n - len, "%d mines, %d of %d safe cells open%s\n",
                  m->nmines, m->opened, m->w * m->h - m->nmines,

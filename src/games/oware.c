@@ -399,9 +399,10 @@ static int oware_layout(const void *st, Layout *l)
     l->height = 2;
     for (int side = 0; side < 2; side++) {
         for (int i = 0; i < 6; i++) {
-            char name[4] = "";
+            /* the house's number, 1..6: one digit and the zero */
+            char name[2] = "";
             if (!o->over && o->side == side)
-                snprintf(name, sizeof name, "%d", i + 1);
+                name[0] = (char)('1' + i);
             float x = side ? (float)(6 - i) + 0.5f : (float)(i + 1) + 0.5f;
             LayoutCell *c = layout_cell(l, x, side ? 0.5f : 1.5f, CELL_PIT,
                                         SHADE_LIGHT, name);

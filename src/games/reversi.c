@@ -19,6 +19,7 @@
 #include "../core/record.h"
 #include "../core/setup.h"
 #include "../core/sgf.h"
+#include "../core/util.h"
 
 enum { REVERSI_PASS = 64, REVERSI_MAX_MOVES = 64,
        /* each placement fills a square, and a pass is always followed by
@@ -338,38 +339,29 @@ static int reversi_render(const void *st, char *buf, size_t n)
 {
     const Reversi *r = st;
     size_t len = 0;
-    int w;
-#define OUT(...)                                                        \
-    do {                                                                \
-        w = snprintf(buf + len, n - len, __VA_ARGS__);                  \
-        if (w < 0 || (size_t)w >= n - len)                              \
-            return -1;                                                  \
-        len += (size_t)w;                                               \
-    } while (0)
-    OUT("   a b c d e f g h\n");
+    PLY_OUT("   a b c d e f g h\n");
     for (int row = 0; row < 8; row++) {
-        OUT(" %d", row + 1);
+        PLY_OUT(" %d", row + 1);
         for (int col = 0; col < 8; col++) {
             uint64_t b = 1ull << (row * 8 + col);
             char c = r->disc[BLACK] & b ? 'X' : r->disc[WHITE] & b ? 'O'
                      : r->moves & b && !r->over ? '+' : '.';
-            OUT(" %c", c);
+            PLY_OUT(" %c", c);
         }
-        OUT(" %d\n", row + 1);
+        PLY_OUT(" %d\n", row + 1);
     }
-    OUT("   a b c d e f g h\n");
-    OUT(" Black (X) %d, White (O) %d", popcount64(r->disc[BLACK]),
+    PLY_OUT("   a b c d e f g h\n");
+    PLY_OUT(" Black (X) %d, White (O) %d", popcount64(r->disc[BLACK]),
         popcount64(r->disc[WHITE]));
     if (r->over)
-        OUT(", game over\n");
+        PLY_OUT(", game over\n");
     else if (!r->moves)
-        OUT(", %s must pass%s\n", r->side == BLACK ? "Black" : "White",
+        PLY_OUT(", %s must pass%s\n", r->side == BLACK ? "Black" : "White",
             mobility(r->disc[!r->side], r->disc[r->side]) ? ""
             : " (neither side can move: the pass ends the game)");
     else
-        OUT(", %s to move (+ marks the moves)\n",
+        PLY_OUT(", %s to move (+ marks the moves)\n",
             r->side == BLACK ? "Black" : "White");
-#undef OUT
     return (int)len;
 }
 

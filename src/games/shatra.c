@@ -17,6 +17,7 @@
 
 #include "../core/game.h"
 #include "../core/layout.h"
+#include "../core/util.h"
 
 enum { SH_W = 7, SH_H = 14, SH_CELLS = SH_W * SH_H, SH_MAXN = 1024,
        SH_MAX_PLIES = 600, SH_NO_PROGRESS = 100, SH_MAX_SIDE = 20 };
@@ -533,10 +534,7 @@ static int sh_move_to_text(const void *st, Move m, char *buf, size_t n)
         len = (size_t)w;
         for (int i = 0; i < x.best_len && i < 64; i++) {
             sq_name(x.best[i], b);
-            w = snprintf(buf + len, n - len, "x%s", b);
-            if (w < 0 || (size_t)w >= n - len)
-                return -1;
-            len += (size_t)w;
+            PLY_OUT("x%s", b);
         }
         w = (int)len;
     }
@@ -544,10 +542,7 @@ static int sh_move_to_text(const void *st, Move m, char *buf, size_t n)
         return -1;
     len = (size_t)w;
     if (mv_promo(m)) {
-        w = snprintf(buf + len, n - len, "=%c", pc_letter[mv_promo(m)]);
-        if (w < 0 || (size_t)w >= n - len)
-            return -1;
-        len += (size_t)w;
+        PLY_OUT("=%c", pc_letter[mv_promo(m)]);
     }
     return (int)len;
 }
@@ -795,36 +790,27 @@ static int sh_render(const void *st, char *buf, size_t n)
 {
     const Shatra *g = st;
     size_t len = 0;
-    int w;
-#define OUT(...)                                                        \
-    do {                                                                \
-        w = snprintf(buf + len, n - len, __VA_ARGS__);                  \
-        if (w < 0 || (size_t)w >= n - len)                              \
-            return -1;                                                  \
-        len += (size_t)w;                                               \
-    } while (0)
     for (int r = SH_H - 1; r >= 0; r--) {
-        OUT("%2d ", r + 1);
+        PLY_OUT("%2d ", r + 1);
         for (int f = 0; f < SH_W; f++) {
             int s = r * SH_W + f, c = g->sq[s];
             if (zone_rf(r, f) < 0) {
-                OUT("  ");
+                PLY_OUT("  ");
                 continue;
             }
             char l = c ? pc_letter[ptype(c)] : zone(s) ? ':' : '.';
-            OUT(" %c", c && col(c) ? l - 'A' + 'a' : l);
+            PLY_OUT(" %c", c && col(c) ? l - 'A' + 'a' : l);
         }
-        OUT("\n");
+        PLY_OUT("\n");
         if (r == 7)
-            OUT("   - - - - - - - -  (ditch)\n");
+            PLY_OUT("   - - - - - - - -  (ditch)\n");
     }
-    OUT("    a b c d e f g\n");
+    PLY_OUT("    a b c d e f g\n");
     if (g->over)
-        OUT("game over: %s\n", g->winner < 0 ? "draw" :
+        PLY_OUT("game over: %s\n", g->winner < 0 ? "draw" :
             g->winner ? "Black wins" : "White wins");
     else
-        OUT("%s to move\n", sh_players[g->side]);
-#undef OUT
+        PLY_OUT("%s to move\n", sh_players[g->side]);
     return (int)len;
 }
 

@@ -24,6 +24,7 @@
 
 #include "../core/game.h"
 #include "../core/layout.h"
+#include "../core/util.h"
 
 enum { SP_SQ = 81, SP_SEATS = 4, SP_MAX_PLIES = 1200, SP_MAX_MOVES = 160 };
 enum { EMPTY = 0, ROCK = 1, PIECE = 4 };
@@ -464,14 +465,6 @@ static int sq_name(int sq, char *b)
     return 2;
 }
 
-#define OUT(...)                                                        \
-    do {                                                                \
-        int w_ = snprintf(buf + len, n - len, __VA_ARGS__);             \
-        if (w_ < 0 || (size_t)w_ >= n - len)                            \
-            return -1;                                                  \
-        len += (size_t)w_;                                              \
-    } while (0)
-
 /* Setup string: the diamond's rows from rank 9 down to rank 1 separated
  * by '/', each square '.', 'R' (a Rock, followed by the number of the turn
  * in which it last moved when it has moved) or a piece letter S, D, T with
@@ -491,33 +484,33 @@ static int splut_to_text(const void *st, char *buf, size_t n)
                 continue;
             int c = s->cell[q];
             if (c == EMPTY)
-                OUT(".");
+                PLY_OUT(".");
             else if (c == ROCK && s->rturn[q])
-                OUT("R%d", s->rturn[q]);
+                PLY_OUT("R%d", s->rturn[q]);
             else if (c == ROCK)
-                OUT("R");
+                PLY_OUT("R");
             else
-                OUT("%c%d", KINDC[kind_of(c)], seat_of(c));
+                PLY_OUT("%c%d", KINDC[kind_of(c)], seat_of(c));
         }
         if (y)
-            OUT("/");
+            PLY_OUT("/");
     }
-    OUT(" %d %d %d ", s->mover, s->steps, s->turn);
+    PLY_OUT(" %d %d %d ", s->mover, s->steps, s->turn);
     if (s->lev == LEV_FREE)
-        OUT("-");
+        PLY_OUT("-");
     else if (s->lev == LEV_DONE)
-        OUT("x");
+        PLY_OUT("x");
     else {
         sq_name(s->lev_sq, b);
-        OUT("%s", b);
+        PLY_OUT("%s", b);
     }
-    OUT(" %d ", s->ply);
+    PLY_OUT(" %d ", s->ply);
     for (int p = 0; p < s->np; p++)
-        OUT("%c", s->status[p] == ST_ALIVE ? 'a'
+        PLY_OUT("%c", s->status[p] == ST_ALIVE ? 'a'
                   : s->status[p] == ST_ABSENT ? '-'
                   : (char)('0' + s->status[p] - 1));
     for (int p = 0; p < s->np; p++)
-        OUT("%c%d", p ? ',' : ' ', s->last_turn[p]);
+        PLY_OUT("%c%d", p ? ',' : ' ', s->last_turn[p]);
     return (int)len;
 }
 
@@ -691,7 +684,7 @@ static int splut_move_to_text(const void *st, Move m, char *buf, size_t n)
     char a[3], b[3], c[3];
     int kind = m_kind(m), sq = m_from(m), d = m_dir(m);
     if (kind == MV_PASS) {
-        OUT("pass");
+        PLY_OUT("pass");
         return (int)len;
     }
     int u = nb(sq, d);
@@ -702,23 +695,23 @@ static int splut_move_to_text(const void *st, Move m, char *buf, size_t n)
     char L = KINDC[kind_of(s->cell[sq])];
     switch (kind) {
     case MV_STEP:
-        OUT("%c%s-%s", L, a, b);
+        PLY_OUT("%c%s-%s", L, a, b);
         break;
     case MV_DRAG:
     case MV_LEV:
         sq_name(m_aux(m), c);
-        OUT("%c%s-%s+%s", L, a, b, c);
+        PLY_OUT("%c%s-%s+%s", L, a, b, c);
         break;
     case MV_THROW: {
         int v = flight(s, u, m_tdir(m), sq);
         if (v < 0)
             return -1;
         sq_name(v, c);
-        OUT("%c%sx%s>%s", L, a, b, c);
+        PLY_OUT("%c%sx%s>%s", L, a, b, c);
         break;
     }
     case MV_PUSH:
-        OUT("%c%s>%s", L, a, b);
+        PLY_OUT("%c%s>%s", L, a, b);
         break;
     default:
         return -1;
@@ -819,42 +812,41 @@ static int splut_render(const void *st, char *buf, size_t n)
     size_t len = 0;
     static const char *const sidec = "swne";
     for (int y = 8; y >= 0; y--) {
-        OUT("%d ", y + 1);
+        PLY_OUT("%d ", y + 1);
         for (int x = 0; x < 9; x++) {
             int q = y * 9 + x, c = s->cell[q];
             if (!on_board(q))
-                OUT("   ");
+                PLY_OUT("   ");
             else if (c == EMPTY)
-                OUT(" . ");
+                PLY_OUT(" . ");
             else if (c == ROCK)
-                OUT(" R%c", s->rturn[q] && s->rturn[q] >= s->turn - 1
+                PLY_OUT(" R%c", s->rturn[q] && s->rturn[q] >= s->turn - 1
                             ? '\'' : ' ');
             else
-                OUT(" %c%c", KINDC[kind_of(c)], sidec[s->side[seat_of(c)]]);
+                PLY_OUT(" %c%c", KINDC[kind_of(c)], sidec[s->side[seat_of(c)]]);
         }
-        OUT("\n");
+        PLY_OUT("\n");
     }
-    OUT("   a  b  c  d  e  f  g  h  i\n");
+    PLY_OUT("   a  b  c  d  e  f  g  h  i\n");
     static const char *const names[4] = {"South", "West", "North", "East"};
     for (int p = 0; p < s->np; p++) {
-        OUT("%s (%c, seat %d): ", names[s->side[p]], sidec[s->side[p]], p);
+        PLY_OUT("%s (%c, seat %d): ", names[s->side[p]], sidec[s->side[p]], p);
         if (s->status[p] == ST_ALIVE)
-            OUT("playing");
+            PLY_OUT("playing");
         else if (s->status[p] == ST_ABSENT)
-            OUT("empty seat");
+            PLY_OUT("empty seat");
         else
-            OUT("removed (%d.)", s->status[p] - 1);
-        OUT("\n");
+            PLY_OUT("removed (%d.)", s->status[p] - 1);
+        PLY_OUT("\n");
     }
     if (s->over)
-        OUT("game over after %d steps\n", s->ply);
+        PLY_OUT("game over after %d steps\n", s->ply);
     else
-        OUT("turn %d: %s to move, %d step%s left%s\n", s->turn,
+        PLY_OUT("turn %d: %s to move, %d step%s left%s\n", s->turn,
             names[s->side[s->mover]], s->steps, s->steps == 1 ? "" : "s",
             s->lev == LEV_ON ? ", levitating" : "");
     return (int)len;
 }
-#undef OUT
 
 /* ---- evaluation: a linear form over named weights ---- */
 

@@ -31,6 +31,7 @@
 
 #include "../core/layout.h"
 #include "../core/game.h"
+#include "../core/util.h"
 
 enum { ZQ_SEGS = 60, ZQ_DOTS = 36, ZQ_H = 30, ZQ_LAB = 48 };
 
@@ -600,46 +601,37 @@ static int zuniq_render(const void *st, char *buf, size_t n)
         rest &= ~zone;
     }
     size_t len = 0;
-    int w;
-#define OUT(...)                                                        \
-    do {                                                                \
-        w = snprintf(buf + len, n - len, __VA_ARGS__);                  \
-        if (w < 0 || (size_t)w >= n - len)                              \
-            return -1;                                                  \
-        len += (size_t)w;                                               \
-    } while (0)
-    OUT("    1   2   3   4   5   6\n");
+    PLY_OUT("    1   2   3   4   5   6\n");
     for (int r = 0; r < 6; r++) {
-        OUT(" %c  ", 'A' + r);
+        PLY_OUT(" %c  ", 'A' + r);
         for (int c = 0; c < 6; c++) {
-            OUT("+");
+            PLY_OUT("+");
             if (c < 5)
-                OUT("%s", (z->drawn >> (5 * r + c)) & 1 ? "---" : "   ");
+                PLY_OUT("%s", (z->drawn >> (5 * r + c)) & 1 ? "---" : "   ");
         }
-        OUT("\n");
+        PLY_OUT("\n");
         if (r == 5)
             break;
-        OUT("    ");
+        PLY_OUT("    ");
         for (int c = 0; c < 6; c++) {
-            OUT("%c", (z->drawn >> (ZQ_H + 6 * r + c)) & 1 ? '|' : ' ');
+            PLY_OUT("%c", (z->drawn >> (ZQ_H + 6 * r + c)) & 1 ? '|' : ' ');
             if (c < 5) {
                 int k = size_at[7 * r + c + 8];
                 if (k)
-                    OUT("%2d ", k);
+                    PLY_OUT("%2d ", k);
                 else
-                    OUT("   ");
+                    PLY_OUT("   ");
             }
         }
-        OUT("\n");
+        PLY_OUT("\n");
     }
-    OUT("zone sizes:");
+    PLY_OUT("zone sizes:");
     if (!z->sizes)
-        OUT(" none");
+        PLY_OUT(" none");
     for (int k = 1; k <= 25; k++)
         if ((z->sizes >> k) & 1)
-            OUT(" %d", k);
-    OUT("; %d segments drawn\n", popc(z->drawn));
-#undef OUT
+            PLY_OUT(" %d", k);
+    PLY_OUT("; %d segments drawn\n", popc(z->drawn));
     return (int)len;
 }
 

@@ -982,7 +982,13 @@ static void test_stop(void **state)
 
 /* threads=N: on every game a legal move with a legal PV at the depth
  * asked, the helpers' nodes counted, and threads=1 the one-thread search
- * node for node. */
+ * node for node. A node limit bounds the searches: every two-player game
+ * reaches depth 4 within a tenth of it (go, gomoku, minishogi: under
+ * 20,000 nodes); the paranoid quiescence of yonin-shogi, minutes a search
+ * at depth 4, stops at it (the limit is part of what threads=1 must
+ * reproduce exactly). PLY_SLOW=1 searches to depth 4 without it. */
+#define THREAD_NODES "200000"
+
 static void test_threads(void **state)
 {
     (void)state;
@@ -1000,9 +1006,14 @@ static void test_threads(void **state)
         Rng r;
         rng_seed(&r, 31);
         void *st = state_alloc(g);
-        Bot *one = make_bot(g, "alphabeta:depth=4");
-        Bot *one_t = make_bot(g, "alphabeta:depth=4,threads=1");
-        Bot *three = make_bot(g, "alphabeta:depth=4,threads=3");
+        char spec[3][64];
+        for (int k = 0; k < 3; k++)
+            snprintf(spec[k], sizeof spec[k], "alphabeta:depth=4%s%s",
+                     k == 0 ? "" : k == 1 ? ",threads=1" : ",threads=3",
+                     tl_slow() ? "" : ",nodes=" THREAD_NODES);
+        Bot *one = make_bot(g, spec[0]);
+        Bot *one_t = make_bot(g, spec[1]);
+        Bot *three = make_bot(g, spec[2]);
         for (int i = 0; i < 3; i++) {
             random_position(g, st, &r, 10 + 10 * i);
             SearchInfo s1, s1t, s3;
@@ -1397,23 +1408,24 @@ static void test_tt(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_minimax_two_player),
-        cmocka_unit_test(test_solved_endgames),
-        cmocka_unit_test(test_minimax_paranoid),
-        cmocka_unit_test(test_brs_and_no_eval),
-        cmocka_unit_test(test_maxn),
-        cmocka_unit_test(test_multiplayer_finds_win),
-        cmocka_unit_test(test_reproducible),
-        cmocka_unit_test(test_time_limit),
-        cmocka_unit_test(test_stop),
-        cmocka_unit_test(test_threads),
-        cmocka_unit_test(test_greedy_avoids_losing),
-        cmocka_unit_test(test_greedy_kalah_trap),
-        cmocka_unit_test(test_greedy_fallback),
-        cmocka_unit_test(test_contempt),
-        cmocka_unit_test(test_repetition),
-        cmocka_unit_test(test_bad_options),
-        cmocka_unit_test(test_tt),
+        tl_timed_test(test_minimax_two_player),
+        tl_timed_test(test_solved_endgames),
+        tl_timed_test(test_minimax_paranoid),
+        tl_timed_test(test_brs_and_no_eval),
+        tl_timed_test(test_maxn),
+        tl_timed_test(test_multiplayer_finds_win),
+        tl_timed_test(test_reproducible),
+        tl_timed_test(test_time_limit),
+        tl_timed_test(test_stop),
+        tl_timed_test(test_threads),
+        tl_timed_test(test_greedy_avoids_losing),
+        tl_timed_test(test_greedy_kalah_trap),
+        tl_timed_test(test_greedy_fallback),
+        tl_timed_test(test_contempt),
+        tl_timed_test(test_repetition),
+        tl_timed_test(test_bad_options),
+        tl_timed_test(test_tt),
     };
+    tl_filter();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../../core/layout.h"
+#include "../../core/util.h"
 #include "board.h"
 #include "tables.h"
 
@@ -839,10 +840,7 @@ int cb_render(const CBoard *b, char *buf, size_t n)
             row[k++] = ch;
         }
         row[k] = 0;
-        w = snprintf(buf + len, n - len, "%s\n", row);
-        if (w < 0 || (size_t)w >= n - len)
-            return -1;
-        len += (size_t)w;
+        PLY_OUT("%s\n", row);
     }
     w = snprintf(buf + len, n - len, "   a b c d e f g h\n%s to move%s\n",
                  b->side ? "Black" : "White",

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/util.h"
 #include "board.h"
 
 enum { DARK_MAX_PLIES = 400 };   /* a draw when move 201 is reached */
@@ -436,10 +437,7 @@ static int dark_render(const void *st, char *buf, size_t n)
             row[k++] = ch;
         }
         row[k] = 0;
-        w = snprintf(buf + len, n - len, "%s\n", row);
-        if (w < 0 || (size_t)w >= n - len)
-            return -1;
-        len += (size_t)w;
+        PLY_OUT("%s\n", row);
     }
     const char *res = d->b.over == CB_WIN_WHITE ? "White wins (king taken)"
                     : d->b.over == CB_WIN_BLACK ? "Black wins (king taken)"

@@ -21,6 +21,7 @@
 #include <strings.h>
 
 #include "../../core/layout.h"
+#include "../../core/util.h"
 #include "go.h"
 #include "pat3_table.h"
 
@@ -1270,30 +1271,22 @@ static int go_to_text(const void *st, char *buf, size_t n)
 {
     const GoState *s = st;
     size_t len = 0;
-    int w;
-#define OUT(...)                                                        \
-    do {                                                                \
-        w = snprintf(buf + len, n - len, __VA_ARGS__);                  \
-        if (w < 0 || (size_t)w >= n - len)                              \
-            return -1;                                                  \
-        len += (size_t)w;                                               \
-    } while (0)
     for (int y = s->size - 1; y >= 0; y--) {
         char row[GO_MAXN + 2];
         for (int x = 0; x < s->size; x++)
             row[x] = ".XO"[s->color[go_point(x, y)]];
         row[s->size] = 0;
-        OUT("%s%s", row, y ? "/" : "");
+        PLY_OUT("%s%s", row, y ? "/" : "");
     }
     char ko[8] = "-";
     if (s->ko)
         coord_to_text(s, s->ko, ko, sizeof ko);
-    OUT(" %c ko=%s pass=%d ply=%d cap=%d,%d", s->side ? 'w' : 'b', ko,
+    PLY_OUT(" %c ko=%s pass=%d ply=%d cap=%d,%d", s->side ? 'w' : 'b', ko,
         s->passes, s->ply, s->caps[0], s->caps[1]);
     if (s->kind == GO_KIND_ATARI && s->over)
-        OUT(" winner=%s", s->winner < 0 ? "draw" : s->winner ? "w" : "b");
+        PLY_OUT(" winner=%s", s->winner < 0 ? "draw" : s->winner ? "w" : "b");
     if (s->ko_rule != GO_KO_SIMPLE) {
-        OUT(" hist=");
+        PLY_OUT(" hist=");
         for (int i = 0; i < s->nhist; i++) {
             char hex[20];
             int k = 0;
@@ -1330,7 +1323,6 @@ static int go_to_text(const void *st, char *buf, size_t n)
             buf[len] = 0;
         }
     }
-#undef OUT
     return (int)len;
 }
 
@@ -1645,44 +1637,35 @@ static int go_render(const void *st, char *buf, size_t n)
 {
     const GoState *s = st;
     size_t len = 0;
-    int w;
-#define OUT(...)                                                        \
-    do {                                                                \
-        w = snprintf(buf + len, n - len, __VA_ARGS__);                  \
-        if (w < 0 || (size_t)w >= n - len)                              \
-            return -1;                                                  \
-        len += (size_t)w;                                               \
-    } while (0)
-    OUT("   ");
+    PLY_OUT("   ");
     for (int x = 0; x < s->size; x++)
-        OUT(" %c", 'A' + x + (x >= 8));
-    OUT("\n");
+        PLY_OUT(" %c", 'A' + x + (x >= 8));
+    PLY_OUT("\n");
     for (int y = s->size - 1; y >= 0; y--) {
-        OUT("%2d ", y + 1);
+        PLY_OUT("%2d ", y + 1);
         for (int x = 0; x < s->size; x++) {
             int p = go_point(x, y);
-            OUT(" %c", ".XO"[s->color[p]]);
+            PLY_OUT(" %c", ".XO"[s->color[p]]);
         }
-        OUT(" %2d\n", y + 1);
+        PLY_OUT(" %2d\n", y + 1);
     }
-    OUT("   ");
+    PLY_OUT("   ");
     for (int x = 0; x < s->size; x++)
-        OUT(" %c", 'A' + x + (x >= 8));
-    OUT("\n");
+        PLY_OUT(" %c", 'A' + x + (x >= 8));
+    PLY_OUT("\n");
     if (s->kind == GO_KIND_ATARI) {
-        OUT("captures: X %d, O %d (target %d)\n", s->caps[0], s->caps[1],
+        PLY_OUT("captures: X %d, O %d (target %d)\n", s->caps[0], s->caps[1],
             s->target);
     } else {
         int b, wt;
         area(s, &b, &wt);
-        OUT("area: X %d, O %d, komi %s\n", b, wt, go_komi_text(s->komi2));
+        PLY_OUT("area: X %d, O %d, komi %s\n", b, wt, go_komi_text(s->komi2));
     }
     if (s->over)
-        OUT("game over\n");
+        PLY_OUT("game over\n");
     else
-        OUT("%s (%c) to move%s\n", s->side ? "White" : "Black",
+        PLY_OUT("%s (%c) to move%s\n", s->side ? "White" : "Black",
             s->side ? 'O' : 'X', s->passes ? ", after a pass" : "");
-#undef OUT
     return (int)len;
 }
 

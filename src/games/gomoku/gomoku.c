@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../../core/layout.h"
+#include "../../core/util.h"
 #include "gomoku.h"
 
 static const char *const rule_choices[] = {"freestyle", "standard", "renju",
@@ -307,27 +308,18 @@ static int gk_render(const void *st, char *buf, size_t n)
 {
     const GkState *s = st;
     size_t len = 0;
-    int w;
-#define OUT(...)                                                        \
-    do {                                                                \
-        w = snprintf(buf + len, n - len, __VA_ARGS__);                  \
-        if (w < 0 || (size_t)w >= n - len)                              \
-            return -1;                                                  \
-        len += (size_t)w;                                               \
-    } while (0)
     for (int y = 1; y <= s->size; y++) {
-        OUT("%3d ", s->size + 1 - y);
+        PLY_OUT("%3d ", s->size + 1 - y);
         for (int x = 1; x <= s->size; x++) {
             int v = s->cell[y * GK_STRIDE + x];
-            OUT(" %c", v == GK_BLACK ? 'X' : v == GK_WHITE ? 'O' : '.');
+            PLY_OUT(" %c", v == GK_BLACK ? 'X' : v == GK_WHITE ? 'O' : '.');
         }
-        OUT("\n");
+        PLY_OUT("\n");
     }
-    OUT("    ");
+    PLY_OUT("    ");
     for (int x = 1; x <= s->size; x++)
-        OUT(" %c", 'a' + x - 1);
-    OUT("\n");
-#undef OUT
+        PLY_OUT(" %c", 'a' + x - 1);
+    PLY_OUT("\n");
     return (int)len;
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../../core/layout.h"
+#include "../../core/util.h"
 #include "vindinium.h"
 
 /* ---- mine ownership, kept with counts and a Zobrist hash ---- */
@@ -627,32 +628,26 @@ static int vd_render(const void *st, char *buf, size_t n)
     const Vd *v = st;
     int s = v->size;
     size_t len = 0;
-    int w;
     char *tiles = malloc((size_t)(2 * s * s + 1));
     if (!tiles)
         return -1;
     vd_tiles_string(v, tiles);
-#define OUT(...)                                                        \
-    do {                                                                \
-        w = snprintf(buf + len, n - len, __VA_ARGS__);                  \
-        if (w < 0 || (size_t)w >= n - len) {                            \
-            free(tiles);                                                \
-            return -1;                                                  \
-        }                                                               \
-        len += (size_t)w;                                               \
-    } while (0)
-    OUT("turn %d/%d%s\n", v->turn, v->max_turns,
-        v->finished ? " (finished)" : "");
-    for (int x = 0; x < s; x++)
-        OUT("  %.*s\n", 2 * s, tiles + 2 * s * x);
-    for (int h = 0; h < VD_HEROES; h++) {
+    int bad = ply_append(buf, n, &len, "turn %d/%d%s\n", v->turn,
+                         v->max_turns, v->finished ? " (finished)" : "");
+    for (int x = 0; x < s && !bad; x++)
+        bad = ply_append(buf, n, &len, "  %.*s\n", 2 * s,
+                         tiles + 2 * s * x);
+    for (int h = 0; h < VD_HEROES && !bad; h++) {
         const VdHero *e = &v->hero[h];
-        OUT("@%d at (%d,%d) life %3d gold %5d mines %3d spawn (%d,%d)%s\n",
-            h + 1, e->x, e->y, e->life, e->gold, v->owned[h], e->sx, e->sy,
-            e->crashed ? " crashed" : "");
+        bad = ply_append(buf, n, &len,
+                         "@%d at (%d,%d) life %3d gold %5d mines %3d spawn "
+                         "(%d,%d)%s\n",
+                         h + 1, e->x, e->y, e->life, e->gold, v->owned[h],
+                         e->sx, e->sy, e->crashed ? " crashed" : "");
     }
-#undef OUT
     free(tiles);
+    if (bad)
+        return -1;
     return (int)len;
 }
 

@@ -23,6 +23,7 @@
 
 #include "../../core/game.h"
 #include "../../core/layout.h"
+#include "../../core/util.h"
 #include "xiangqi_weights.h"
 
 enum { W = 11, CELLS = 14 * W };
@@ -673,11 +674,8 @@ static int xq_render(const void *st, char *buf, size_t n)
             row[k++] = ch;
         }
         row[k] = 0;
-        w = snprintf(buf + len, n - len, "%s\n%s", row,
-                     r == 5 ? "   ~~~~~ river ~~~~~\n" : "");
-        if (w < 0 || (size_t)w >= n - len)
-            return -1;
-        len += (size_t)w;
+        PLY_OUT("%s\n%s", row,
+                r == 5 ? "   ~~~~~ river ~~~~~\n" : "");
     }
     w = snprintf(buf + len, n - len, "   a b c d e f g h i\n%s to move%s\n",
                  b->side ? "Black" : "Red",

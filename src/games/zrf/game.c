@@ -21,7 +21,7 @@ typedef struct ZLoaded {
     char path[1024];
     int nvariants;
     ZGame *var[ZMAX_VARIANTS + 1];
-    char verr[ZMAX_VARIANTS + 1][160];
+    PlyError verr[ZMAX_VARIANTS + 1];  /* why a variant did not load */
     GameOption opts[2];
     const char *pnames[PLY_MAX_PLAYERS];
     char title[160];
@@ -359,7 +359,8 @@ static int init_slot(int slot, void *st, const int *opt, PlyError *err)
     if (v < 0 || v > L->nvariants)
         return ply_fail(err, "variant %d out of range", v);
     if (!L->var[v])
-        return ply_fail(err, "variant %d does not load: %s", v, L->verr[v]);
+        return ply_fail(err, "variant %d does not load: %s", v,
+                        L->verr[v].msg);
     zcc_attach(L->var[v]);
     zvm_init_state(L->var[v], st);
     zvm_start(st);
@@ -435,7 +436,7 @@ static ZLoaded *load(const char *path, PlyError *err)
             }
         }
         if (!L->var[v])
-            snprintf(L->verr[v], sizeof L->verr[v], "%s", e2.msg);
+            L->verr[v] = e2;
     }
     zr_free(&r);
     /* the game form's templates as native code (other variants at their
@@ -451,7 +452,7 @@ static ZLoaded *load(const char *path, PlyError *err)
         if (L->var[v] && L->var[v]->nplayers != np) {
             zrf_game_free(L->var[v]);
             L->var[v] = NULL;
-            snprintf(L->verr[v], sizeof L->verr[v],
+            snprintf(L->verr[v].msg, sizeof L->verr[v].msg,
                      "a different number of players");
         }
     for (int i = 0; i < np; i++)

@@ -299,6 +299,41 @@ static void test_proxy_turns(void **state)
     free(st);
 }
 
+/* count-condition: when the player to move is stalemated the game ends
+ * and the player with more pieces wins; equal counts draw
+ * (tests/zrf/count.zrf: five squares, then four in the variant). */
+static void test_count_condition(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("tests/zrf/count.zrf");
+    assert_non_null(g);
+    static const char *const line[] = {"Stone@a1", "Stone@b1", "Stone@c1",
+                                       "Stone@d1", "Stone@e1"};
+    PlyError err = {{0}};
+    for (int v = 0; v <= 1; v++) {
+        void *st = tl_position(g->info.name, v ? "variant=1" : NULL, NULL,
+                               NULL);
+        assert_int_equal(perft(g, st, 4, 0), v ? 24 : 120);
+        int n = v ? 4 : 5;
+        for (int i = 0; i < n; i++) {
+            assert_int_equal(g->to_move(st), i % 2);
+            Move m;
+            assert_int_equal(g->text_to_move(st, line[i], &m, &err), 0);
+            g->make(st, m);
+        }
+        /* Black, to move, is stalemated: counted, not a win for Black */
+        assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+        double r[2];
+        g->returns(st, r);
+        if (v) {
+            assert_true(r[0] == 0 && r[1] == 0);
+        } else {
+            assert_true(r[0] > 0.5 && r[1] < -0.5);
+        }
+        free(st);
+    }
+}
+
 /* Random games: setup strings and move texts round-trip, the
  * incremental hash equals a fresh one, the game ends within its bound. */
 static void roundtrip(const char *name, int games)
@@ -344,6 +379,7 @@ static void test_roundtrip(void **state)
     roundtrip("tests/zrf/recycle.zrf", 20);
     roundtrip("tests/zrf/proxy.zrf", 20);
     roundtrip("tests/zrf/checkers.zrf", 3);
+    roundtrip("tests/zrf/count.zrf", 20);
 }
 
 int main(void)
@@ -360,6 +396,7 @@ int main(void)
         cmocka_unit_test(test_captured),
         cmocka_unit_test(test_recycle),
         cmocka_unit_test(test_proxy_turns),
+        cmocka_unit_test(test_count_condition),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1436,7 +1436,8 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
             is_ignored(h))
             continue;
         if (!strcmp(h, "count-condition")) {
-            note_soft(c, f, "count-condition");
+            if (compile_end(c, f, OUT_COUNT))
+                goto fail;
         } else if (!strcmp(h, "engine")) {
             note_soft(c, f, "engine (Axiom rules; the file's ZRF moves "
                       "are used)");

@@ -1685,6 +1685,24 @@ static void set_result(ZState *s, int x, int outcome)
         s->result[i] = (int8_t)((i == x) == (outcome == OUT_WIN) ? 1 : -1);
 }
 
+/* count-condition: the game ends and the players with the most pieces
+ * on the board win (the others lose); all equal is a draw. */
+static void set_count_result(ZState *s)
+{
+    const ZGame *g = ZG(s);
+    int n = g->nplayers, cnt[PLY_MAX_PLAYERS] = {0}, best = 0, nbest = 0;
+    for (int p = 0; p < g->npos; p++)
+        if (s->cells[p] && ZP_OWNER(s->cells[p]) < n)
+            cnt[ZP_OWNER(s->cells[p])]++;
+    for (int i = 0; i < n; i++)
+        best = cnt[i] > best ? cnt[i] : best;
+    for (int i = 0; i < n; i++)
+        nbest += cnt[i] == best;
+    s->over = 1;
+    for (int i = 0; i < n; i++)
+        s->result[i] = (int8_t)(nbest == n ? 0 : cnt[i] == best ? 1 : -1);
+}
+
 static void check_end(ZState *s)
 {
     const ZGame *g = ZG(s);
@@ -1696,7 +1714,10 @@ static void check_end(ZState *s)
         for (int x = 0; x < g->nplayers; x++)
             if ((c->players >> x) & 1 && goal(s, c->goal, x, to_move,
                                                 &movable)) {
-                set_result(s, x, c->outcome);
+                if (c->outcome == OUT_COUNT)
+                    set_count_result(s);
+                else
+                    set_result(s, x, c->outcome);
                 return;
             }
     }

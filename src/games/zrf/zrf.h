@@ -137,7 +137,8 @@ typedef struct ZGoal {
     int pos[64], npos;      /* G_ABSCONF positions; G_RELCONF dirs */
     int kid, nkids;
 } ZGoal;
-enum { OUT_WIN, OUT_LOSS, OUT_DRAW };
+enum { OUT_WIN, OUT_LOSS, OUT_DRAW,
+       OUT_COUNT };    /* count-condition: most pieces on the board wins */
 typedef struct ZCondition {
     int outcome;            /* OUT_* */
     unsigned players;       /* bit set */

@@ -334,6 +334,35 @@ static void test_count_condition(void **state)
     }
 }
 
+/* "maximal captures": of c7's two jumps only the one that goes on to a
+ * second capture is legal; the variant turns the option off
+ * (tests/zrf/maximal.zrf). */
+static void test_maximal_captures(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("tests/zrf/maximal.zrf");
+    assert_non_null(g);
+    static const uint64_t want[2][4] = {{1, 1, 3, 7}, {2, 6, 13, 55}};
+    PlyError err = {{0}};
+    for (int v = 0; v <= 1; v++) {
+        void *st = tl_position(g->info.name, v ? "variant=1" : NULL, NULL,
+                               NULL);
+        for (int d = 1; d <= 4; d++)
+            assert_int_equal(perft(g, st, d, 0), want[v][d - 1]);
+        Move m;
+        assert_int_equal(g->text_to_move(st, "c7-a5", &m, &err),
+                         v ? 0 : -1);
+        assert_int_equal(g->text_to_move(st, "c7-e5", &m, &err), 0);
+        g->make(st, m);
+        /* the same man goes on: e5 takes d4 */
+        assert_int_equal(g->to_move(st), 0);
+        assert_int_equal(g->text_to_move(st, "e5-c3", &m, &err), 0);
+        g->make(st, m);
+        assert_int_equal(g->to_move(st), 1);
+        free(st);
+    }
+}
+
 /* Random games: setup strings and move texts round-trip, the
  * incremental hash equals a fresh one, the game ends within its bound. */
 static void roundtrip(const char *name, int games)
@@ -380,6 +409,7 @@ static void test_roundtrip(void **state)
     roundtrip("tests/zrf/proxy.zrf", 20);
     roundtrip("tests/zrf/checkers.zrf", 3);
     roundtrip("tests/zrf/count.zrf", 20);
+    roundtrip("tests/zrf/maximal.zrf", 20);
 }
 
 int main(void)
@@ -397,6 +427,7 @@ int main(void)
         cmocka_unit_test(test_recycle),
         cmocka_unit_test(test_proxy_turns),
         cmocka_unit_test(test_count_condition),
+        cmocka_unit_test(test_maximal_captures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1562,8 +1562,9 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                 g->pass_partial = val != 0;
             else if (!strcmp(lname, "recycle captures")) {
                 g->recycle = val != 0;
-            } else if (!strcmp(lname, "maximal captures") && val)
-                note_soft(c, f, "maximal captures");
+            } else if (!strcmp(lname, "maximal captures")) {
+                g->maximal = val != 0;
+            }
         } else if (!strcmp(h, "win-condition") ||
                    !strcmp(h, "loss-condition") ||
                    !strcmp(h, "draw-condition")) {

@@ -1569,11 +1569,77 @@ static int gen_moves_core(const ZState *s, Move *out, int max)
     return gen_moves_any(s, out, max, 0);
 }
 
+/* "maximal captures": the enemy pieces on the board (owner not x). */
+static int enemy_pieces(const ZState *s, int x)
+{
+    const ZGame *g = ZG(s);
+    int n = 0;
+    for (int p = 0; p < g->npos; p++)
+        n += s->cells[p] && ZP_OWNER(s->cells[p]) != x;
+    return n;
+}
+
+enum { ZMAX_CHAIN = 64 };   /* partial moves followed by maximal captures */
+
+/* The most enemy pieces of x (the owner of the moving pieces) x's side can still take in this turn from s (the
+ * same player continuing a partial move), each of moves[0..n) scored into
+ * caps when not NULL. Searches the continuations depth-first on copies;
+ * it allocates (one state and one move list per level), which only the
+ * games with the option pay. -1 out of memory. */
+static int chain_caps(const ZState *s, int x, const Move *moves, int n,
+                      int *caps, int depth)
+{
+    const ZGame *g = ZG(s);
+    ZState *t = malloc(g->state_size);
+    Move *sub = malloc(sizeof *sub * (size_t)g->max_moves);
+    int best = 0, before = enemy_pieces(s, x);
+    if (!t || !sub) {
+        free(t);
+        free(sub);
+        return -1;
+    }
+    for (int i = 0; i < n && best >= 0; i++) {
+        memcpy(t, s, g->state_size);
+        zvm_make(t, moves[i]);
+        int c = before - enemy_pieces(t, x);
+        if (!t->over && t->cont_pos >= 0 && depth < ZMAX_CHAIN) {
+            int m = gen_moves_core(t, sub, g->max_moves);
+            int more = m > 0 ? chain_caps(t, x, sub, m, NULL, depth + 1)
+                             : 0;
+            if (more < 0) {
+                best = -1;
+                break;
+            }
+            c += more;
+        }
+        if (caps)
+            caps[i] = c;
+        if (c > best)
+            best = c;
+    }
+    free(t);
+    free(sub);
+    return best;
+}
+
 int zvm_gen(const ZState *s, Move *out, int max)
 {
     if (s->over)
         return 0;
-    return gen_moves_core(s, out, max);
+    int n = gen_moves_core(s, out, max);
+    if (ZG(s)->maximal && n > 1) {
+        int *caps = malloc(sizeof *caps * (size_t)n);
+        int best = caps ? chain_caps(s, cur_owner(s), out, n, caps, 0) : -1;
+        if (best > 0) {
+            int j = 0;
+            for (int i = 0; i < n; i++)
+                if (caps[i] == best)
+                    out[j++] = out[i];
+            n = j;
+        }
+        free(caps);
+    }
+    return n;
 }
 
 /* ---- goals ---- */

@@ -195,6 +195,8 @@ typedef struct ZGame {
     int pass_turn;          /* 0 false, 1 true, 2 forced */
     int pass_partial;
     int recycle;
+    int maximal;            /* "maximal captures": only the turns that take
+                             * the most enemy pieces */
     int royal_checkmated;   /* type, -1 none */
     unsigned checkmated_players;
     uint16_t *setup;        /* npos initial cells */

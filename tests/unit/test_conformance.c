@@ -316,6 +316,7 @@ static const struct ZrfCase {
     {"tests/zrf/proxy.zrf", 20},
     {"tests/zrf/count.zrf", 20},
     {"tests/zrf/maximal.zrf", 20},
+    {"tests/zrf/dice.zrf", 20},
 };
 enum { NZRF = sizeof zrf_cases / sizeof zrf_cases[0] };
 

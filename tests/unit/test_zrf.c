@@ -363,6 +363,49 @@ static void test_maximal_captures(void **state)
     }
 }
 
+/* A random player (?Dice): not a seat; its turns are chance nodes with
+ * its legal moves equally likely (tests/zrf/dice.zrf). */
+static void test_random_player(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("tests/zrf/dice.zrf");
+    assert_non_null(g);
+    assert_int_equal(g->info.num_players, 2);
+    assert_string_equal(g->info.player_names[1], "Black");
+    assert_true(g->info.flags & GAME_CHANCE);
+    assert_non_null(g->chance_outcomes);
+    void *st = tl_position(g->info.name, NULL, NULL, NULL);
+    static const uint64_t want[] = {6, 30, 120, 360, 720, 720, 0};
+    for (int d = 1; d <= 7; d++)
+        assert_int_equal(perft(g, st, d, 0), want[d - 1]);
+    static const int who[] = {0, PLAYER_CHANCE, 1, PLAYER_CHANCE, 0,
+                              PLAYER_CHANCE};
+    Move mv[16], co[16];
+    double p[16];
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(g->to_move(st), who[i]);
+        int n = g->gen_moves(st, mv);
+        assert_int_equal(n, 6 - i);
+        if (who[i] == PLAYER_CHANCE) {
+            assert_int_equal(g->chance_outcomes(st, co, p), n);
+            double sum = 0;
+            for (int k = 0; k < n; k++) {
+                assert_true(co[k] == mv[k]);
+                assert_true(p[k] > 0.99 / n && p[k] < 1.01 / n);
+                sum += p[k];
+            }
+            assert_true(sum > 0.999 && sum < 1.001);
+        }
+        g->make(st, mv[n - 1]);
+    }
+    /* Black to move with no empty square: Black loses */
+    assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+    double r[2];
+    g->returns(st, r);
+    assert_true(r[0] > 0.5 && r[1] < -0.5);
+    free(st);
+}
+
 /* Random games: setup strings and move texts round-trip, the
  * incremental hash equals a fresh one, the game ends within its bound. */
 static void roundtrip(const char *name, int games)
@@ -376,7 +419,7 @@ static void roundtrip(const char *name, int games)
     for (int k = 0; k < games; k++) {
         PlyError err = {{0}};
         assert_int_equal(state_setup(g, st, NULL, NULL, 1, &err), 0);
-        for (int ply = 0; g->to_move(st) >= 0; ply++) {
+        for (int ply = 0; g->to_move(st) != PLAYER_TERMINAL; ply++) {
             assert_true(ply < g->info.max_game_length);
             char text[4096];
             assert_true(g->to_text(st, text, sizeof text) > 0);
@@ -410,6 +453,7 @@ static void test_roundtrip(void **state)
     roundtrip("tests/zrf/checkers.zrf", 3);
     roundtrip("tests/zrf/count.zrf", 20);
     roundtrip("tests/zrf/maximal.zrf", 20);
+    roundtrip("tests/zrf/dice.zrf", 20);
 }
 
 int main(void)
@@ -428,6 +472,7 @@ int main(void)
         cmocka_unit_test(test_proxy_turns),
         cmocka_unit_test(test_count_condition),
         cmocka_unit_test(test_maximal_captures),
+        cmocka_unit_test(test_random_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1271,16 +1271,19 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                     cfail(c, p, "more than %d players", PLY_MAX_PLAYERS);
                     goto fail;
                 }
-                if (p->orig[0] == '?')
-                    note_soft(c, p, "random player");
+                g->seat[g->nplayers] = (int8_t)(p->orig[0] == '?'
+                                                ? -1 : g->nseats);
+                if (p->orig[0] != '?')
+                    g->zplayer[g->nseats++] = (int8_t)g->nplayers;
                 snprintf(g->player_names[g->nplayers++], 32, "%s", p->orig);
             }
         } else if (h && !strcmp(h, "board") && !board) {
             board = forms[i];
         }
     }
-    if (!g->nplayers) {
-        cfail(c, game, "no players");
+    if (!g->nseats) {
+        cfail(c, game, g->nplayers ? "every player is a random player"
+                                   : "no players");
         goto fail;
     }
     if (!board) {

@@ -607,6 +607,32 @@ int zrf_check(const char *path, int variant, FILE *out, PlyError *err)
     return 0;
 }
 
+int zrf_describe(const char *path, char *line, size_t n, PlyError *err)
+{
+    ZReader r;
+    zr_init(&r, NULL, err);
+    size_t len = 0;
+    char *text = zr_read_path(path, &len, err);
+    if (!text)
+        return -1;
+    int rc = zr_read(&r, path, text, len);
+    free(text);
+    if (rc) {
+        zr_free(&r);
+        return -1;
+    }
+    char u[1024];
+    ZGame *g = zrf_compile(&r, 0, err, u, sizeof u);
+    int nv = zrf_count_variants(&r);
+    zr_free(&r);
+    if (!g)
+        return -1;
+    snprintf(line, n, "%s (%d players%s, %d variants)", g->title,
+             g->nseats, g->nseats < g->nplayers ? ", chance" : "", nv);
+    zrf_game_free(g);
+    return 0;
+}
+
 /* Perft over whole turns (partial moves composed into one, as Dagaz
  * counts them): a ply that leaves the same piece to continue does not
  * use up depth. Buffers for every ply are allocated once. */

@@ -1530,9 +1530,21 @@ static int gen_moves_any(const ZState *s, Move *out, int max, int any)
         max = 1;
     Legal L;
     L.ready = 0;
-    int n = gen_raw(s, player, out, g->nprio && !any ? mt : NULL, max,
-                    g->turns[s->turn].mtype, -1, 1,
-                    g->royal_checkmated >= 0 ? &L : NULL);
+    Legal *lg = g->royal_checkmated >= 0 ? &L : NULL;
+    int n = 0;
+    if (g->nprio && !any && g->turns[s->turn].mtype < 0) {
+        /* the listed types in priority order: the first that yields a
+         * move gives the moves (in the order the whole generation lists
+         * them), and the later types are not generated at all */
+        for (int q = 0; q < g->nprio && !n; q++)
+            if (g->prio[q] >= 0 && g->prio[q] < ZMAX_MTYPES)
+                n = gen_raw(s, player, out, NULL, max, g->prio[q], -1, 1,
+                            lg);
+        if (n)
+            goto pass;
+    }
+    n = gen_raw(s, player, out, g->nprio && !any ? mt : NULL, max,
+                g->turns[s->turn].mtype, -1, 1, lg);
     if (any)
         return n > 0 ? 1 : g->pass_turn != 0;
     if (g->nprio && n) {
@@ -1559,6 +1571,7 @@ static int gen_moves_any(const ZState *s, Move *out, int max, int any)
         }
         n = j;
     }
+pass:
     if ((g->pass_turn == 1 || (g->pass_turn == 2 && !n)) && n < max)
         out[n++] = ZMOVE_PASS;
     return n;

@@ -28,6 +28,14 @@ expect_out "help" "commands:" $PLY --help
 expect_fail "no command" "usage" $PLY
 expect_fail "unknown command" "unknown command 'frobnicate'" $PLY frobnicate
 expect_out "list" "kalah" $PLY list
+expect_out "list rules files" "dice.zrf  *Dice blocks (2 players, chance" $PLY list tests/zrf
+expect_fail "list a missing path" "cannot read" $PLY list /nonexistent/x.zrf
+badz=$(mktemp --suffix=.zrf)
+printf '(game (players A B)' > "$badz"
+out=$($PLY list "$badz" 2>&1); rc=$?
+if [ $rc -eq 1 ] && echo "$out" | grep -q "does not load"; then ok; else
+    bad "list a broken rules file: exit $rc: $out"; fi
+rm -f "$badz"
 expect_out "info" "Kalah" $PLY info kalah
 expect_fail "unknown game" "unknown game 'nosuchgame'" $PLY info nosuchgame
 # ply info BOT: every bot lists its options with types, ranges, defaults

@@ -1,6 +1,9 @@
 /* cmd_info.c — `ply list`, `ply info GAME` and `ply info BOT`. */
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 
 #include "../core/format.h"
 #include "../core/options.h"
@@ -8,12 +11,100 @@
 #include "../core/setup.h"
 #include "cli.h"
 
+/* A directory entry that names a rules file. */
+static int zrf_path_ok(const char *name)
+{
+    size_t len = strlen(name);
+    return len > 4 && !strcasecmp(name + len - 4, ".zrf");
+}
+
+/* `ply list FILE.zrf|DIR...`: one line per rules file (a directory's
+ * .zrf files, its subdirectories too, in name order); *bad counts the
+ * files that do not load. -1 when a path cannot be read. */
+enum { LIST_MAX_DEPTH = 16, LIST_MAX_FILES = 100000 };
+
+static int name_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int list_path(const char *path, int depth, int *bad, int *count)
+{
+    struct stat sb;
+    if (stat(path, &sb))
+        return cli_error("list", "cannot read '%s'", path);
+    if (!S_ISDIR(sb.st_mode)) {
+        if (++*count > LIST_MAX_FILES)
+            return cli_error("list", "more than %d files", LIST_MAX_FILES);
+        char line[256];
+        PlyError err = {{0}};
+        if (game_rules_describe(path, line, sizeof line, &err)) {
+            printf("  %-40s does not load: %s\n", path, err.msg);
+            ++*bad;
+        } else {
+            printf("  %-40s %s\n", path, line);
+        }
+        return 0;
+    }
+    if (depth >= LIST_MAX_DEPTH)
+        return 0;
+    DIR *d = opendir(path);
+    if (!d)
+        return cli_error("list", "cannot read '%s'", path);
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int rc = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.')
+            continue;
+        char *full = malloc(strlen(path) + strlen(e->d_name) + 2);
+        if (!full) {
+            rc = cli_error("list", "out of memory");
+            break;
+        }
+        sprintf(full, "%s/%s", path, e->d_name);
+        struct stat es;
+        if (stat(full, &es) || (!S_ISDIR(es.st_mode) && !zrf_path_ok(full))) {
+            free(full);
+            continue;
+        }
+        if (n == cap) {
+            size_t nc = cap ? cap * 2 : 64;
+            char **q = realloc(names, nc * sizeof *q);
+            if (!q) {
+                free(full);
+                rc = cli_error("list", "out of memory");
+                break;
+            }
+            names = q;
+            cap = nc;
+        }
+        names[n++] = full;
+    }
+    closedir(d);
+    if (names)
+        qsort(names, n, sizeof *names, name_cmp);
+    for (size_t i = 0; i < n; i++) {
+        if (!rc)
+            rc = list_path(names[i], depth + 1, bad, count);
+        free(names[i]);
+    }
+    free(names);
+    return rc;
+}
+
 int cmd_list(int argc, char **argv)
 {
     if (!cli_wants_help(argc, argv, "list"))
         return 0;
-    if (argc > 1)
-        return cli_error("list", "takes no arguments (got '%s')", argv[1]);
+    if (argc > 1) {
+        int bad = 0, count = 0;
+        printf("rules files:\n");
+        for (int i = 1; i < argc; i++)
+            if (list_path(argv[i], 0, &bad, &count))
+                return 1;
+        return bad ? 1 : 0;
+    }
     printf("games:\n");
     for (int i = 0; ply_games[i]; i++)
         printf("  %-24s %s (%d players%s)\n", ply_games[i]->info.name,

@@ -33,7 +33,10 @@ int cmd_rules(int argc, char **argv);
 int cmd_train(int argc, char **argv);
 
 const Command cli_commands[] = {
-    {"list", cmd_list, "games and bots Ply knows", "ply list"},
+    {"list", cmd_list, "games and bots Ply knows; rules files' games",
+     "ply list [FILE.zrf|DIR ...]  (with paths: each rules file, a "
+     "directory's .zrf files, title and players or why it does not load; "
+     "exit 1 when one does not load)"},
     {"info", cmd_info, "a game's players, options, notation and rules; a "
      "bot's options", "ply info GAME|BOT  (ply info --bot NAME when a bot "
      "and a game share the name)"},

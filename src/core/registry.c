@@ -86,6 +86,14 @@ int game_rules_check(const char *path, int variant, FILE *out,
     return zrf_check(path, variant, out, err);
 }
 
+int game_rules_describe(const char *path, char *line, size_t n,
+                        PlyError *err)
+{
+    if (!zrf_is_path(path))
+        return ply_fail(err, "'%s' is not a rules file (.zrf)", path);
+    return zrf_describe(path, line, n, err);
+}
+
 int game_turn_perft(const GameVtbl *g, const void *st, int depth,
                     uint64_t *out)
 {

@@ -18,6 +18,10 @@ const GameVtbl *game_load(const char *name, PlyError *err);
  * names unsupported words, -1 on a read or syntax error (err). */
 int game_rules_check(const char *path, int variant, FILE *out,
                      PlyError *err);
+/* `ply list FILE`: a rules file's title and players in line (nothing kept
+ * loaded); 0, or -1 with err when it does not load. */
+int game_rules_describe(const char *path, char *line, size_t n,
+                        PlyError *err);
 /* A rules file's perft over whole turns (partial moves composed): 0, or
  * -1 when g is not loaded from a rules file. */
 int game_turn_perft(const GameVtbl *g, const void *st, int depth,

@@ -314,6 +314,9 @@ static const struct ZrfCase {
     {"tests/zrf/kingtake.zrf", 20},
     {"tests/zrf/recycle.zrf", 20},
     {"tests/zrf/proxy.zrf", 20},
+    {"tests/zrf/count.zrf", 20},
+    {"tests/zrf/maximal.zrf", 20},
+    {"tests/zrf/dice.zrf", 20},
 };
 enum { NZRF = sizeof zrf_cases / sizeof zrf_cases[0] };
 

@@ -92,6 +92,9 @@ static void test_agree(void **state)
     agree("tests/zrf/proxy.zrf", 4);
     agree("tests/zrf/recycle.zrf", 4);
     agree("tests/zrf/shuffle.zrf", 4);
+    agree("tests/zrf/count.zrf", 5);
+    agree("tests/zrf/maximal.zrf", 6);
+    agree("tests/zrf/dice.zrf", 6);
     /* the cache directory was made private */
     char dir[128];
     snprintf(dir, sizeof dir, "%s/ply/zrf", cache);

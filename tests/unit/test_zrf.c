@@ -299,6 +299,113 @@ static void test_proxy_turns(void **state)
     free(st);
 }
 
+/* count-condition: when the player to move is stalemated the game ends
+ * and the player with more pieces wins; equal counts draw
+ * (tests/zrf/count.zrf: five squares, then four in the variant). */
+static void test_count_condition(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("tests/zrf/count.zrf");
+    assert_non_null(g);
+    static const char *const line[] = {"Stone@a1", "Stone@b1", "Stone@c1",
+                                       "Stone@d1", "Stone@e1"};
+    PlyError err = {{0}};
+    for (int v = 0; v <= 1; v++) {
+        void *st = tl_position(g->info.name, v ? "variant=1" : NULL, NULL,
+                               NULL);
+        assert_int_equal(perft(g, st, 4, 0), v ? 24 : 120);
+        int n = v ? 4 : 5;
+        for (int i = 0; i < n; i++) {
+            assert_int_equal(g->to_move(st), i % 2);
+            Move m;
+            assert_int_equal(g->text_to_move(st, line[i], &m, &err), 0);
+            g->make(st, m);
+        }
+        /* Black, to move, is stalemated: counted, not a win for Black */
+        assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+        double r[2];
+        g->returns(st, r);
+        if (v) {
+            assert_true(r[0] == 0 && r[1] == 0);
+        } else {
+            assert_true(r[0] > 0.5 && r[1] < -0.5);
+        }
+        free(st);
+    }
+}
+
+/* "maximal captures": of c7's two jumps only the one that goes on to a
+ * second capture is legal; the variant turns the option off
+ * (tests/zrf/maximal.zrf). */
+static void test_maximal_captures(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("tests/zrf/maximal.zrf");
+    assert_non_null(g);
+    static const uint64_t want[2][4] = {{1, 1, 3, 7}, {2, 6, 13, 55}};
+    PlyError err = {{0}};
+    for (int v = 0; v <= 1; v++) {
+        void *st = tl_position(g->info.name, v ? "variant=1" : NULL, NULL,
+                               NULL);
+        for (int d = 1; d <= 4; d++)
+            assert_int_equal(perft(g, st, d, 0), want[v][d - 1]);
+        Move m;
+        assert_int_equal(g->text_to_move(st, "c7-a5", &m, &err),
+                         v ? 0 : -1);
+        assert_int_equal(g->text_to_move(st, "c7-e5", &m, &err), 0);
+        g->make(st, m);
+        /* the same man goes on: e5 takes d4 */
+        assert_int_equal(g->to_move(st), 0);
+        assert_int_equal(g->text_to_move(st, "e5-c3", &m, &err), 0);
+        g->make(st, m);
+        assert_int_equal(g->to_move(st), 1);
+        free(st);
+    }
+}
+
+/* A random player (?Dice): not a seat; its turns are chance nodes with
+ * its legal moves equally likely (tests/zrf/dice.zrf). */
+static void test_random_player(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("tests/zrf/dice.zrf");
+    assert_non_null(g);
+    assert_int_equal(g->info.num_players, 2);
+    assert_string_equal(g->info.player_names[1], "Black");
+    assert_true(g->info.flags & GAME_CHANCE);
+    assert_non_null(g->chance_outcomes);
+    void *st = tl_position(g->info.name, NULL, NULL, NULL);
+    static const uint64_t want[] = {6, 30, 120, 360, 720, 720, 0};
+    for (int d = 1; d <= 7; d++)
+        assert_int_equal(perft(g, st, d, 0), want[d - 1]);
+    static const int who[] = {0, PLAYER_CHANCE, 1, PLAYER_CHANCE, 0,
+                              PLAYER_CHANCE};
+    Move mv[16], co[16];
+    double p[16];
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(g->to_move(st), who[i]);
+        int n = g->gen_moves(st, mv);
+        assert_int_equal(n, 6 - i);
+        if (who[i] == PLAYER_CHANCE) {
+            assert_int_equal(g->chance_outcomes(st, co, p), n);
+            double sum = 0;
+            for (int k = 0; k < n; k++) {
+                assert_true(co[k] == mv[k]);
+                assert_true(p[k] > 0.99 / n && p[k] < 1.01 / n);
+                sum += p[k];
+            }
+            assert_true(sum > 0.999 && sum < 1.001);
+        }
+        g->make(st, mv[n - 1]);
+    }
+    /* Black to move with no empty square: Black loses */
+    assert_int_equal(g->to_move(st), PLAYER_TERMINAL);
+    double r[2];
+    g->returns(st, r);
+    assert_true(r[0] > 0.5 && r[1] < -0.5);
+    free(st);
+}
+
 /* Random games: setup strings and move texts round-trip, the
  * incremental hash equals a fresh one, the game ends within its bound. */
 static void roundtrip(const char *name, int games)
@@ -312,7 +419,7 @@ static void roundtrip(const char *name, int games)
     for (int k = 0; k < games; k++) {
         PlyError err = {{0}};
         assert_int_equal(state_setup(g, st, NULL, NULL, 1, &err), 0);
-        for (int ply = 0; g->to_move(st) >= 0; ply++) {
+        for (int ply = 0; g->to_move(st) != PLAYER_TERMINAL; ply++) {
             assert_true(ply < g->info.max_game_length);
             char text[4096];
             assert_true(g->to_text(st, text, sizeof text) > 0);
@@ -344,6 +451,9 @@ static void test_roundtrip(void **state)
     roundtrip("tests/zrf/recycle.zrf", 20);
     roundtrip("tests/zrf/proxy.zrf", 20);
     roundtrip("tests/zrf/checkers.zrf", 3);
+    roundtrip("tests/zrf/count.zrf", 20);
+    roundtrip("tests/zrf/maximal.zrf", 20);
+    roundtrip("tests/zrf/dice.zrf", 20);
 }
 
 int main(void)
@@ -360,6 +470,9 @@ int main(void)
         cmocka_unit_test(test_captured),
         cmocka_unit_test(test_recycle),
         cmocka_unit_test(test_proxy_turns),
+        cmocka_unit_test(test_count_condition),
+        cmocka_unit_test(test_maximal_captures),
+        cmocka_unit_test(test_random_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

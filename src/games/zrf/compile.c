@@ -1271,16 +1271,19 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                     cfail(c, p, "more than %d players", PLY_MAX_PLAYERS);
                     goto fail;
                 }
-                if (p->orig[0] == '?')
-                    note_soft(c, p, "random player");
+                g->seat[g->nplayers] = (int8_t)(p->orig[0] == '?'
+                                                ? -1 : g->nseats);
+                if (p->orig[0] != '?')
+                    g->zplayer[g->nseats++] = (int8_t)g->nplayers;
                 snprintf(g->player_names[g->nplayers++], 32, "%s", p->orig);
             }
         } else if (h && !strcmp(h, "board") && !board) {
             board = forms[i];
         }
     }
-    if (!g->nplayers) {
-        cfail(c, game, "no players");
+    if (!g->nseats) {
+        cfail(c, game, g->nplayers ? "every player is a random player"
+                                   : "no players");
         goto fail;
     }
     if (!board) {
@@ -1436,7 +1439,8 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
             is_ignored(h))
             continue;
         if (!strcmp(h, "count-condition")) {
-            note_soft(c, f, "count-condition");
+            if (compile_end(c, f, OUT_COUNT))
+                goto fail;
         } else if (!strcmp(h, "engine")) {
             note_soft(c, f, "engine (Axiom rules; the file's ZRF moves "
                       "are used)");
@@ -1561,8 +1565,9 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                 g->pass_partial = val != 0;
             else if (!strcmp(lname, "recycle captures")) {
                 g->recycle = val != 0;
-            } else if (!strcmp(lname, "maximal captures") && val)
-                note_soft(c, f, "maximal captures");
+            } else if (!strcmp(lname, "maximal captures")) {
+                g->maximal = val != 0;
+            }
         } else if (!strcmp(h, "win-condition") ||
                    !strcmp(h, "loss-condition") ||
                    !strcmp(h, "draw-condition")) {

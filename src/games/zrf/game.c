@@ -30,9 +30,25 @@ typedef struct ZLoaded {
 
 /* ---- hooks ---- */
 
+/* Ply numbers the players that choose (seats); a random player's turn
+ * is a chance node. */
 static int z_to_move(const void *st)
 {
-    return zvm_to_move(st);
+    int p = zvm_to_move(st);
+    if (p < 0)
+        return p;
+    int seat = ZG((const ZState *)st)->seat[p];
+    return seat >= 0 ? seat : PLAYER_CHANCE;
+}
+
+/* A random player's turn: each of its legal moves equally likely. */
+static int z_chance(const void *st, Move *out, double *p)
+{
+    const ZState *s = st;
+    int n = zvm_gen(s, out, ZG(s)->max_moves);
+    for (int i = 0; i < n; i++)
+        p[i] = 1.0 / n;
+    return n;
 }
 
 static int z_gen(const void *st, Move *out)
@@ -48,7 +64,12 @@ static void z_make(void *st, Move m)
 
 static void z_returns(const void *st, double *out)
 {
-    zvm_returns(st, out);
+    const ZGame *g = ZG((const ZState *)st);
+    double r[PLY_MAX_PLAYERS];
+    zvm_returns(st, r);
+    for (int i = 0; i < g->nplayers; i++)
+        if (g->seat[i] >= 0)
+            out[g->seat[i]] = r[i];
 }
 
 static uint64_t z_hash(const void *st)
@@ -317,11 +338,11 @@ static int z_render(const void *st, char *buf, size_t n)
     return len < n ? (int)len : -1;
 }
 
-static int z_eval(const void *st, int player)
+static int z_eval(const void *st, int seat)
 {
     const ZState *s = st;
     const ZGame *g = ZG(s);
-    int sc = 0;
+    int player = g->zplayer[seat], sc = 0;
     for (int p = 0; p < g->npos; p++) {
         uint16_t v = s->cells[p];
         if (v)
@@ -447,16 +468,18 @@ static ZLoaded *load(const char *path, PlyError *err)
     for (int v = 0; v <= L->nvariants; v++)
         if (L->var[v] && L->var[v]->state_size > ss)
             ss = L->var[v]->state_size;
-    int np = g0->nplayers;
+    int np = g0->nseats;
     for (int v = 1; v <= L->nvariants; v++)
-        if (L->var[v] && L->var[v]->nplayers != np) {
+        if (L->var[v] && (L->var[v]->nplayers != g0->nplayers ||
+                          memcmp(L->var[v]->seat, g0->seat,
+                                 sizeof g0->seat))) {
             zrf_game_free(L->var[v]);
             L->var[v] = NULL;
             snprintf(L->verr[v].msg, sizeof L->verr[v].msg,
                      "a different number of players");
         }
     for (int i = 0; i < np; i++)
-        L->pnames[i] = g0->player_names[i];
+        L->pnames[i] = g0->player_names[g0->zplayer[i]];
     snprintf(L->title, sizeof L->title, "%s (ZRF)", g0->title);
     int nv = 0;
     for (int v = 1; v <= L->nvariants; v++)
@@ -483,7 +506,21 @@ static ZLoaded *load(const char *path, PlyError *err)
     vt->info.max_moves = ZMAX_MOVES;
     vt->info.max_game_length = ZMAX_GAME + 1;
     vt->info.state_size = ss;
-    vt->info.flags = np == 2 ? GAME_ZERO_SUM : 0;
+    /* two seats: zero-sum unless a random player can win or lose, or
+     * pieces are counted (a random player may have the most) */
+    unsigned rnd = 0;
+    for (int i = 0; i < g0->nplayers; i++)
+        rnd |= (g0->seat[i] < 0 ? 1u : 0u) << i;
+    int zero_sum = np == 2;
+    for (int i = 0; i < g0->nends; i++)
+        if (rnd && (g0->conds_end[i].players & rnd ||
+                    g0->conds_end[i].outcome == OUT_COUNT))
+            zero_sum = 0;
+    vt->info.flags = zero_sum ? GAME_ZERO_SUM : 0;
+    if (np < g0->nplayers) {
+        vt->info.flags |= GAME_CHANCE;
+        vt->chance_outcomes = z_chance;
+    }
     vt->info.player_names = L->pnames;
     vt->info.options = L->opts;
     vt->info.notation = "Moves: FROM-TO (a piece's start and end square), "
@@ -567,6 +604,32 @@ int zrf_check(const char *path, int variant, FILE *out, PlyError *err)
     fprintf(out, "%s: ok: %d players, %d positions, %d piece types, %d "
             "templates, %d variants\n", path, g->nplayers, g->npos,
             g->ntypes, g->ntmpl, nv);
+    zrf_game_free(g);
+    return 0;
+}
+
+int zrf_describe(const char *path, char *line, size_t n, PlyError *err)
+{
+    ZReader r;
+    zr_init(&r, NULL, err);
+    size_t len = 0;
+    char *text = zr_read_path(path, &len, err);
+    if (!text)
+        return -1;
+    int rc = zr_read(&r, path, text, len);
+    free(text);
+    if (rc) {
+        zr_free(&r);
+        return -1;
+    }
+    char u[1024];
+    ZGame *g = zrf_compile(&r, 0, err, u, sizeof u);
+    int nv = zrf_count_variants(&r);
+    zr_free(&r);
+    if (!g)
+        return -1;
+    snprintf(line, n, "%s (%d players%s, %d variants)", g->title,
+             g->nseats, g->nseats < g->nplayers ? ", chance" : "", nv);
     zrf_game_free(g);
     return 0;
 }

@@ -1530,9 +1530,21 @@ static int gen_moves_any(const ZState *s, Move *out, int max, int any)
         max = 1;
     Legal L;
     L.ready = 0;
-    int n = gen_raw(s, player, out, g->nprio && !any ? mt : NULL, max,
-                    g->turns[s->turn].mtype, -1, 1,
-                    g->royal_checkmated >= 0 ? &L : NULL);
+    Legal *lg = g->royal_checkmated >= 0 ? &L : NULL;
+    int n = 0;
+    if (g->nprio && !any && g->turns[s->turn].mtype < 0) {
+        /* the listed types in priority order: the first that yields a
+         * move gives the moves (in the order the whole generation lists
+         * them), and the later types are not generated at all */
+        for (int q = 0; q < g->nprio && !n; q++)
+            if (g->prio[q] >= 0 && g->prio[q] < ZMAX_MTYPES)
+                n = gen_raw(s, player, out, NULL, max, g->prio[q], -1, 1,
+                            lg);
+        if (n)
+            goto pass;
+    }
+    n = gen_raw(s, player, out, g->nprio && !any ? mt : NULL, max,
+                g->turns[s->turn].mtype, -1, 1, lg);
     if (any)
         return n > 0 ? 1 : g->pass_turn != 0;
     if (g->nprio && n) {
@@ -1559,6 +1571,7 @@ static int gen_moves_any(const ZState *s, Move *out, int max, int any)
         }
         n = j;
     }
+pass:
     if ((g->pass_turn == 1 || (g->pass_turn == 2 && !n)) && n < max)
         out[n++] = ZMOVE_PASS;
     return n;
@@ -1569,11 +1582,77 @@ static int gen_moves_core(const ZState *s, Move *out, int max)
     return gen_moves_any(s, out, max, 0);
 }
 
+/* "maximal captures": the enemy pieces on the board (owner not x). */
+static int enemy_pieces(const ZState *s, int x)
+{
+    const ZGame *g = ZG(s);
+    int n = 0;
+    for (int p = 0; p < g->npos; p++)
+        n += s->cells[p] && ZP_OWNER(s->cells[p]) != x;
+    return n;
+}
+
+enum { ZMAX_CHAIN = 64 };   /* partial moves followed by maximal captures */
+
+/* The most enemy pieces of x (the owner of the moving pieces) x's side can still take in this turn from s (the
+ * same player continuing a partial move), each of moves[0..n) scored into
+ * caps when not NULL. Searches the continuations depth-first on copies;
+ * it allocates (one state and one move list per level), which only the
+ * games with the option pay. -1 out of memory. */
+static int chain_caps(const ZState *s, int x, const Move *moves, int n,
+                      int *caps, int depth)
+{
+    const ZGame *g = ZG(s);
+    ZState *t = malloc(g->state_size);
+    Move *sub = malloc(sizeof *sub * (size_t)g->max_moves);
+    int best = 0, before = enemy_pieces(s, x);
+    if (!t || !sub) {
+        free(t);
+        free(sub);
+        return -1;
+    }
+    for (int i = 0; i < n && best >= 0; i++) {
+        memcpy(t, s, g->state_size);
+        zvm_make(t, moves[i]);
+        int c = before - enemy_pieces(t, x);
+        if (!t->over && t->cont_pos >= 0 && depth < ZMAX_CHAIN) {
+            int m = gen_moves_core(t, sub, g->max_moves);
+            int more = m > 0 ? chain_caps(t, x, sub, m, NULL, depth + 1)
+                             : 0;
+            if (more < 0) {
+                best = -1;
+                break;
+            }
+            c += more;
+        }
+        if (caps)
+            caps[i] = c;
+        if (c > best)
+            best = c;
+    }
+    free(t);
+    free(sub);
+    return best;
+}
+
 int zvm_gen(const ZState *s, Move *out, int max)
 {
     if (s->over)
         return 0;
-    return gen_moves_core(s, out, max);
+    int n = gen_moves_core(s, out, max);
+    if (ZG(s)->maximal && n > 1) {
+        int *caps = malloc(sizeof *caps * (size_t)n);
+        int best = caps ? chain_caps(s, cur_owner(s), out, n, caps, 0) : -1;
+        if (best > 0) {
+            int j = 0;
+            for (int i = 0; i < n; i++)
+                if (caps[i] == best)
+                    out[j++] = out[i];
+            n = j;
+        }
+        free(caps);
+    }
+    return n;
 }
 
 /* ---- goals ---- */
@@ -1685,6 +1764,24 @@ static void set_result(ZState *s, int x, int outcome)
         s->result[i] = (int8_t)((i == x) == (outcome == OUT_WIN) ? 1 : -1);
 }
 
+/* count-condition: the game ends and the players with the most pieces
+ * on the board win (the others lose); all equal is a draw. */
+static void set_count_result(ZState *s)
+{
+    const ZGame *g = ZG(s);
+    int n = g->nplayers, cnt[PLY_MAX_PLAYERS] = {0}, best = 0, nbest = 0;
+    for (int p = 0; p < g->npos; p++)
+        if (s->cells[p] && ZP_OWNER(s->cells[p]) < n)
+            cnt[ZP_OWNER(s->cells[p])]++;
+    for (int i = 0; i < n; i++)
+        best = cnt[i] > best ? cnt[i] : best;
+    for (int i = 0; i < n; i++)
+        nbest += cnt[i] == best;
+    s->over = 1;
+    for (int i = 0; i < n; i++)
+        s->result[i] = (int8_t)(nbest == n ? 0 : cnt[i] == best ? 1 : -1);
+}
+
 static void check_end(ZState *s)
 {
     const ZGame *g = ZG(s);
@@ -1696,7 +1793,10 @@ static void check_end(ZState *s)
         for (int x = 0; x < g->nplayers; x++)
             if ((c->players >> x) & 1 && goal(s, c->goal, x, to_move,
                                                 &movable)) {
-                set_result(s, x, c->outcome);
+                if (c->outcome == OUT_COUNT)
+                    set_count_result(s);
+                else
+                    set_result(s, x, c->outcome);
                 return;
             }
     }

@@ -137,7 +137,8 @@ typedef struct ZGoal {
     int pos[64], npos;      /* G_ABSCONF positions; G_RELCONF dirs */
     int kid, nkids;
 } ZGoal;
-enum { OUT_WIN, OUT_LOSS, OUT_DRAW };
+enum { OUT_WIN, OUT_LOSS, OUT_DRAW,
+       OUT_COUNT };    /* count-condition: most pieces on the board wins */
 typedef struct ZCondition {
     int outcome;            /* OUT_* */
     unsigned players;       /* bit set */
@@ -194,6 +195,13 @@ typedef struct ZGame {
     int pass_turn;          /* 0 false, 1 true, 2 forced */
     int pass_partial;
     int recycle;
+    int8_t seat[PLY_MAX_PLAYERS];   /* Ply's number of each player; -1 a
+                             * random player (?Name): its turns are chance
+                             * nodes, each legal move equally likely */
+    int8_t zplayer[PLY_MAX_PLAYERS];    /* per seat, the player */
+    int nseats;
+    int maximal;            /* "maximal captures": only the turns that take
+                             * the most enemy pieces */
     int royal_checkmated;   /* type, -1 none */
     unsigned checkmated_players;
     uint16_t *setup;        /* npos initial cells */

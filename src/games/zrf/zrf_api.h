@@ -17,6 +17,11 @@ const GameVtbl *zrf_open(const char *path, PlyError *err);
  * not support (word and line) or a summary to out; 0 when it loads. */
 int zrf_check(const char *path, int variant, FILE *out, PlyError *err);
 
+/* `ply list FILE.zrf`: reads and compiles the game form (no native code,
+ * nothing kept loaded) and writes "Title (N players...)" to line; 0 when
+ * it loads, -1 with err. */
+int zrf_describe(const char *path, char *line, size_t n, PlyError *err);
+
 /* Perft over whole turns (a turn's partial moves composed into one move,
  * as Dagaz counts): 0 with *out, -1 when g is not a loaded rules file. */
 int zrf_turn_perft(const GameVtbl *g, const void *st, int depth,

@@ -404,6 +404,13 @@ typedef struct GameVtbl {
     int (*seats)(const void *st, const char **names);
     /* ---- learned evaluation (optional, NULL when absent) ---- */
     const NetFeatures *net;
+    /* ---- a deeper exact search (optional, NULL when absent) ----
+     * As exact(), with a budget of about `nodes` positions (the caller's
+     * choice, e.g. once per move at the root, where exact() must stay
+     * cheap at every leaf). When it returns 1 with *result 1 for the
+     * side to move, *best is a move that keeps the win. */
+    int (*exact_move)(const void *st, int player, long nodes, int *result,
+                      Move *best);
 } GameVtbl;
 
 #endif

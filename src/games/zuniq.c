@@ -1024,10 +1024,14 @@ static int za_solve_state(const Zuniq *z, long nodes, int max_walls)
 
 /* The exact_move hook: one table for the position and its children (the
  * table is keyed by normalized positions, so what the root search learned
- * answers most children at once), sized to the budget, at most 2^20 slots
- * (8 MiB). The board solver answers with its own small budget. */
+ * answers most children at once): the caller's work memory (a power of
+ * two of slots, the largest that fits), or else one sized to the budget,
+ * at most 2^20 slots (8 MiB). The table keeps only solved positions, so
+ * a table kept from earlier calls of a game is never wrong for later
+ * ones. The board solver answers with its own small budget. */
 static int zuniq_exact_move(const void *st, int player, long nodes,
-                            int *result, Move *best)
+                            void *work, size_t work_bytes, int *result,
+                            Move *best)
 {
     const Zuniq *z = st;
     if (z->solver) {
@@ -1055,12 +1059,18 @@ static int zuniq_exact_move(const void *st, int player, long nodes,
         nodes = 1;
     if (!z->over && za_walls(z) > ZA_ROOT_WALLS)
         return 0;
-    int bits = 10;
-    while (bits < 20 && (1l << bits) < 2 * nodes)
-        bits++;
-    ZaSolve S = {nodes, bits, calloc((size_t)1 << bits, sizeof(uint64_t))};
-    if (!S.memo)
-        return 0;
+    int bits = 10, own = !work || work_bytes < (size_t)8 << bits;
+    if (own) {
+        while (bits < 20 && (1l << bits) < 2 * nodes)
+            bits++;
+        work = calloc((size_t)1 << bits, sizeof(uint64_t));
+        if (!work)
+            return 0;
+    } else {
+        while (bits < 40 && work_bytes >= (size_t)16 << bits)
+            bits++;
+    }
+    ZaSolve S = {nodes, bits, work};
     int v = za_solve_with(z, ZA_ROOT_WALLS, &S), found = v < 0 || z->over;
     for (uint64_t c = v > 0 ? candidates(z) : 0; c && !found; c &= c - 1) {
         int s = __builtin_ctzll(c);
@@ -1075,7 +1085,8 @@ static int zuniq_exact_move(const void *st, int player, long nodes,
             found = 1;
         }
     }
-    free(S.memo);
+    if (own)
+        free(work);
     if (!v || !found)
         return 0;
     *result = player == side_of(z) ? v : -v;

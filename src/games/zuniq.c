@@ -1072,17 +1072,22 @@ static int zuniq_exact_move(const void *st, int player, long nodes,
     }
     ZaSolve S = {nodes, bits, work};
     int v = za_solve_with(z, ZA_ROOT_WALLS, &S), found = v < 0 || z->over;
-    for (uint64_t c = v > 0 ? candidates(z) : 0; c && !found; c &= c - 1) {
-        int s = __builtin_ctzll(c);
-        if (!legal_candidate(z, s))
-            continue;
-        Zuniq t = *z;
-        draw(&t, s);
-        t.over = !has_move(&t);
-        S.nodes = nodes;    /* the children share a fresh budget */
-        if (za_solve_with(&t, ZQ_SEGS, &S) < 0) {
-            *best = (Move)s;
-            found = 1;
+    /* the winning move: first a child the table already holds as lost
+     * (where the proof went), then the children searched with one more
+     * budget between them */
+    for (int pass = 0; pass < 2 && v > 0 && !found; pass++) {
+        S.nodes = pass ? nodes : 0;
+        for (uint64_t c = candidates(z); c && !found; c &= c - 1) {
+            int s = __builtin_ctzll(c);
+            if (!legal_candidate(z, s))
+                continue;
+            Zuniq t = *z;
+            draw(&t, s);
+            t.over = !has_move(&t);
+            if (za_solve_with(&t, ZQ_SEGS, &S) < 0) {
+                *best = (Move)s;
+                found = 1;
+            }
         }
     }
     if (own)

@@ -404,6 +404,17 @@ typedef struct GameVtbl {
     int (*seats)(const void *st, const char **names);
     /* ---- learned evaluation (optional, NULL when absent) ---- */
     const NetFeatures *net;
+    /* ---- a deeper exact search (optional, NULL when absent) ----
+     * As exact(), with a budget of about `nodes` positions (the caller's
+     * choice, e.g. once per move at the root, where exact() must stay
+     * cheap at every leaf). work/work_bytes: the caller's memory for the
+     * game's table, zeroed before the first call and kept between calls
+     * on the positions of one game, so that what one call proved serves
+     * the next (NULL: the game uses memory of its own for one call). When
+     * it returns 1 with *result 1 for the side to move, *best is a move
+     * that keeps the win. */
+    int (*exact_move)(const void *st, int player, long nodes, void *work,
+                      size_t work_bytes, int *result, Move *best);
 } GameVtbl;
 
 #endif

@@ -24,6 +24,7 @@
  * side to move is the parity of the number of drawn segments (one segment
  * per move); over is set when the side to move has no legal move. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #ifdef __BMI2__
 #include <immintrin.h>
@@ -49,7 +50,8 @@ typedef struct Zuniq {
     uint64_t closed;    /* padded grid: cells inside closed zones */
     uint32_t sizes;     /* bit k: a closed zone of k cells exists */
     uint8_t over;       /* the side to move has no legal move */
-    uint8_t pad_[3];
+    uint8_t solver;     /* option solver: 0 areas, 1 board */
+    uint8_t pad_[2];
     uint8_t lab[ZQ_LAB];    /* dot components: a label byte per dot */
 } Zuniq;
 
@@ -305,9 +307,12 @@ static int side_of(const Zuniq *z)
 
 static int zuniq_init(void *st, const int *opt, uint64_t seed, PlyError *err)
 {
-    (void)opt;
+    Zuniq *z = st;
     (void)seed;
-    return rebuild(st, 0, err);
+    if (rebuild(z, 0, err))
+        return -1;
+    z->solver = (uint8_t)(opt ? opt[0] : 0);
+    return 0;
 }
 
 static int zuniq_to_move(const void *st)
@@ -514,6 +519,7 @@ static int zuniq_from_text(void *st, const char *s, PlyError *err)
     Zuniq t;
     if (rebuild(&t, drawn, err))
         return -1;
+    t.solver = ((const Zuniq *)st)->solver;
     if (side >= 0 && side != side_of(&t))
         return ply_fail(err, "with %d segments drawn it is %s's turn, not "
                         "%s's", popc(drawn), side_of(&t) ? "Black" : "White",
@@ -699,6 +705,11 @@ static int zuniq_eval(const void *st, int player)
  * position with at most 10 open segments has at most 2^10 successors and
  * is always solved. */
 enum { ZQ_MEMO_BITS = 13, ZQ_SOLVE_FREE = 14, ZQ_SOLVE_NODES = 3000 };
+/* The area solver (below): its table, budget and the most walls it tries. */
+enum { ZA_SOLVE_NODES = 2000, ZA_SOLVE_WALLS = 20, ZA_ROOT_WALLS = 34 };
+#ifndef ZA_MEMO_BITS
+#define ZA_MEMO_BITS 13
+#endif
 
 typedef struct ZqSolve {
     long nodes;                         /* positions left to visit */
@@ -750,16 +761,330 @@ static int zq_solve(const Zuniq *z, ZqSolve *S)
 
 /* The exact hook: the result for `player` when the solver settles st
  * within its budget. */
+static int zq_solve_state(const Zuniq *z, long nodes, int max_free)
+{
+    if (!z->over && popc(candidates(z)) > max_free)
+        return 0;
+    ZqSolve S;
+    S.nodes = nodes;
+    memset(S.memo, 0, sizeof S.memo);
+    return zq_solve(z, &S);
+}
+
+static int za_solve_state(const Zuniq *z, long nodes, int max_walls);
+
 static int zuniq_exact(const void *st, int player, int *result)
 {
     const Zuniq *z = st;
-    if (!z->over && popc(candidates(z)) > ZQ_SOLVE_FREE)
-        return 0;
-    ZqSolve S;
-    S.nodes = ZQ_SOLVE_NODES;
-    memset(S.memo, 0, sizeof S.memo);
-    int v = zq_solve(z, &S);
+    int v = z->solver ? zq_solve_state(z, ZQ_SOLVE_NODES, ZQ_SOLVE_FREE)
+                      : za_solve_state(z, ZA_SOLVE_NODES, ZA_SOLVE_WALLS);
     if (!v)
+        return 0;
+    *result = player == side_of(z) ? v : -v;
+    return 1;
+}
+
+/* ---- exact solver by areas ----------------------------------------------
+ * The open cells (not in a closed zone) fall into areas: components
+ * through undrawn walls, not counting the way round off the board. Every
+ * playable segment is a wall of exactly one area (between two of its
+ * cells, or an exit between one of its cells and the ring), and drawing it
+ * changes nothing outside that area but the set of sizes. As a graph (the
+ * area's cells plus one node "off the board", the undrawn walls as edges)
+ * a move removes an edge; when that cuts cells off the outside node they
+ * close as a zone and leave with their edges.
+ *
+ * An area of n cells with n below the smallest free size can close
+ * nothing (any zone in it would repeat a size), so its moves are the edge
+ * removals that keep every cell connected to the outside, and it ends as a
+ * spanning tree of its n + 1 nodes whatever is played: exactly E - n moves
+ * for its E edges, a game of Grundy value (E - n) mod 2. All such areas
+ * together are one heap of 0 or 1 spare moves (a parity bit). The search
+ * keeps only the other areas, each keyed by its shape moved to the top
+ * left corner (the sum of the area keys, so the areas' order and place do
+ * not matter), with the sizes that any of them could still close and the
+ * parity bit: negamax with a table over that. */
+
+typedef struct ZaPos {
+    uint64_t cells;     /* cells of the areas searched */
+    uint64_t r, d;      /* their undrawn walls (as open_r/open_d) */
+    uint32_t sizes;     /* closed sizes */
+    int par;            /* spare moves in the areas left out, mod 2 */
+} ZaPos;
+
+typedef struct ZaSolve {
+    long nodes;         /* positions left to visit */
+    int bits;           /* the table has 2^bits slots */
+    uint64_t *memo;     /* key with bit 0 = mover wins, 0 = empty */
+} ZaSolve;
+
+/* Board column c (1..5) as a padded-grid mask. */
+static inline uint64_t za_col(int c)
+{
+    return 0x40810204081ull << c & ZQ_BOARD;
+}
+
+/* The area containing cell bit a (within cells, through r/d). */
+static inline uint64_t za_area(uint64_t a, uint64_t cells, uint64_t r,
+                               uint64_t d)
+{
+    for (;;) {
+        uint64_t y = grow(a, r, d) & cells;
+        if (y == a)
+            return a;
+        a = y;
+    }
+}
+
+/* Drops the areas that can close nothing into the parity bit and returns
+ * the key of what is left (0 never). */
+static uint64_t za_normalize(ZaPos *p)
+{
+    uint32_t free_ = ~p->sizes & 0x3fffffeu;
+    int minf = free_ ? __builtin_ctz(free_) : 26;
+    uint64_t keep = 0, key = 0;
+    int maxn = 0;
+    for (uint64_t rest = p->cells; rest;) {
+        uint64_t a = za_area(rest & -rest, p->cells, p->r, p->d);
+        rest &= ~a;
+        uint64_t ra = p->r & (a | a >> 1), da = p->d & (a | a >> 7);
+        int n = popc(a);
+        if (n < minf) {
+            p->par ^= (popc(ra) + popc(da) - n) & 1;
+            continue;
+        }
+        keep |= a;
+        if (n > maxn)
+            maxn = n;
+        int c0 = 1;
+        while (!(a & za_col(c0)))
+            c0++;
+        int sh = 7 * (__builtin_ctzll(a) / 7 - 1) + c0 - 1;
+        uint64_t h = ply_mix64((a >> sh) ^ 0x5a5a);
+        h = ply_mix64(h ^ (ra >> sh));
+        key += ply_mix64(h ^ (da >> sh) << 1);
+    }
+    p->cells = keep;
+    p->r &= keep | keep >> 1;
+    p->d &= keep | keep >> 7;
+    uint32_t rel = maxn ? p->sizes & ((2u << maxn) - 1) : 0;
+    key = ply_mix64(key ^ ((uint64_t)rel << 2) ^ (uint64_t)p->par);
+    return key | 2;
+}
+
+/* Draws wall bit w of r (dir 0) or d (dir 1); 0 when illegal (it would
+ * close a zone of a size already closed). */
+static int za_draw(ZaPos *p, int dir, uint64_t w)
+{
+    uint64_t other = dir ? w << 7 : w << 1;
+    if (dir)
+        p->d &= ~w;
+    else
+        p->r &= ~w;
+    /* a side is closed when its flood (through the ring as well) never
+     * reaches the ring: the same test as zone_after */
+    uint64_t zone = 0;
+    if (!(w & ZQ_RING)) {
+        uint64_t x = flood(w, p->r, p->d);
+        if (!(x & ZQ_RING))
+            zone = x;
+    }
+    if (!zone && !(other & ZQ_RING)) {
+        uint64_t x = flood(other, p->r, p->d);
+        if (!(x & ZQ_RING))
+            zone = x;
+    }
+    if (zone) {
+        int k = popc(zone);
+        if ((p->sizes >> k) & 1)
+            return 0;
+        p->sizes |= 1u << k;
+        p->cells &= ~zone;
+        p->r &= ~(zone | zone >> 1);
+        p->d &= ~(zone | zone >> 7);
+    }
+    return 1;
+}
+
+/* +1: the side to move wins, -1: it loses, 0: out of budget. p is
+ * normalized and key is its key. The children are made first: moves that
+ * give the same position (two exits of a corner cell, a shape repeated
+ * elsewhere) are tried once, a child already known lost wins at once, and
+ * the rest are searched with the fewest walls first (closing moves and
+ * moves that leave areas unable to close anything settle soonest). */
+static int za_solve(const ZaPos *p, uint64_t key, ZaSolve *S)
+{
+    if (!p->cells)
+        return p->par ? 1 : -1;
+    uint64_t *slot = &S->memo[key >> (64 - S->bits)];
+    if ((*slot & ~1ull) == (key & ~1ull))
+        return *slot & 1 ? 1 : -1;
+    if (--S->nodes < 0)
+        return 0;
+    ZaPos ch[ZQ_SEGS + 1];
+    uint64_t ck[ZQ_SEGS + 1];
+    int cw[ZQ_SEGS + 1], n = 0;
+    if (p->par) {
+        /* a spare move elsewhere */
+        ch[0] = *p;
+        ch[0].par = 0;
+        ck[0] = za_normalize(&ch[0]);
+        n = 1;
+    }
+    for (int dir = 0; dir < 2; dir++)
+        for (uint64_t ws = dir ? p->d : p->r; ws; ws &= ws - 1) {
+            ch[n] = *p;
+            if (!za_draw(&ch[n], dir, ws & -ws))
+                continue;
+            uint64_t k = za_normalize(&ch[n]);
+            int dup = 0;
+            for (int i = 0; i < n && !dup; i++)
+                dup = ck[i] == k;
+            if (dup)
+                continue;
+            ck[n++] = k;
+        }
+    for (int i = 0; i < n; i++) {
+        const uint64_t *cs = &S->memo[ck[i] >> (64 - S->bits)];
+        if ((!ch[i].cells && !ch[i].par) ||
+            *cs == (ck[i] & ~1ull)) {
+            *slot = (key & ~1ull) | 1;
+            return 1;
+        }
+        cw[i] = popc(ch[i].r) + popc(ch[i].d);
+    }
+    int unknown = 0;
+    for (int left = n; left > 0; left--) {
+        int b = 0;
+        for (int i = 1; i < left; i++)
+            if (cw[i] < cw[b])
+                b = i;
+        ZaPos t = ch[b];
+        uint64_t k = ck[b];
+        ch[b] = ch[left - 1];
+        ck[b] = ck[left - 1];
+        cw[b] = cw[left - 1];
+        int v = za_solve(&t, k, S);
+        if (v < 0) {
+            *slot = (key & ~1ull) | 1;
+            return 1;
+        }
+        if (!v) {
+            if (S->nodes < 0)
+                return 0;
+            unknown = 1;
+        }
+    }
+    if (unknown)
+        return 0;
+    *slot = key & ~1ull;
+    return -1;
+}
+
+/* The area solver's answer for the side to move of z: +1, -1 or 0 (not
+ * settled within `nodes` positions or too many walls). */
+/* The walls the area solver would search at z. */
+static int za_walls(const Zuniq *z)
+{
+    ZaPos p = {ZQ_BOARD & ~z->closed, 0, 0, z->sizes, 0};
+    p.r = z->open_r & (p.cells | p.cells >> 1);
+    p.d = z->open_d & (p.cells | p.cells >> 7);
+    za_normalize(&p);
+    return popc(p.r) + popc(p.d);
+}
+
+static int za_solve_with(const Zuniq *z, int max_walls, ZaSolve *S)
+{
+    if (z->over)
+        return -1;
+    ZaPos p = {ZQ_BOARD & ~z->closed, 0, 0, z->sizes, 0};
+    p.r = z->open_r & (p.cells | p.cells >> 1);
+    p.d = z->open_d & (p.cells | p.cells >> 7);
+    uint64_t key = za_normalize(&p);
+    if (popc(p.r) + popc(p.d) > max_walls)
+        return 0;
+    return za_solve(&p, key, S);
+}
+
+static int za_solve_state(const Zuniq *z, long nodes, int max_walls)
+{
+    uint64_t memo[1u << ZA_MEMO_BITS];
+    ZaSolve S = {nodes, ZA_MEMO_BITS, memo};
+    memset(memo, 0, sizeof memo);
+    return za_solve_with(z, max_walls, &S);
+}
+
+/* The exact_move hook: one table for the position and its children (the
+ * table is keyed by normalized positions, so what the root search learned
+ * answers most children at once): the caller's work memory (a power of
+ * two of slots, the largest that fits), or else one sized to the budget,
+ * at most 2^20 slots (8 MiB). The table keeps only solved positions, so
+ * a table kept from earlier calls of a game is never wrong for later
+ * ones. The board solver answers with its own small budget. */
+static int zuniq_exact_move(const void *st, int player, long nodes,
+                            void *work, size_t work_bytes, int *result,
+                            Move *best)
+{
+    const Zuniq *z = st;
+    if (z->solver) {
+        int v = zq_solve_state(z, ZQ_SOLVE_NODES, ZQ_SOLVE_FREE);
+        if (!v)
+            return 0;
+        *result = player == side_of(z) ? v : -v;
+        if (v < 0 || z->over)
+            return 1;
+        for (uint64_t c = candidates(z); c; c &= c - 1) {
+            int s = __builtin_ctzll(c);
+            if (!legal_candidate(z, s))
+                continue;
+            Zuniq t = *z;
+            draw(&t, s);
+            t.over = !has_move(&t);
+            if (zq_solve_state(&t, ZQ_SOLVE_NODES, ZQ_SOLVE_FREE) < 0) {
+                *best = (Move)s;
+                return 1;
+            }
+        }
+        return 0;
+    }
+    if (nodes < 1)
+        nodes = 1;
+    if (!z->over && za_walls(z) > ZA_ROOT_WALLS)
+        return 0;
+    int bits = 10, own = !work || work_bytes < (size_t)8 << bits;
+    if (own) {
+        while (bits < 20 && (1l << bits) < 2 * nodes)
+            bits++;
+        work = calloc((size_t)1 << bits, sizeof(uint64_t));
+        if (!work)
+            return 0;
+    } else {
+        while (bits < 40 && work_bytes >= (size_t)16 << bits)
+            bits++;
+    }
+    ZaSolve S = {nodes, bits, work};
+    int v = za_solve_with(z, ZA_ROOT_WALLS, &S), found = v < 0 || z->over;
+    /* the winning move: first a child the table already holds as lost
+     * (where the proof went), then the children searched with one more
+     * budget between them */
+    for (int pass = 0; pass < 2 && v > 0 && !found; pass++) {
+        S.nodes = pass ? nodes : 0;
+        for (uint64_t c = candidates(z); c && !found; c &= c - 1) {
+            int s = __builtin_ctzll(c);
+            if (!legal_candidate(z, s))
+                continue;
+            Zuniq t = *z;
+            draw(&t, s);
+            t.over = !has_move(&t);
+            if (za_solve_with(&t, ZQ_SEGS, &S) < 0) {
+                *best = (Move)s;
+                found = 1;
+            }
+        }
+    }
+    if (own)
+        free(work);
+    if (!v || !found)
         return 0;
     *result = player == side_of(z) ? v : -v;
     return 1;
@@ -800,6 +1125,18 @@ static int zuniq_check(const void *st)
 
 static const char *const zuniq_players[] = {"White", "Black"};
 
+static const char *const solver_choices[] = {"areas", "board", NULL};
+
+static const GameOption zuniq_options[] = {
+    {.key = "solver", .type = OPT_CHOICE, .def = 0,
+     .choices = solver_choices, .help =
+     "the exact hook (mcts:exact=1, the CodeCup player's proofs): areas = "
+     "negamax over the areas that can still close a zone, the others "
+     "counted as spare moves; board = the older negamax over the whole "
+     "board (kept as a check)"},
+    {.key = NULL},
+};
+
 const GameVtbl game_zuniq = {
     .info = {
         .name = "zuniq",
@@ -810,7 +1147,7 @@ const GameVtbl game_zuniq = {
         .state_size = sizeof(Zuniq),
         .flags = GAME_IMPARTIAL | GAME_ZERO_SUM,
         .player_names = zuniq_players,
-        .options = NULL,
+        .options = zuniq_options,
         .notation =
             "A move is one segment, as in CodeCup: a row A-F, a column 1-6\n"
             "and h (to the dot on the right, columns 1-5) or v (to the dot\n"
@@ -852,4 +1189,5 @@ const GameVtbl game_zuniq = {
     .score = zuniq_score,
     .check = zuniq_check,
     .exact = zuniq_exact,
+    .exact_move = zuniq_exact_move,
 };

@@ -863,10 +863,119 @@ static void test_exact(void **state)
     free(st);
 }
 
+/* The area solver (solver=areas, the default) against the whole-board
+ * negamax (solver=board) on the positions of random games: wherever both
+ * exact hooks answer they agree; the area solver answers more often (from
+ * earlier in the game). exact_move with a larger budget agrees with the
+ * board solver and with slow_solve where those finish, and its winning
+ * move leaves a position the board solver (or slow_solve) finds lost. */
+static void test_areas(void **state)
+{
+    (void)state;
+    const GameVtbl *g = zq();
+    assert_non_null(g->exact_move);
+    void *sa = state_alloc(g), *sb = state_alloc(g), *t = state_alloc(g);
+    /* odd games keep one table through the game, as ply codecup does */
+    enum { WORK = 1 << 20 };
+    void *work = malloc(WORK);
+    assert_non_null(work);
+    Rng r;
+    rng_seed(&r, 2119);
+    int both = 0, only_a = 0, only_b = 0, deep = 0, moves_checked = 0;
+    int first_a = 0, first_b = 0, games = tl_slow() ? 600 : 120;
+    PlyError err;
+    const int oa[1] = {0}, ob[1] = {1};
+    for (int gi = 0; gi < games; gi++) {
+        assert_int_equal(g->init(sa, oa, 0, &err), 0);
+        assert_int_equal(g->init(sb, ob, 0, &err), 0);
+        memset(work, 0, WORK);
+        int fa = -1, fb = -1, ply;
+        for (ply = 0; g->to_move(sa) != PLAYER_TERMINAL; ply++) {
+            char text[512];
+            g->to_text(sa, text, sizeof text);
+            int p = g->to_move(sa), ra = 9, rb = 9;
+            int ka = g->exact(sa, p, &ra), kb = g->exact(sb, p, &rb);
+            if (ka && fa < 0)
+                fa = ply;
+            if (kb && fb < 0)
+                fb = ply;
+            if (ka && kb) {
+                both++;
+                if (ra != rb)
+                    fail_msg("at %s: areas %d, board %d", text, ra, rb);
+            }
+            only_a += ka && !kb;
+            only_b += kb && !ka;
+            Move mv[60];
+            int n = g->gen_moves(sa, mv);
+            /* the deeper hook, on some positions */
+            if (rng_below(&r, 4) == 0) {
+                int rd = 9;
+                Move best = 0;
+                if (g->exact_move(sa, p, 20000, gi & 1 ? work : NULL,
+                                  gi & 1 ? WORK : 0, &rd, &best)) {
+                    deep++;
+                    if (kb && rd != rb)
+                        fail_msg("at %s: exact_move %d, board %d", text,
+                                 rd, rb);
+                    if (n <= 9) {
+                        long nodes = 0;
+                        if (rd != slow_solve(g, sa, &nodes))
+                            fail_msg("at %s: exact_move %d differs from "
+                                     "the slow solve", text, rd);
+                    }
+                    if (rd > 0) {
+                        /* the move is legal and wins */
+                        assert_true(state_is_legal(g, sa, best));
+                        memcpy(t, sb, g->info.state_size);
+                        g->make(t, best);
+                        int rt = 9;
+                        Move m2[60];
+                        long nodes = 0;
+                        if (g->to_move(t) == PLAYER_TERMINAL) {
+                            moves_checked++;
+                        } else if (g->gen_moves(t, m2) <= 9) {
+                            if (slow_solve(g, t, &nodes) != -1)
+                                fail_msg("at %s: the move does not win",
+                                         text);
+                            moves_checked++;
+                        } else if (g->exact(t, !p, &rt)) {
+                            if (rt != -1)
+                                fail_msg("at %s: the move does not win",
+                                         text);
+                            moves_checked++;
+                        }
+                    }
+                }
+            }
+            Move m = mv[rng_below(&r, (uint32_t)n)];
+            g->make(sa, m);
+            g->make(sb, m);
+        }
+        /* never answered: the end of the game */
+        first_a += fa < 0 ? ply : fa;
+        first_b += fb < 0 ? ply : fb;
+    }
+    print_message("areas: %d agreed, %d areas only, %d board only, %d deep "
+                  "(%d winning moves checked); mean first answer ply %.1f "
+                  "(areas) %.1f (board)\n", both, only_a, only_b, deep,
+                  moves_checked, (double)first_a / games,
+                  (double)first_b / games);
+    assert_true(both > 100);
+    assert_true(only_a > only_b);
+    assert_true(first_a < first_b);
+    assert_true(moves_checked > 50);
+    free(sa);
+    free(sb);
+    free(t);
+    free(work);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_exact),
+        cmocka_unit_test(test_areas),
         cmocka_unit_test(test_notation),
         cmocka_unit_test(test_repeated_size),
         cmocka_unit_test(test_inside_closed_zone),

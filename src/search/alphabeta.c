@@ -139,6 +139,7 @@ typedef struct AbBot {
     uint64_t node_limit, nodes, next_check;
     uint64_t horizon;           /* leaves cut by depth: count */
     int can_abort, aborted, seldepth;
+    uint64_t sing_tests, sing_exts;     /* singular=1: tests, extensions */
     unsigned char *stack;       /* (AB_MAX_PLY + 2) states */
     Move *moves;                /* (AB_MAX_PLY + 2) * maxm */
     Item *items;                /* (AB_MAX_PLY + 2) * (maxm + 1) */
@@ -782,6 +783,7 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
         hit.depth >= depth - SING_SLACK &&
         hit.value > -AB_WIN_BOUND && hit.value < AB_WIN_BOUND) {
         int sbeta = value_from_tt(hit.value, ply) - 2 * depth;
+        b->sing_tests++;
         b->excluded[ply] = hit.move;
         int v = negamax(b, (depth - 1) / 2, sbeta - 1, sbeta, ply, br);
         b->excluded[ply] = 0;
@@ -791,6 +793,7 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
             return 0;
         if (v < sbeta) {
             sing = 1;
+            b->sing_exts++;
         } else if (sbeta >= beta) {
             b->horizon++;
             return sbeta;
@@ -1202,6 +1205,7 @@ static void search_reset(AbBot *b)
     b->horizon = 0;
     b->next_check = 0;
     b->seldepth = 0;
+    b->sing_tests = b->sing_exts = 0;
     b->aborted = 0;
     b->can_abort = 0;
     memset(b->nkiller, 0, sizeof b->nkiller);

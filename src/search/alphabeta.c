@@ -3,9 +3,10 @@
  * counter-move and history ordering on top of the game's heuristic,
  * quiescence on the game's noisy moves, and expectation at chance nodes.
  * Two-player games with an evaluation also get selective search (options
- * rfp, razor, fut, lmp, lmrtab, iir, see; docs/search.md has what each
- * does and what it was measured to gain): a node or move it prunes counts
- * as a leaf cut by depth, so nothing pruned is taken for solved.
+ * rfp, razor, fut, lmp, lmrtab, iir, see, singular; docs/search.md has
+ * what each does and what it was measured to gain): a node or move it
+ * prunes counts as a leaf cut by depth, so nothing pruned is taken for
+ * solved.
  *
  * Values are those alphabeta.h defines. The side to move is a player in
  * two-player games; with more players it is the root player (side 0) or
@@ -1651,7 +1652,7 @@ static const Option ab_options[] = {
            "two players with an eval: a correction history moves the "
            "static value used for pruning towards what searches of the "
            "same position (hash bucket) found, by at most 300"),
-    AB_OPT("singular", OPT_BOOL, 0, 0, 1, singular,
+    AB_OPT("singular", OPT_BOOL, 1, 0, 1, singular,
            "singular extension: at depth >= 6, when every move but the "
            "table's fails low at half depth against the table value less "
            "2 per ply, the table move is searched a ply deeper (and a "
@@ -1784,9 +1785,9 @@ const BotVtbl bot_alphabeta = {
         "Alpha-beta (negamax, PVS, iterative deepening, aspiration windows, "
         "transposition table, killers, counter-moves and history, null "
         "move, late-move reductions and pruning, futility, reverse "
-        "futility and razoring, static exchange, quiescence on noisy "
-        "moves, expectation at chance nodes). Limits: time, nodes, depth "
-        "(none given: time=1s).",
+        "futility and razoring, static exchange, singular extensions, "
+        "quiescence on noisy moves, expectation at chance nodes). "
+        "Limits: time, nodes, depth (none given: time=1s).",
     .options = ab_options,
     .options_size = sizeof(AbOpts),
     .create = ab_create,

@@ -3,9 +3,10 @@
  * counter-move and history ordering on top of the game's heuristic,
  * quiescence on the game's noisy moves, and expectation at chance nodes.
  * Two-player games with an evaluation also get selective search (options
- * rfp, razor, fut, lmp, lmrtab, iir, see; docs/search.md has what each
- * does and what it was measured to gain): a node or move it prunes counts
- * as a leaf cut by depth, so nothing pruned is taken for solved.
+ * rfp, razor, fut, lmp, lmrtab, iir, see, singular; docs/search.md has
+ * what each does and what it was measured to gain): a node or move it
+ * prunes counts as a leaf cut by depth, so nothing pruned is taken for
+ * solved.
  *
  * Values are those alphabeta.h defines. The side to move is a player in
  * two-player games; with more players it is the root player (side 0) or
@@ -63,6 +64,14 @@ enum { HIST_SIZE = 4096, HIST_MAX = 1 << 14, DEFAULT_TIME_MS = 1000,
 #define NO_EV INT32_MIN
 enum { SEL_DEPTH = 8,   /* rfp, futility, lmp only at depth <= this */
        RAZOR_DEPTH = 3, IIR_DEPTH = 4 };
+/* Continuation histories (conthist=1): hashed buckets of (the move before,
+ * the move, the player); correction history (corrhist=1): buckets of the
+ * position's hash by side, in 1/CORR_GRAIN eval units, at most
+ * CORR_LIMIT eval units either way; singular extensions (singular=1)
+ * from depth SING_DEPTH with a table entry at most SING_SLACK plies
+ * shallower. */
+enum { CONT_SIZE = 1 << 16, CORR_SIZE = 1 << 14, CORR_GRAIN = 256,
+       CORR_LIMIT = 300, SING_DEPTH = 6, SING_SLACK = 3 };
 /* Ordering keys (order_key): table move, noisy, killers, counter-move,
  * then history; moves below KEY_COUNTER are quiet and neither. */
 #define KEY_KILLER2 (INT64_C(1) << 48)
@@ -103,6 +112,9 @@ typedef struct AbBot {
     int cmove;          /* counter-move ordering */
     int see;            /* losing captures: ordered late, no quiescence */
     int nulladapt;      /* null-move reduction by depth and margin */
+    int conthist;       /* 1- and 2-ply continuation histories */
+    int corrhist;       /* static-value correction history */
+    int singular;       /* singular extension of the table move */
     unsigned char lmr_red[64][64];  /* [depth][move index] reduction */
     Net *net;                   /* net=FILE (owned by the main bot) */
     /* state kept between searches (everything above is options, which
@@ -116,6 +128,10 @@ typedef struct AbBot {
     _Atomic uint64_t nodes_pub; /* helpers: nodes, published now and then */
     int history[PLY_MAX_PLAYERS][HIST_SIZE];
     Move counter[2][HIST_SIZE];     /* by side: reply to a move */
+    /* conthist=1: [0] follows the opponent's last move (1 ply back), [1]
+     * the player's own move before it (2 plies back) */
+    int16_t cont[2][CONT_SIZE];
+    int32_t corr[2][CORR_SIZE];     /* corrhist=1: by side */
     atomic_int stop;
     /* per search */
     int root;
@@ -124,6 +140,7 @@ typedef struct AbBot {
     uint64_t node_limit, nodes, next_check;
     uint64_t horizon;           /* leaves cut by depth: count */
     int can_abort, aborted, seldepth;
+    uint64_t sing_tests, sing_exts;     /* singular=1: tests, extensions */
     unsigned char *stack;       /* (AB_MAX_PLY + 2) states */
     Move *moves;                /* (AB_MAX_PLY + 2) * maxm */
     Item *items;                /* (AB_MAX_PLY + 2) * (maxm + 1) */
@@ -136,6 +153,7 @@ typedef struct AbBot {
     unsigned char passed[AB_MAX_PLY + 2];   /* stack[ply] came by a null move */
     Move last[AB_MAX_PLY + 2];  /* the move into stack[ply] (0: none) */
     int sev[AB_MAX_PLY + 2];    /* static value at stack[ply], or NO_EV */
+    Move excluded[AB_MAX_PLY + 2];  /* singular test: move left out (0) */
 } AbBot;
 
 struct AbHelper {
@@ -299,6 +317,56 @@ static void hist_update(AbBot *b, int player, Move m, int bonus)
     *h += bonus - (int)((int64_t)*h * ab / HIST_MAX);
 }
 
+/* Continuation history bucket k (0: one ply back, 1: two) of move m by
+ * player after the move prev; -1 when there is no such move (the root,
+ * a null move). */
+static int cont_index(const AbBot *b, int k, int ply, int player, Move m)
+{
+    int back = ply - k;     /* last[back] is the move k + 1 plies back */
+    if (back < 1 || !b->last[back])
+        return -1;
+    uint64_t x = ply_mix64(b->last[back] ^ ((uint64_t)player << 56) ^
+                           ((uint64_t)k << 60));
+    return (int)(ply_mix64(x + m) & (CONT_SIZE - 1));
+}
+
+/* The history score of quiet move m by player at ply: butterfly history,
+ * plus both continuation histories with conthist=1. */
+static int quiet_score(const AbBot *b, int player, Move m, int ply)
+{
+    int v = b->history[player][hist_index(m)];
+    if (b->conthist)
+        for (int k = 0; k < 2; k++) {
+            int i = cont_index(b, k, ply, player, m);
+            if (i >= 0)
+                v += b->cont[k][i];
+        }
+    return v;
+}
+
+/* hist_update for the butterfly and (conthist=1) continuation tables */
+static void quiet_update(AbBot *b, int player, Move m, int ply, int bonus)
+{
+    hist_update(b, player, m, bonus);
+    if (!b->conthist)
+        return;
+    int ab = bonus < 0 ? -bonus : bonus;
+    for (int k = 0; k < 2; k++) {
+        int i = cont_index(b, k, ply, player, m);
+        if (i < 0)
+            continue;
+        int h = b->cont[k][i];
+        h += bonus - (int)((int64_t)h * ab / HIST_MAX);
+        b->cont[k][i] = (int16_t)h;
+    }
+}
+
+/* corrhist=1: the correction bucket of st for side s */
+static int32_t *corr_slot(AbBot *b, const void *st, int s)
+{
+    return &b->corr[s][ply_mix64(b->g->hash(st)) & (CORR_SIZE - 1)];
+}
+
 /* ---- clock ---- */
 
 static int out_of_time(AbBot *b)
@@ -364,7 +432,7 @@ static int64_t order_key(AbBot *b, const void *st, int player, Move m,
     if (b->cmove && ply > 0 && b->last[ply] &&
         b->counter[side_of(b, player)][hist_index(b->last[ply])] == m)
         return KEY_COUNTER;
-    return (int64_t)b->history[player][hist_index(m)] * 4096 + h;
+    return (int64_t)quiet_score(b, player, m, ply) * 4096 + h;
 }
 
 /* The move an opponent plays when it does not branch (best-reply search):
@@ -609,7 +677,10 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
     int incheck = b->chk && g->in_check && g->in_check(st);
     if (incheck && ply < AB_EXT_PLY)
         depth++;    /* check extension */
+    Move excl = b->excluded[ply];
     uint64_t key = node_key(b, st, br);
+    if (excl)   /* the singular test's own entries */
+        key ^= ply_mix64(excl ^ 0x5157ull);
     TTHit hit = {0};
     int has_tt = tt_probe(b->ttp, key, &hit);
     if (has_tt) {
@@ -629,11 +700,20 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
     int pvnode = beta - alpha > 1;
     int sel = b->np == 2 && !incheck && (g->eval || b->weights) &&
               beta > -AB_WIN_BOUND && alpha < AB_WIN_BOUND;
-    int sv = NO_EV, ev = NO_EV, improving = 0;
+    int sv = NO_EV, ev = NO_EV, improving = 0, raw = NO_EV;
     b->sev[ply] = NO_EV;
     if (sel && depth <= SEL_DEPTH &&
         (b->rfp || b->razor || b->fut || b->lmp || b->lmrtab)) {
-        sv = ev = static_value(b, st, s);
+        sv = raw = static_value(b, st, s);
+        if (b->corrhist) {
+            /* what searches below this position found it to be worth */
+            sv += *corr_slot(b, st, s) / CORR_GRAIN;
+            if (sv > EVAL_MAX)
+                sv = EVAL_MAX;
+            if (sv < -EVAL_MAX)
+                sv = -EVAL_MAX;
+        }
+        ev = sv;
         b->sev[ply] = sv;
         if (has_tt && hit.value > -AB_WIN_BOUND && hit.value < AB_WIN_BOUND &&
             (hit.bound == TT_EXACT ||
@@ -664,7 +744,7 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
     /* null move: if passing still fails high at a reduced depth, so would
      * a real move (zugzwang aside, which null_move_ok rules out) */
     if (b->nullmove && g->make_null && !incheck && depth >= 2 &&
-        beta - alpha == 1 && b->np == 2 && !b->passed[ply] &&
+        beta - alpha == 1 && b->np == 2 && !b->passed[ply] && !excl &&
         beta > -AB_WIN_BOUND && beta < AB_WIN_BOUND &&
         g->null_move_ok(st) &&
         (sv != NO_EV ? sv : static_value(b, st, s)) >= beta) {
@@ -693,12 +773,51 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
      * search shallower (the next iteration finds one here) */
     if (b->iir && depth >= IIR_DEPTH && !has_tt)
         depth--;
+    /* singular extension: when every move but the table's fails low
+     * against a bound a little under the table's value, searched at
+     * half depth, the table move is extended by a ply; when that bound
+     * still reaches beta, several moves would cut: return it */
+    int sing = 0;
+    if (b->singular && sel && !excl && depth >= SING_DEPTH && has_tt &&
+        hit.move && ply < AB_EXT_PLY &&
+        (hit.bound == TT_LOWER || hit.bound == TT_EXACT) &&
+        hit.depth >= depth - SING_SLACK &&
+        hit.value > -AB_WIN_BOUND && hit.value < AB_WIN_BOUND) {
+        int sbeta = value_from_tt(hit.value, ply) - 2 * depth;
+        b->sing_tests++;
+        b->excluded[ply] = hit.move;
+        int v = negamax(b, (depth - 1) / 2, sbeta - 1, sbeta, ply, br);
+        b->excluded[ply] = 0;
+        b->sev[ply] = sv;
+        b->pv_len[ply] = ply;
+        if (b->aborted)
+            return 0;
+        if (v < sbeta) {
+            sing = 1;
+            b->sing_exts++;
+        } else if (sbeta >= beta) {
+            b->horizon++;
+            return sbeta;
+        }
+    }
     Item *it = b->items + (size_t)ply * (b->maxm + 1);
     int n = node_items(b, st, p, depth, br, has_tt, hit.move, ply, it);
+    if (excl)
+        for (int i = 0; i < n; i++)
+            if (it[i].m == excl) {
+                it[i] = it[--n];
+                break;
+            }
+    if (n == 0 && excl)
+        return alpha;   /* nothing but the excluded move: it is singular */
     if (n == 0)
         return static_value(b, st, s);  /* broken game: no moves */
     if (n == 1 && b->ext && ply < AB_EXT_PLY && it[0].cdepth == depth - 1)
         it[0].cdepth = depth;   /* a forced move costs no depth */
+    if (sing)
+        for (int i = 0; i < n; i++)
+            if (it[i].m == hit.move && it[i].cdepth == depth - 1)
+                it[i].cdepth = depth;
     int alpha0 = alpha, best = -AB_INF, quiets = 0;
     uint64_t h0 = b->horizon;
     Move bestm = it[0].m;
@@ -753,8 +872,11 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
                             red--;
                         if (!improving && ev != NO_EV)
                             red++;
-                        red -= b->history[p][hist_index(it[i].m)] /
-                               (HIST_MAX / 2);
+                        red -= b->conthist
+                                   ? quiet_score(b, p, it[i].m, ply) /
+                                         HIST_MAX
+                                   : b->history[p][hist_index(it[i].m)] /
+                                         (HIST_MAX / 2);
                         if (red > cd - 1)
                             red = cd - 1;
                         if (red < 0)
@@ -791,13 +913,14 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
                             if (b->nkiller[ply] < 2)
                                 b->nkiller[ply]++;
                         }
-                        hist_update(b, p, it[i].m, depth * depth);
+                        quiet_update(b, p, it[i].m, ply, depth * depth);
                         if (b->cmove && b->last[ply])
                             b->counter[s][hist_index(b->last[ply])] =
                                 it[i].m;
                         for (int j = 0; j < i; j++)
                             if (!(g->is_noisy && g->is_noisy(st, it[j].m)))
-                                hist_update(b, p, it[j].m, -depth * depth);
+                                quiet_update(b, p, it[j].m, ply,
+                                             -depth * depth);
                     }
                     break;
                 }
@@ -805,6 +928,21 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
         }
     }
     int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
+    if (b->corrhist && raw != NO_EV && !excl &&
+        best > -AB_WIN_BOUND && best < AB_WIN_BOUND &&
+        !(g->is_noisy && g->is_noisy(st, bestm)) &&
+        !(bound == TT_LOWER && best <= sv) &&
+        !(bound == TT_UPPER && best >= sv)) {
+        /* the search's value where it is trustworthy (a bound on the
+         * right side of the static value, a quiet best move): move the
+         * correction a step towards best - raw, weighted by depth */
+        int32_t *c = corr_slot(b, st, s);
+        int w = depth + 1 < 16 ? depth + 1 : 16;
+        int64_t diff = (int64_t)(best - raw) * CORR_GRAIN;
+        int64_t x = ((int64_t)*c * (256 - w) + diff * w) / 256;
+        int64_t lim = (int64_t)CORR_LIMIT * CORR_GRAIN;
+        *c = (int32_t)(x > lim ? lim : x < -lim ? -lim : x);
+    }
     int sdepth = depth;
     if (!b->tt_exact && b->horizon == h0) {
         /* no leaf was cut by depth: the result holds at any depth */
@@ -1068,6 +1206,7 @@ static void search_reset(AbBot *b)
     b->horizon = 0;
     b->next_check = 0;
     b->seldepth = 0;
+    b->sing_tests = b->sing_exts = 0;
     b->aborted = 0;
     b->can_abort = 0;
     memset(b->nkiller, 0, sizeof b->nkiller);
@@ -1334,6 +1473,8 @@ static void ab_new_game(void *p)
     tt_clear(&b->tt);
     memset(b->history, 0, sizeof b->history);
     memset(b->counter, 0, sizeof b->counter);
+    memset(b->cont, 0, sizeof b->cont);
+    memset(b->corr, 0, sizeof b->corr);
     memset(b->nkiller, 0, sizeof b->nkiller);
     rng_seed(&b->rng, b->seed);
     for (int i = 0; i < b->threads - 1; i++)
@@ -1404,6 +1545,7 @@ typedef struct AbOpts {
     int egtb;
     int rfp, razor, fut, lmp, lmrtab, iir, cmove, see, nulladapt;
     char net[OPT_TEXT_MAX];
+    int conthist, corrhist, singular;
 } AbOpts;
 
 #define AB_OPT(k, t, d, lo, hi, field, h)                                   \
@@ -1502,6 +1644,19 @@ static const Option ab_options[] = {
      .help = "games with net inputs: evaluate with the learned net in "
              "FILE, written by ply train (accumulators updated from the "
              "parent's)"},
+    AB_OPT("conthist", OPT_BOOL, 0, 0, 1, conthist,
+           "continuation histories: quiet moves are also ordered (and "
+           "reduced) by how they did after the opponent's last move and "
+           "after the player's own move before it (hashed move pairs)"),
+    AB_OPT("corrhist", OPT_BOOL, 0, 0, 1, corrhist,
+           "two players with an eval: a correction history moves the "
+           "static value used for pruning towards what searches of the "
+           "same position (hash bucket) found, by at most 300"),
+    AB_OPT("singular", OPT_BOOL, 1, 0, 1, singular,
+           "singular extension: at depth >= 6, when every move but the "
+           "table's fails low at half depth against the table value less "
+           "2 per ply, the table move is searched a ply deeper (and a "
+           "node where that bound reaches beta returns it)"),
     {.key = NULL},
 };
 
@@ -1557,6 +1712,9 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->cmove = o->cmove;
     b->see = o->see;
     b->nulladapt = o->nulladapt;
+    b->conthist = o->conthist;
+    b->corrhist = o->corrhist;
+    b->singular = o->singular;
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++) {
             double r = 0.75 + log(d) * log(m) / 2.25;
@@ -1627,9 +1785,9 @@ const BotVtbl bot_alphabeta = {
         "Alpha-beta (negamax, PVS, iterative deepening, aspiration windows, "
         "transposition table, killers, counter-moves and history, null "
         "move, late-move reductions and pruning, futility, reverse "
-        "futility and razoring, static exchange, quiescence on noisy "
-        "moves, expectation at chance nodes). Limits: time, nodes, depth "
-        "(none given: time=1s).",
+        "futility and razoring, static exchange, singular extensions, "
+        "quiescence on noisy moves, expectation at chance nodes). "
+        "Limits: time, nodes, depth (none given: time=1s).",
     .options = ab_options,
     .options_size = sizeof(AbOpts),
     .create = ab_create,

@@ -574,24 +574,37 @@ const GameVtbl *zrf_open(const char *path, PlyError *err)
     return L ? &L->vt : NULL;
 }
 
-int zrf_check(const char *path, int variant, FILE *out, PlyError *err)
+/* Reads and compiles a file for `ply rules check` and `ply list`: the
+ * game (NULL on error), the words it does not support in u (empty when
+ * none) and its number of variants in *nv. */
+static ZGame *load_for_check(const char *path, int variant, char *u,
+                             size_t un, int *nv, PlyError *err)
 {
     ZReader r;
+    u[0] = 0;
+    *nv = 0;
     zr_init(&r, NULL, err);
     size_t len = 0;
     char *text = zr_read_path(path, &len, err);
     if (!text)
-        return -1;
+        return NULL;
     int rc = zr_read(&r, path, text, len);
     free(text);
     if (rc) {
         zr_free(&r);
-        return -1;
+        return NULL;
     }
-    char u[8192];
-    ZGame *g = zrf_compile(&r, variant, err, u, sizeof u);
-    int nv = zrf_count_variants(&r);
+    ZGame *g = zrf_compile(&r, variant, err, u, un);
+    *nv = zrf_count_variants(&r);
     zr_free(&r);
+    return g;
+}
+
+int zrf_check(const char *path, int variant, FILE *out, PlyError *err)
+{
+    char u[8192];
+    int nv;
+    ZGame *g = load_for_check(path, variant, u, sizeof u, &nv, err);
     if (!g && !u[0])
         return -1;
     if (u[0]) {
@@ -610,26 +623,14 @@ int zrf_check(const char *path, int variant, FILE *out, PlyError *err)
 
 int zrf_describe(const char *path, char *line, size_t n, PlyError *err)
 {
-    ZReader r;
-    zr_init(&r, NULL, err);
-    size_t len = 0;
-    char *text = zr_read_path(path, &len, err);
-    if (!text)
-        return -1;
-    int rc = zr_read(&r, path, text, len);
-    free(text);
-    if (rc) {
-        zr_free(&r);
-        return -1;
-    }
     char u[1024];
-    ZGame *g = zrf_compile(&r, 0, err, u, sizeof u);
-    int nv = zrf_count_variants(&r);
-    zr_free(&r);
+    int nv;
+    ZGame *g = load_for_check(path, 0, u, sizeof u, &nv, err);
     if (!g)
         return -1;
-    snprintf(line, n, "%s (%d players%s, %d variants)", g->title,
-             g->nseats, g->nseats < g->nplayers ? ", chance" : "", nv);
+    snprintf(line, n, "%s (%d players%s, %d variant%s)", g->title,
+             g->nseats, g->nseats < g->nplayers ? ", chance" : "", nv,
+             nv == 1 ? "" : "s");
     zrf_game_free(g);
     return 0;
 }

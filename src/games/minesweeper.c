@@ -997,6 +997,19 @@ static double conv(const double *a, int la, const double *c, int lc,
     return log(mx);
 }
 
+/* The fallback estimate of a box's mine density: the mean over its
+ * numbers of the mines each still needs per closed cell it touches. */
+static double box_density(const MsBot *b, int bx)
+{
+    int f = b->bfirst[bx];
+    double p = 0;
+    for (int j = 0; j < b->ncons[f]; j++) {
+        int o = b->cons[f][j];
+        p += (double)b->need[o] / b->cap[o];
+    }
+    return p / b->ncons[f];
+}
+
 /* The probability of a mine in every closed cell (b->prob; open cells 0,
  * known mines 1) and the log of the number of layouts (b->logw), from the
  * view and b->state (deductions already made). Returns 0, or -1 when the
@@ -1130,29 +1143,17 @@ static int probabilities(MsBot *b, const Mines *m, uint64_t budget)
             memset(e, 0, sizeof(double) * (size_t)nb * (size_t)(n + 1));
             double sum = 0;
             for (int i = 0; i < nb; i++) {
-                int bx = b->order[b->cstart[ci] + i], f = b->bfirst[bx];
-                double p = 0;
-                for (int j = 0; j < b->ncons[f]; j++) {
-                    int o = b->cons[f][j];
-                    p += (double)b->need[o] / b->cap[o];
-                }
-                p /= b->ncons[f];
-                sum += p * b->bsize[bx];
+                int bx = b->order[b->cstart[ci] + i];
+                sum += box_density(b, bx) * b->bsize[bx];
             }
             int k = (int)(sum + 0.5);
             if (k >= clen[ci])
                 k = clen[ci] - 1;
             w[k] = 1;
             for (int i = 0; i < nb; i++) {
-                int bx = b->order[b->cstart[ci] + i], f = b->bfirst[bx];
-                double p = 0;
-                for (int j = 0; j < b->ncons[f]; j++) {
-                    int o = b->cons[f][j];
-                    p += (double)b->need[o] / b->cap[o];
-                }
-                p /= b->ncons[f];
+                int bx = b->order[b->cstart[ci] + i];
                 e[(size_t)i * (size_t)(n + 1) + (size_t)k] =
-                    p * b->bsize[bx];
+                    box_density(b, bx) * b->bsize[bx];
             }
         }
         double mx = 0;

@@ -311,8 +311,6 @@ int main(void)
         cmocka_unit_test(test_singular_fires),
         cmocka_unit_test(test_excluded_move),
     };
-    const char *only = getenv("PLY_TEST_FILTER");
-    if (only && *only)
-        cmocka_set_test_filter(only);
+    tl_filter();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

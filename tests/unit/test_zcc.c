@@ -70,8 +70,7 @@ static void agree(const char *path, int depth)
     assert_non_null(strstr(g->zc_status, "compiled to native code"));
     for (int d = 1; d <= depth; d++) {
         uint64_t native = perft(v, st, d, 0);
-        int (*const *gen)(struct Run *, const struct ZcApi *, int, int,
-                          int16_t *, const uint16_t *) = g->zc_gen;
+        ZcGen gen = g->zc_gen;
         g->zc_gen = NULL;
         uint64_t vm = perft(v, st, d, 0);
         g->zc_gen = gen;

@@ -1597,6 +1597,10 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
         g->hist_off = g->state_size;
         g->state_size += sizeof(uint64_t) * ZREP_HIST;
     }
+    g->occ_words = (g->npos + 63) / 64;
+    g->occ_off = g->state_size;
+    g->state_size += sizeof(uint64_t) * (size_t)g->occ_words *
+                     (size_t)g->nplayers;
     g->max_moves = ZMAX_MOVES;
     for (int t = 0; t < g->ntypes; t++)
         g->type_value[t] = 100;

@@ -254,7 +254,7 @@ static int z_from_text(void *st, const char *text, PlyError *err)
         free(t);
         return ply_fail(err, "setup: trailing text");
     }
-    t->hash = zvm_hash_full(t);
+    zvm_sync(t);
     zvm_reset_history(t);
     memcpy(s, t, g->state_size);
     free(t);

@@ -96,6 +96,32 @@ uint64_t zvm_hash_full(const ZState *s)
     return h;
 }
 
+/* Square p of s becomes nv: the cell, the hash and the occupancy. */
+static inline void set_cell(ZState *s, const ZGame *g, int p, uint16_t nv)
+{
+    uint16_t old = s->cells[p];
+    s->hash ^= cell_key(p, old) ^ cell_key(p, nv);
+    s->cells[p] = nv;
+    uint64_t bit = 1ULL << (p & 63);
+    if (old && ZP_OWNER(old) < g->nplayers)
+        ZS_OCC(s, g, ZP_OWNER(old))[p >> 6] &= ~bit;
+    if (nv && ZP_OWNER(nv) < g->nplayers)
+        ZS_OCC(s, g, ZP_OWNER(nv))[p >> 6] |= bit;
+}
+
+void zvm_sync(ZState *s)
+{
+    const ZGame *g = ZG(s);
+    s->hash = zvm_hash_full(s);
+    memset(ZS_OCC(s, g, 0), 0, sizeof(uint64_t) * (size_t)g->occ_words *
+                               (size_t)g->nplayers);
+    for (int p = 0; p < g->npos; p++) {
+        uint16_t v = s->cells[p];
+        if (v && ZP_OWNER(v) < g->nplayers)
+            ZS_OCC(s, g, ZP_OWNER(v))[p >> 6] |= 1ULL << (p & 63);
+    }
+}
+
 void zvm_init_state(const ZGame *g, ZState *s)
 {
     memset(s, 0, g->state_size);
@@ -105,7 +131,7 @@ void zvm_init_state(const ZGame *g, ZState *s)
     memcpy(s->cells, g->setup, sizeof *s->cells * (size_t)g->npos);
     memcpy(ZS_RESERVE(s), g->reserve0,
            sizeof *s->cells * (size_t)g->nplayers * (size_t)g->ntypes);
-    s->hash = zvm_hash_full(s);
+    zvm_sync(s);
     s->mover = -1;
     zvm_reset_history(s);
 }
@@ -485,19 +511,9 @@ static int emission(Run *r, int promo, int partial, int ctype)
 }
 
 /* The calls compiled templates make (zcc.h). */
-int zvm_emission(Run *r, int promo, int partial, int ctype)
-{
-    return emission(r, promo, partial, ctype);
-}
-
 int zvm_cond(Run *r, int k)
 {
     return cond(r, k);
-}
-
-int zvm_resolve(const Run *r, int loc)
-{
-    return resolve(r, loc);
 }
 
 /* Dispatch: with GCC or Clang each instruction jumps straight to the
@@ -840,9 +856,33 @@ static void run_template(const ZGame *g, Run *r, const ZState *s,
     run(r);
 }
 
-/* Raw moves of `player` (no priorities, no legality): into out (with the
- * move type of each in mt when mt is not NULL). restrict_mt >= 0 keeps
- * one move type; only_pos >= 0 only that piece. */
+/* Template ti from start on the interpreter, collecting into r (with
+ * the move types into r->mt when set). */
+static int run_collect(const ZGame *g, Run *r, const ZState *s, int player,
+                       int ti, int start, uint16_t *W)
+{
+    int before = r->nout;
+    run_template(g, r, s, player, ti, start, W);
+    if (r->mt)
+        for (int i = before; i < r->nout; i++)
+            r->mt[i] = (int16_t)g->tmpl[ti].mtype;
+    return r->nout >= r->max;
+}
+
+static void legal_prepare(const ZState *s, int player, Legal *L);
+
+/* A compiled template's run given up (it could pass the step limit):
+ * the interpreter runs it instead. */
+void zvm_interp(Run *r, int ti, int start)
+{
+    run_collect(r->g, r, r->s, r->player, ti, start, r->buf);
+    r->W = r->B;
+}
+
+/* Raw moves of `player` (no priorities; only the legal ones under the
+ * checkmated rule when lg is set): into out (with the move type of each
+ * in mt when mt is not NULL). restrict_mt >= 0 keeps one move type;
+ * only_pos >= 0 only that piece. */
 static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
                    int max, int restrict_mt, int only_pos, int drops,
                    Legal *lg)
@@ -856,11 +896,15 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
     r.out = out;
     r.nout = 0;
     r.max = max;
+    r.mt = mt;
     int from = only_pos >= 0 ? only_pos : 0;
     int to = only_pos >= 0 ? only_pos + 1 : g->npos;
-    ZcGen const *gen = __atomic_load_n(&g->zc_gen, __ATOMIC_ACQUIRE);
+    ZcGen gen = __atomic_load_n(&g->zc_gen, __ATOMIC_ACQUIRE);
     if (gen) {
-        /* native code: each piece's templates in one call */
+        /* native code: every piece's templates in one call, on a board
+         * of its own (B) that it gives back as it found it */
+        uint16_t B[ZMAX_POS];
+        memcpy(B, s->cells, sizeof *B * (size_t)g->npos);
         r.g = g;
         r.s = s;
         r.player = player;
@@ -868,35 +912,45 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
                           (size_t)g->ndirs;
         r.lk_opp = g->npos * g->ndirs;
         r.buf = W;
-        for (int p = from; p < to; p++) {
-            uint16_t v = s->cells[p];
-            if (v && ZP_OWNER(v) == player &&
-                gen[ZP_TYPE(v)](&r, g->zc_api, p, restrict_mt, mt,
-                                s->cells))
+        r.B = B;
+        r.W = B;
+        r.cells = s->cells;
+        r.last_from = s->last_from;
+        r.last_to = s->last_to;
+        if (lg && !lg->ready)
+            legal_prepare(s, player, lg);
+        const uint64_t *occ = ZS_OCC(s, g, player);
+        if (only_pos >= 0) {
+            /* the one piece: its bit alone */
+            uint64_t one[ZMAX_POS / 64];
+            int w = only_pos >> 6;
+            memset(one, 0, sizeof *one * (size_t)w);
+            one[w] = occ[w] & (1ULL << (only_pos & 63));
+            if (gen(&r, g->zc_api, one, w + 1, restrict_mt, -1, 0))
                 return r.nout;
+        } else if (gen(&r, g->zc_api, occ, g->occ_words, restrict_mt, -1,
+                       0)) {
+            return r.nout;
         }
         from = to;
     }
-    for (int p = from; p < to; p++) {
-        uint16_t v = s->cells[p];
-        if (!v || ZP_OWNER(v) != player)
-            continue;
-        int ty = ZP_TYPE(v);
-        int t0 = g->piece_tmpl[ty * 2], nt = g->piece_ntmpl[ty * 2];
-        for (int ti = t0; ti < t0 + nt; ti++) {
-            if (restrict_mt >= 0 && g->tmpl[ti].mtype != restrict_mt)
+    /* his pieces, by the occupancy bits, in square order */
+    const uint64_t *occ = ZS_OCC(s, g, player);
+    for (int w = from >> 6; from < to && w <= (to - 1) >> 6; w++)
+        for (uint64_t b = occ[w]; b; b &= b - 1) {
+            int p = w * 64 + __builtin_ctzll(b);
+            if (p < from || p >= to)
                 continue;
-            if (!pre_ok(g, ti, player, p, s->cells, NULL))
-                continue;
-            int before = r.nout;
-            run_template(g, &r, s, player, ti, p, W);
-            if (mt)
-                for (int i = before; i < r.nout; i++)
-                    mt[i] = (int16_t)g->tmpl[ti].mtype;
-            if (r.nout >= max)
-                return r.nout;
+            int ty = ZP_TYPE(s->cells[p]);
+            int t0 = g->piece_tmpl[ty * 2], nt = g->piece_ntmpl[ty * 2];
+            for (int ti = t0; ti < t0 + nt; ti++) {
+                if (restrict_mt >= 0 && g->tmpl[ti].mtype != restrict_mt)
+                    continue;
+                if (pre_ok(g, ti, player, p, s->cells, NULL) &&
+                    run_collect(g, &r, s, player, ti, p, W))
+                    return r.nout;
+            }
         }
-    }
     if (drops && g->has_drops && only_pos < 0)
         for (int ty = 0; ty < g->ntypes; ty++) {
             if (!ZS_RESERVE(s)[player * g->ntypes + ty] &&
@@ -907,14 +961,8 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
                 if (restrict_mt >= 0 && g->tmpl[ti].mtype != restrict_mt)
                     continue;
                 for (int p = 0; p < g->npos; p++) {
-                    if (!pre_ok(g, ti, player, p, s->cells, NULL))
-                        continue;
-                    int before = r.nout;
-                    run_template(g, &r, s, player, ti, p, W);
-                    if (mt)
-                        for (int i = before; i < r.nout; i++)
-                            mt[i] = (int16_t)g->tmpl[ti].mtype;
-                    if (r.nout >= max)
+                    if (pre_ok(g, ti, player, p, s->cells, NULL) &&
+                        run_collect(g, &r, s, player, ti, p, W))
                         return r.nout;
                 }
             }
@@ -957,15 +1005,26 @@ static int abs_resolve(const ZGame *g, int player, int loc, int cursor,
     return -2;  /* unknown */
 }
 
+/* The abstract states met (a hash set of keys, 0 empty), and the slots
+ * used, to empty them for the next template. */
+typedef struct ReachSeen {
+    uint64_t key[REACH_SET];
+    uint16_t used[REACH_SET];
+    int nused;
+} ReachSeen;
+
 /* Fills set (npos bits) with the squares template ti of player can emit
  * on from start; 0, or -1 when it cannot tell (treat as everywhere). */
 static int reach_one(const ZGame *g, int ti, int player, int start,
-                     uint64_t *set, uint64_t *seen)
+                     uint64_t *set, ReachSeen *rs)
 {
     const int32_t *code = g->code;
     Abs stack[REACH_STACK];
     int sp = 0;
-    memset(seen, 0, sizeof *seen * REACH_SET);
+    uint64_t *seen = rs->key;
+    for (int i = 0; i < rs->nused; i++)
+        seen[rs->used[i]] = 0;
+    rs->nused = 0;
     stack[sp++] = (Abs){g->tmpl[ti].code, start, -1};
     long work = 0;
     while (sp) {
@@ -980,6 +1039,7 @@ static int reach_one(const ZGame *g, int ti, int player, int start,
             for (;;) {
                 if (!seen[h]) {
                     seen[h] = key;
+                    rs->used[rs->nused++] = (uint16_t)h;
                     break;
                 }
                 if (seen[h] == key) {
@@ -1086,7 +1146,7 @@ void zvm_build_reach(ZGame *g)
     if (n * sizeof(uint64_t) > (32u << 20))
         return;
     uint64_t *reach = calloc(n ? n : 1, sizeof *reach);
-    uint64_t *seen = malloc(sizeof *seen * REACH_SET);
+    ReachSeen *seen = calloc(1, sizeof *seen);
     if (!reach || !seen) {
         free(reach);
         free(seen);
@@ -1217,22 +1277,19 @@ static int attacked(const ZState *s, int pos, int by_friend, int player,
     for (int q = 0; q < g->nplayers; q++) {
         if ((q == player) != by_friend)
             continue;
-        if (g->reach_inv) {
-            /* only the squares some piece could attack pos from */
-            const uint64_t *inv = g->reach_inv +
-                ((size_t)q * (size_t)g->npos + (size_t)pos) *
-                (size_t)g->reach_words;
-            for (int w = 0; w < g->reach_words; w++)
-                for (uint64_t bits = inv[w]; bits; bits &= bits - 1) {
-                    int p = w * 64 + __builtin_ctzll(bits);
-                    if (probe_piece(g, &r, s, q, p, pos, W, used_last))
-                        return 1;
-                }
-        } else {
-            for (int p = 0; p < g->npos; p++)
+        /* q's pieces, and only on the squares some piece could attack
+         * pos from */
+        const uint64_t *occ = ZS_OCC(s, g, q);
+        const uint64_t *inv = g->reach_inv ? g->reach_inv +
+            ((size_t)q * (size_t)g->npos + (size_t)pos) *
+            (size_t)g->reach_words : NULL;
+        for (int w = 0; w < g->occ_words; w++)
+            for (uint64_t bits = occ[w] & (inv ? inv[w] : ~0ULL); bits;
+                 bits &= bits - 1) {
+                int p = w * 64 + __builtin_ctzll(bits);
                 if (probe_piece(g, &r, s, q, p, pos, W, used_last))
                     return 1;
-        }
+            }
     }
     return 0;
 }
@@ -1311,14 +1368,42 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
     int k = (int)((m >> 32) & 0xffff);
     if (ti >= g->ntmpl || start >= g->npos)
         return -1;
-    uint16_t W[ZMAX_POS];
+    uint16_t W[ZMAX_POS], B[ZMAX_POS];
     Run r;
     r.rd = NULL;
     r.lg = NULL;
     r.mode = 1;
     r.target = k;
     r.res_W = NULL;
-    run_template(g, &r, s, cur_owner(s), ti, start, W);
+    r.found = 0;
+    int player = cur_owner(s), done = 0;
+    ZcGen gen = __atomic_load_n(&g->zc_gen, __ATOMIC_ACQUIRE);
+    uint16_t v0 = s->cells[start];
+    if (gen && v0 && !g->tmpl[ti].drop && ZP_TYPE(v0) == g->tmpl[ti].ptype) {
+        /* native code: the template runs to that emission on B, the
+         * board with its writes */
+        memcpy(B, s->cells, sizeof *B * (size_t)g->npos);
+        r.g = g;
+        r.s = s;
+        r.player = player;
+        r.lk = g->plink + (size_t)player * 2 * (size_t)g->npos *
+                          (size_t)g->ndirs;
+        r.lk_opp = g->npos * g->ndirs;
+        r.buf = W;
+        r.B = B;
+        r.W = B;
+        r.cells = s->cells;
+        r.last_from = s->last_from;
+        r.last_to = s->last_to;
+        r.out = NULL;
+        r.mt = NULL;
+        r.nout = r.max = 0;
+        int rc = gen(&r, g->zc_api, NULL, 0, -1, ti, start);
+        done = rc != 3;
+        r.W = B;
+    }
+    if (!done)
+        run_template(g, &r, s, player, ti, start, W);
     if (!r.found)
         return -1;
     int delta[ZMAX_CAPGOALS][PLY_MAX_PLAYERS];
@@ -1343,8 +1428,7 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
             uint16_t nv = after(&r, p, r.res_v);
             if (nv != s->cells[p]) {
                 NOTE_CHANGE(s->cells[p], nv);
-                s->hash ^= cell_key(p, s->cells[p]) ^ cell_key(p, nv);
-                s->cells[p] = nv;
+                set_cell(s, g, p, nv);
             }
         }
     } else {
@@ -1371,8 +1455,7 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
             int p = cand[i];
             if (nv[i] != s->cells[p]) {
                 NOTE_CHANGE(s->cells[p], nv[i]);
-                s->hash ^= cell_key(p, s->cells[p]) ^ cell_key(p, nv[i]);
-                s->cells[p] = nv[i];
+                set_cell(s, g, p, nv[i]);
             }
         }
     }
@@ -1404,19 +1487,20 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
 static int royal_attacked(const ZState *s, int player)
 {
     const ZGame *g = ZG(s);
-    for (int p = 0; p < g->npos; p++) {
-        uint16_t v = s->cells[p];
-        if (v && ZP_OWNER(v) == player &&
-            ZP_TYPE(v) == g->royal_checkmated &&
-            attacked(s, p, 0, player, NULL, NULL))
-            return 1;
-    }
+    const uint64_t *occ = ZS_OCC(s, g, player);
+    for (int w = 0; w < g->occ_words; w++)
+        for (uint64_t b = occ[w]; b; b &= b - 1) {
+            int p = w * 64 + __builtin_ctzll(b);
+            if (ZP_TYPE(s->cells[p]) == g->royal_checkmated &&
+                attacked(s, p, 0, player, NULL, NULL))
+                return 1;
+        }
     return 0;
 }
 
 typedef struct { _Alignas(8) unsigned char b[sizeof(ZState) +
     2 * (ZMAX_POS + PLY_MAX_PLAYERS * ZMAX_TYPES) + 8 +
-    8 * ZREP_HIST]; } ZBuf;
+    8 * ZREP_HIST + PLY_MAX_PLAYERS * ZMAX_POS / 8]; } ZBuf;
 
 /* The probes of the checkmated rule on s for player, reads tracked. */
 static void legal_prepare(const ZState *s, int player, Legal *L)
@@ -1426,11 +1510,14 @@ static void legal_prepare(const ZState *s, int player, Legal *L)
     memset(L->S, 0, sizeof *L->S * (size_t)words);
     L->attacked_now = 0;
     int roy[ZMAX_POS], nroy = 0;
-    uint16_t want = ZP_MAKE(g->royal_checkmated, player);
-    for (int p = 0; p < g->npos; p++)
-        if ((s->cells[p] & 0x0fff) == want) {
-            L->S[p >> 6] |= 1ULL << (p & 63);
-            roy[nroy++] = p;
+    const uint64_t *occ = ZS_OCC(s, g, player);
+    for (int w = 0; w < g->occ_words; w++)
+        for (uint64_t b = occ[w]; b; b &= b - 1) {
+            int p = w * 64 + __builtin_ctzll(b);
+            if (ZP_TYPE(s->cells[p]) == g->royal_checkmated) {
+                L->S[p >> 6] |= 1ULL << (p & 63);
+                roy[nroy++] = p;
+            }
         }
     for (int i = 0; i < nroy && !L->attacked_now; i++)
         if (attacked(s, roy[i], 0, player, L->S, &used_last))
@@ -1466,6 +1553,11 @@ static int attacked_memo(Run *r, int pos)
     return a;
 }
 
+
+int zvm_legal(Run *r, int promo)
+{
+    return emit_legal(r, promo);
+}
 
 /* Is the emission under way legal under the checkmated rule: no royal
  * piece of the mover attacked after it. */
@@ -1503,8 +1595,11 @@ static int emit_legal(Run *r, int promo)
     ZBuf buf;
     ZState *t = (ZState *)buf.b;
     memcpy(t, s, g->state_size);
-    for (int d = 0; d < g->npos; d++)
-        t->cells[d] = after(r, d, v);
+    for (int d = 0; d < g->npos; d++) {
+        uint16_t nv = after(r, d, v);
+        if (nv != t->cells[d])
+            set_cell(t, g, d, nv);
+    }
     t->last_from = (int16_t)(g->tmpl[r->tmpl].drop ? -1 : r->start);
     t->last_to = (int16_t)r->cursor;
     return !royal_attacked(t, player);

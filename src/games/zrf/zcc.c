@@ -50,7 +50,7 @@ enum {
     ZCC_MAX_INSNS = 2000,           /* instructions over all templates:
                                      * about 1.5 ms of -O2 each */
     ZCC_TIMEOUT_S = 60,             /* the compiler's time */
-    ZCC_ABI = 3,                    /* bump when the calls change */
+    ZCC_ABI = 4,                    /* bump when the calls change */
 };
 
 static pthread_mutex_t zcc_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -115,6 +115,7 @@ typedef struct Tr {
     const ZGame *g;
     Buf *b;
     int ti;                 /* the template being translated */
+    int writes;             /* it writes the board (undo at its end) */
     const char *why;        /* the first check that failed */
 } Tr;
 
@@ -165,15 +166,18 @@ static int insn_len(const ZGame *g, int pc)
     return pc + n <= g->ncode ? n : -1;
 }
 
-/* A location as a C expression (into out). */
-static int loc_expr(Tr *t, int loc, char *out, size_t n)
+/* A location as a C expression (into out); *sure set when it is never
+ * negative (the cursor, a position). */
+static int loc_expr(Tr *t, int loc, char *out, size_t n, int *sure)
 {
     const ZGame *g = t->g;
     int kind = (int)((unsigned)loc >> 24), i = loc & 0xffffff;
+    *sure = 0;
     switch (kind) {
     case LOC_HERE:
     case LOC_TO:
         snprintf(out, n, "cursor");
+        *sure = 1;
         return 0;
     case LOC_DIR:
     case LOC_OPP:
@@ -186,23 +190,27 @@ static int loc_expr(Tr *t, int loc, char *out, size_t n)
         if (i >= g->npos)
             return bad(t, "a position out of range");
         snprintf(out, n, "%d", i);
+        *sure = 1;
         return 0;
     case LOC_MARK:
         snprintf(out, n, "mark");
         return 0;
     case LOC_FROM:
-        snprintf(out, n, "r->start");
+        snprintf(out, n, "start");
+        *sure = 1;
         return 0;
     case LOC_LASTFROM:
+        snprintf(out, n, "r->last_from");
+        return 0;
     case LOC_LASTTO:
-        snprintf(out, n, "(SY(), api->resolve(r, %d))", loc);
+        snprintf(out, n, "r->last_to");
         return 0;
     }
     return bad(t, "an unknown location");
 }
 
-/* A condition as a C expression, inline where it can be (same reads
- * recorded as the machine's cond()); 1 when it must call back. */
+/* A condition as a C expression, inline where it can be (the machine's
+ * cond()); 1 when it must call back (attacked?, defended?). */
 static int cond_expr(Tr *t, int k, int depth, Buf *o)
 {
     const ZGame *g = t->g;
@@ -249,53 +257,74 @@ static int cond_expr(Tr *t, int k, int depth, Buf *o)
     default:
         break;
     }
-    int kind = (int)((unsigned)c->loc >> 24);
-    if (kind == LOC_LASTFROM || kind == LOC_LASTTO)
-        return 1;
     char L[96];
-    if (loc_expr(t, c->loc, L, sizeof L))
+    int sure;
+    if (loc_expr(t, c->loc, L, sizeof L, &sure))
         return -1;
+    /* an inline test of square p = L (false off the board) */
+    const char *f = NULL;
+    char arg[48] = "";
+    /* the board first, then the square, then these */
     switch (c->op) {
     case C_ONBOARD:
-        put(o, "(%s >= 0)", L);
+        put(o, sure ? "1" : "(%s >= 0)", L);
         return 0;
     case C_EMPTY:
-        put(o, "c_empty(r, W, %s)", L);
-        return 0;
+        f = "c_empty";
+        break;
     case C_FRIEND:
-        put(o, "c_friend(r, W, %s, player)", L);
-        return 0;
+        f = "c_friend";
+        snprintf(arg, sizeof arg, ", player");
+        break;
     case C_ENEMY:
-        put(o, "c_enemy(r, W, %s, player)", L);
-        return 0;
+        f = "c_enemy";
+        snprintf(arg, sizeof arg, ", player");
+        break;
     case C_NEUTRAL:
-        put(o, "c_none(r, %s)", L);
+        put(o, "0");
         return 0;
     case C_PIECE:
-        put(o, "c_piece(r, W, %s, %d)", L, c->arg);
-        return 0;
+        f = "c_piece";
+        snprintf(arg, sizeof arg, ", %d", c->arg);
+        break;
     case C_INZONE:
         if (c->arg < 0 || c->arg >= g->nzones)
             return bad(t, "a zone out of range");
-        put(o, "c_zone(r, api, %s, %d)", L,
-            c->arg * g->nplayers * ZMAX_POS);
-        return 0;
+        f = "c_zone";
+        snprintf(arg, sizeof arg, ", zone + %d",
+                 c->arg * g->nplayers * ZMAX_POS);
+        break;
     case C_POSITION:
-        put(o, "c_pos(r, %s, %d)", L, c->arg);
-        return 0;
+        f = "c_pos";
+        snprintf(arg, sizeof arg, ", %d", c->arg);
+        break;
+    case C_LASTFROM:
+        f = "c_pos";
+        snprintf(arg, sizeof arg, ", r->last_from");
+        break;
+    case C_LASTTO:
+        f = "c_pos";
+        snprintf(arg, sizeof arg, ", r->last_to");
+        break;
     case C_MARKED:
-        put(o, "c_pos(r, %s, mark)", L);
-        return 0;
+        f = "c_pos";
+        snprintf(arg, sizeof arg, ", mark");
+        break;
     case C_PFLAG:
-        put(o, "c_pflag(r, %s)", L);
-        return 0;
+        f = "c_pflag";
+        snprintf(arg, sizeof arg, ", r->pflag");
+        break;
     case C_ATTR:
         if (c->arg < 0 || c->arg >= ZMAX_ATTRS)
             return bad(t, "an attribute out of range");
-        put(o, "c_attr(r, W, %s, %d)", L, c->arg);
-        return 0;
+        f = "c_attr";
+        snprintf(arg, sizeof arg, ", %d", 12 + c->arg);
+        break;
+    default:
+        return 1;   /* attacked?, defended? */
     }
-    return 1;   /* attacked?, defended?, last-from?, last-to? */
+    put(o, "%s%s(B, %s%s)", f, sure ? "_" : "", L, arg);
+    return 0;
 }
 
 /* The condition as the machine's condf(r, k) computes it. */
@@ -315,15 +344,29 @@ static int cond_top(Tr *t, int k, Buf *o)
     return 0;
 }
 
+/* A location into local p (RET when off the board unless keep). */
+static int loc_p(Tr *t, int loc, int keep)
+{
+    char L[96];
+    int sure;
+    if (loc_expr(t, loc, L, sizeof L, &sure))
+        return -1;
+    put(t->b, "{ int p = %s;%s", L, sure || keep ? "" : " if (p < 0) RET;");
+    return 0;
+}
+
 /* One instruction at pc; *next gets the fallthrough (-1 none). */
-static int insn(Tr *t, const ZTemplate *tp, int pc, int *next)
+static int insn(Tr *t, const ZTemplate *tp, int pc, int *next,
+                const uint8_t *head, int limit)
 {
     const ZGame *g = t->g;
     const int32_t *c = g->code;
     Buf *b = t->b;
     int len = insn_len(g, pc);
-    char L[96];
-    put(b, "L%d_%d: STEP;\n", t->ti, pc);
+    put(b, "L%d_%d:", t->ti, pc);
+    if (head[pc])   /* a loop's head: count the turns (see body()) */
+        put(b, " if (++turns > %d) FALL;", limit);
+    put(b, "\n");
     *next = -1;
     if (len < 0) {
         put(b, "RET;\n");
@@ -335,10 +378,9 @@ static int insn(Tr *t, const ZTemplate *tp, int pc, int *next)
     case OP_DIR:
     case OP_GO:
     case OP_MARK:
-        if (loc_expr(t, c[pc + 1], L, sizeof L))
+        if (loc_p(t, c[pc + 1], 0))
             return -1;
-        put(b, "{ int p = %s; if (p < 0) RET; %s = p; }\n", L,
-            op == OP_MARK ? "mark" : "cursor");
+        put(b, " %s = p; }\n", op == OP_MARK ? "mark" : "cursor");
         break;
     case OP_POS:
         if (c[pc + 1] < 0 || c[pc + 1] >= g->npos)
@@ -347,92 +389,90 @@ static int insn(Tr *t, const ZTemplate *tp, int pc, int *next)
         break;
     case OP_ADD:
     case OP_ADDP: {
-        int partial = op == OP_ADDP, at = pc + 2, ctype = -1;
-        if (partial) {
-            ctype = c[pc + 2];
-            if (ctype == -2)
-                ctype = tp->mtype;
-            at++;
-        }
+        int at = pc + 2 + (op == OP_ADDP);
         int n = c[at];
-        put(b, "r->copy = %d; SY();\n", c[pc + 1]);
-        if (!n)
-            put(b, "if (api->emission(r, -1, %d, %d)) RET;\n", partial,
-                ctype);
-        for (int i = 0; i < n; i++) {
-            int promo = c[at + 1 + i];
+        put(b, "copy = %d;\n", c[pc + 1] != 0);
+        for (int i = 0; i < (n ? n : 1); i++) {
+            int promo = n ? c[at + 1 + i] : -1;
             if (promo < -1 || promo >= g->ntypes)
                 return bad(t, "a piece type out of range");
-            put(b, "if (api->emission(r, %d, %d, %d)) RET;\n", promo,
-                partial, ctype);
+            int partial = op == OP_ADDP, ctype = -1;
+            if (partial) {
+                ctype = c[pc + 2];
+                if (ctype == -2)
+                    ctype = tp->mtype;
+                if (ctype < -1 || ctype >= g->nmtypes)
+                    return bad(t, "a move type out of range");
+            }
+            if (promo < 0)
+                put(b, "EMIT(mp, -1, %d, %d);\n", partial, ctype);
+            else
+                put(b, "EMIT((uint16_t)((mp & 0xff00) | %d), %d, %d, %d);"
+                    "\n", promo + 1, promo, partial, ctype);
         }
         break;
     }
     case OP_FROM:
-        if (loc_expr(t, c[pc + 1], L, sizeof L))
+        if (loc_p(t, c[pc + 1], 0))
             return -1;
-        put(b, "{ int p = %s; if (p < 0) RET; RD(p); if (!W[p]) "
-            "RET; mp = W[p]; mo = p; active = 1; }\n", L);
+        put(b, " if (!B[p]) RET; mp = B[p]; mo = p; active = 1; }\n");
         break;
     case OP_TO:
-        if (loc_expr(t, c[pc + 1], L, sizeof L))
+        if (loc_p(t, c[pc + 1], 1))
             return -1;
-        put(b, "{ int p = %s; if (p < 0 || !active) RET; if (mo >= 0) "
-            "WSET(mo, 0); WSET(p, mp); active = 0; }\n", L);
+        put(b, " if (p < 0 || !active) RET; if (mo >= 0) WSET(mo, 0); "
+            "WSET(p, mp); active = 0; }\n");
         break;
     case OP_CASCADE:
-        if (loc_expr(t, c[pc + 1], L, sizeof L))
+        if (loc_p(t, c[pc + 1], 0))
             return -1;
-        put(b, "{ int p = %s; if (p < 0) RET; RD(p);\n"
-            "  if (active) { uint16_t nx = W[p]; if (mo >= 0) WSET(mo, 0); "
-            "WSET(p, mp); if (!nx) RET; mp = nx; mo = -1; }\n"
-            "  else { if (!W[p]) RET; mp = W[p]; mo = p; active = 1; "
-            "} }\n", L);
+        put(b, "\n  if (active) { uint16_t nx = B[p]; if (mo >= 0) "
+            "WSET(mo, 0); WSET(p, mp); if (!nx) RET; mp = nx; mo = -1; }\n"
+            "  else { if (!B[p]) RET; mp = B[p]; mo = p; active = 1; } }\n");
         break;
     case OP_CAPTURE:
-        if (loc_expr(t, c[pc + 1], L, sizeof L))
+        if (loc_p(t, c[pc + 1], 1))
             return -1;
-        put(b, "{ int p = %s; if (p >= 0) WSET(p, 0); }\n", L);
+        put(b, " if (p >= 0) WSET(p, 0); }\n");
         break;
     case OP_FLIP:
     case OP_CHOWNER:
-        if (loc_expr(t, c[pc + 1], L, sizeof L))
+        if (loc_p(t, c[pc + 1], 1))
             return -1;
         if (op == OP_CHOWNER)
-            put(b, "{ int p = %s; if (p >= 0) RD(p); if (p >= 0 && W[p]) "
-                "WSET(p, (W[p] & 0xf0ff) | (player << 8)); }\n", L);
+            put(b, " if (p >= 0 && B[p]) WSET(p, (B[p] & 0xf0ff) | "
+                "(player << 8)); }\n");
         else
-            put(b, "{ int p = %s; if (p >= 0) RD(p); if (p >= 0 && W[p]) "
-                "WSET(p, (W[p] & 0xf0ff) | ((((W[p] >> 8) & 0xf) + 1) %% "
-                "%d) << 8); }\n", L, g->nplayers);
+            put(b, " if (p >= 0 && B[p]) WSET(p, (B[p] & 0xf0ff) | "
+                "((((B[p] >> 8) & 0xf) + 1) %% %d) << 8); }\n",
+                g->nplayers);
         break;
     case OP_CHTYPE: {
         int ty = c[pc + 1];
         if (ty < 0 || ty >= g->ntypes)
             return bad(t, "a piece type out of range");
-        if (loc_expr(t, c[pc + 2], L, sizeof L))
+        if (loc_p(t, c[pc + 2], 1))
             return -1;
-        put(b, "{ int p = %s; if (p >= 0) RD(p); if (p >= 0 && W[p]) "
-            "WSET(p, (W[p] & 0xff00) | %d); if (p >= 0 && p == mo && "
-            "active) mp = (uint16_t)((mp & 0xff00) | %d); }\n", L, ty + 1,
-            ty + 1);
+        put(b, " if (p >= 0 && B[p]) WSET(p, (B[p] & 0xff00) | %d); "
+            "if (p >= 0 && p == mo && active) mp = (uint16_t)((mp & 0xff00) "
+            "| %d); }\n", ty + 1, ty + 1);
         break;
     }
     case OP_CREATE: {
         int ow = c[pc + 1], ty = c[pc + 2];
         if (ow < -1 || ow >= g->nplayers || ty < 0 || ty >= g->ntypes)
             return bad(t, "a piece out of range");
-        if (loc_expr(t, c[pc + 3], L, sizeof L))
+        if (loc_p(t, c[pc + 3], 0))
             return -1;
         unsigned attrs = 0;
         for (int a = 0; a < g->nattrs && a < ZMAX_ATTRS; a++)
             if (g->attr_default[a])
                 attrs |= 1u << (12 + a);
         if (ow < 0)
-            put(b, "{ int p = %s; if (p < 0) RET; WSET(p, %u | (player "
-                "<< 8)); }\n", L, (unsigned)(ty + 1) | attrs);
+            put(b, " WSET(p, %u | (player << 8)); }\n",
+                (unsigned)(ty + 1) | attrs);
         else
-            put(b, "{ int p = %s; if (p < 0) RET; WSET(p, %u); }\n", L,
+            put(b, " WSET(p, %u); }\n",
                 (unsigned)(ty + 1) | ((unsigned)ow << 8) | attrs);
         break;
     }
@@ -461,7 +501,7 @@ static int insn(Tr *t, const ZTemplate *tp, int pc, int *next)
         return 0;
     }
     case OP_BACK:
-        put(b, "if (mark < 0) RET; cursor = mark;\n");
+        put(b, "if (mark < 0) RET;\ncursor = mark;\n");
         break;
     case OP_SETFLAG:
         if (c[pc + 1] < 0 || c[pc + 1] >= 32)
@@ -490,8 +530,8 @@ static int insn(Tr *t, const ZTemplate *tp, int pc, int *next)
         put(b, "; uint16_t bit = %u;\n"
             "  if (active) mp = v ? (uint16_t)(mp | bit) : (uint16_t)(mp & "
             "~bit);\n"
-            "  else { RD(cursor); if (W[cursor]) WSET(cursor, v ? (W[cursor] "
-            "| bit) : (W[cursor] & ~bit)); } }\n", 1u << (12 + a));
+            "  else if (B[cursor]) WSET(cursor, v ? (B[cursor] | bit) : "
+            "(B[cursor] & ~bit)); }\n", 1u << (12 + a));
         break;
     }
     default:    /* OP_END, OP_ADDCOPY, unknown: the machine stops */
@@ -502,79 +542,136 @@ static int insn(Tr *t, const ZTemplate *tp, int pc, int *next)
     return 0;
 }
 
+/* Does the instruction at pc write the board? */
+static int writes(const ZGame *g, int pc)
+{
+    switch (g->code[pc]) {
+    case OP_TO: case OP_CASCADE: case OP_CAPTURE: case OP_FLIP:
+    case OP_CHOWNER: case OP_CHTYPE: case OP_CREATE: case OP_SETATTR:
+        return 1;
+    }
+    return 0;
+}
+
+/* The generated code's helpers. A piece function's locals: the run's
+ * cursor, mark, moving piece (mp, mo, active), copy, flags, emissions
+ * so far (kk), writes logged (nw, wover) and loop turns; SY() hands them
+ * to the machine before a call. */
 static const char prelude[] =
-    "#define RD(p) do { if (r->rd) r->rd[(p) >> 6] |= 1ULL << ((p) & 63); "
-    "} while (0)\n"
     "#define SY() (r->cursor = cursor, r->mark = mark, r->flags = flags, "
-    "r->mp = mp, r->mo = mo, r->active = active)\n"
-    "#define STEP do { if (++steps > ZRUN_MAX_STEPS) RET; } while (0)\n"
+    "r->mp = mp, r->mo = mo, r->active = active, r->copy = copy, r->k = kk, "
+    "r->nwl = nw, r->wl_over = wover, r->tmpl = TI, r->start = start)\n"
     "#define WSET(p_, v_) do { int wp = (p_); uint16_t wv = (uint16_t)(v_); "
-    "if (!r->written) { memcpy(r->buf, W, sizeof *W * NPOS); r->W = W = "
-    "r->buf; r->written = 1; } if (r->nwl < ZRUN_MAX_WRITES) "
-    "r->wl[r->nwl++] = (int16_t)wp; else r->wl_over = 1; r->buf[wp] = wv; "
-    "} while (0)\n"
-    "static inline int c_empty(Run *r, const uint16_t *W, int p)\n"
-    "{ if (p < 0) return 0; RD(p); return !W[p]; }\n"
-    "static inline int c_friend(Run *r, const uint16_t *W, int p, int pl)\n"
-    "{ if (p < 0) return 0; RD(p); return W[p] && ((W[p] >> 8) & 0xf) == "
-    "pl; }\n"
-    "static inline int c_enemy(Run *r, const uint16_t *W, int p, int pl)\n"
-    "{ if (p < 0) return 0; RD(p); return W[p] && ((W[p] >> 8) & 0xf) != "
-    "pl; }\n"
-    "static inline int c_none(Run *r, int p)\n"
-    "{ if (p < 0) return 0; RD(p); return 0; }\n"
-    "static inline int c_piece(Run *r, const uint16_t *W, int p, int t)\n"
-    "{ if (p < 0) return 0; RD(p); return W[p] && (int)(W[p] & 0xff) - 1 "
-    "== t; }\n"
-    "static inline int c_zone(Run *r, const ZcApi *api, int p, int z)\n"
-    "{ if (p < 0) return 0; RD(p); return api->zone[z + r->player * "
-    "ZMAX_POS + p] != 0; }\n"
-    "static inline int c_pos(Run *r, int p, int q)\n"
-    "{ if (p < 0) return 0; RD(p); return p == q; }\n"
-    "static inline int c_pflag(Run *r, int p)\n"
-    "{ if (p < 0) return 0; RD(p); return (r->pflag[p >> 3] >> (p & 7)) & "
-    "1; }\n"
-    "static inline int c_attr(Run *r, const uint16_t *W, int p, int a)\n"
-    "{ if (p < 0) return 0; RD(p); return W[p] && ((W[p] >> (12 + a)) & "
-    "1); }\n";
+    "if (nw < ZRUN_MAX_WRITES) { r->wl[nw] = (int16_t)wp; r->wold[nw++] = "
+    "B[wp]; } else wover = 1; B[wp] = wv; } while (0)\n"
+    "#define UNDO() do { if (wover) memcpy(B, cells, sizeof *B * NPOS); "
+    "else while (nw > 0) { nw--; B[r->wl[nw]] = r->wold[nw]; } nw = 0; "
+    "wover = 0; } while (0)\n"
+    /* an emission of the moving piece as v_ (type promo_): to make a
+     * move (mode 1), the target's results, the board left as it is;
+     * else legal? then collected, and a full list ends the generation */
+    "#define EMIT(v_, promo_, partial_, ctype_) do { int k_ = kk++; if "
+    "(mode) { if (k_ == r->target) { SY(); r->res_v = (v_); r->res_cursor "
+    "= cursor; r->res_partial = (partial_); r->res_ctype = (ctype_); "
+    "r->found = 1; return 2; } break; } int ok_ = 1; if (lg) { if "
+    "(LGFAST(v_)) ok_ = !lg->attacked_now; else { SY(); ok_ = "
+    "api->legal(r, (promo_)); } } if (ok_ && nout < max) { if (mt) "
+    "mt[nout] = MT; out[nout++] = (Move)start | (Move)TI << 16 | "
+    "(Move)(k_ & 0xffff) << 32 | (Move)cursor << 48; if (nout >= max) { "
+    "UNDO(); r->nout = nout; return 1; } } if (k_ >= 0xffff) RET; } "
+    "while (0)\n"
+    /* the checkmated rule's fast test (vm.c emit_legal): the moving
+     * piece, one of the player's and not royal, goes from mo to cursor,
+     * neither of them read by the probes, and nothing else changes; else
+     * the machine works it out */
+    "#define SBIT(d_) ((lg->S[(d_) >> 6] >> ((d_) & 63)) & 1)\n"
+    "#define LGFAST(v_) (lg->exact && active && !nw && !wover && "
+    "(((v_) >> 8) & 0xf) == player && (int)((v_) & 0xff) - 1 != ROYAL && "
+    "!SBIT(cursor) && !SBIT(mo))\n"
+    /* conditions on square p (false off the board; the _ forms for a
+     * square that is always on it) */
+    "#define SQ(name, expr) static inline int name(const uint16_t *B, int "
+    "p ARG) { return p >= 0 && (expr); } static inline int name##_(const "
+    "uint16_t *B, int p ARG) { return (expr); }\n"
+    "#define ARG\n"
+    "SQ(c_empty, !B[p])\n"
+    "#undef ARG\n#define ARG , int pl\n"
+    "SQ(c_friend, B[p] && ((B[p] >> 8) & 0xf) == pl)\n"
+    "SQ(c_enemy, B[p] && ((B[p] >> 8) & 0xf) != pl)\n"
+    "#undef ARG\n#define ARG , const uint8_t *f\n"
+    "SQ(c_pflag, (f[p >> 3] >> (p & 7)) & 1)\n"
+    "#undef ARG\n#define ARG , int a\n"
+    "SQ(c_piece, B[p] && (int)(B[p] & 0xff) - 1 == a)\n"
+    "SQ(c_pos, p == a)\n"
+    "SQ(c_attr, B[p] && ((B[p] >> a) & 1))\n"
+    "#undef ARG\n#define ARG , const uint8_t *zn\n"
+    "SQ(c_zone, zn[p] != 0)\n"
+    "#undef ARG\n";
 
 /* Template ti's instructions, every one reachable from its start, in
- * code order, labelled L<ti>_<pc>; RET leaves the template. */
-static void body(Tr *t, int ti, uint8_t *seen, int *work, long *insns)
+ * code order, labelled L<ti>_<pc>; RET leaves the template. The
+ * machine stops a run after ZRUN_MAX_STEPS instructions: a template
+ * without a loop never gets there (it has fewer instructions); one with
+ * loops counts the visits to their heads (the targets of backward
+ * jumps, which every cycle passes), and between two visits runs at most
+ * its n instructions, so a run that could reach the limit makes more
+ * than ZRUN_MAX_STEPS / n - 1 visits: it is given up (FALL) and run
+ * again on the interpreter, which counts exactly. */
+static void body(Tr *t, int ti, uint8_t *seen, uint8_t *head, int *work,
+                 long *insns, int *loops)
 {
     const ZGame *g = t->g;
     Buf *b = t->b;
     const ZTemplate *tp = &g->tmpl[ti];
     t->ti = ti;
+    t->writes = 0;
+    *loops = 0;
     if (tp->code < 0 || tp->code >= g->ncode) {
         bad(t, "a template out of range");
         return;
     }
     memset(seen, 0, (size_t)g->ncode + 1);
-    int nw = 0;
+    memset(head, 0, (size_t)g->ncode + 1);
+    int nw = 0, n = 0;
     work[nw++] = tp->code;
     seen[tp->code] = 1;
     while (nw) {
         int pc = work[--nw];
         int l = insn_len(g, pc), op = g->code[pc];
+        n++;
+        if (l > 0 && writes(g, pc))
+            t->writes = 1;
         if (l < 0 || op == OP_END || op == OP_JMP ||
             op < 0 || op > OP_SETATTR || op == OP_ADDCOPY) {
             if (op == OP_JMP && l > 0) {
                 int to = g->code[pc + 1];
-                if (to >= 0 && to < g->ncode && !seen[to])
-                    seen[to] = 1, work[nw++] = to;
+                if (to >= 0 && to < g->ncode) {
+                    if (to <= pc)
+                        head[to] = 1;
+                    if (!seen[to])
+                        seen[to] = 1, work[nw++] = to;
+                }
             }
             continue;
         }
         if (op == OP_JF) {
             int to = g->code[pc + 2];
-            if (to >= 0 && to < g->ncode && !seen[to])
-                seen[to] = 1, work[nw++] = to;
+            if (to >= 0 && to < g->ncode) {
+                if (to <= pc)
+                    head[to] = 1;
+                if (!seen[to])
+                    seen[to] = 1, work[nw++] = to;
+            }
         }
         int nx = pc + l;
         if (nx < g->ncode && !seen[nx])
             seen[nx] = 1, work[nw++] = nx;
     }
+    if (n >= ZRUN_MAX_STEPS / 2) {
+        bad(t, "too many instructions to compile");
+        return;
+    }
+    int limit = ZRUN_MAX_STEPS / n - 1;
     put(b, "goto L%d_%d;\n", ti, tp->code);
     for (int pc = 0; pc < g->ncode && !t->why; pc++) {
         if (!seen[pc])
@@ -583,8 +680,9 @@ static void body(Tr *t, int ti, uint8_t *seen, int *work, long *insns)
             bad(t, "too many instructions to compile");
             return;
         }
+        *loops |= head[pc];
         int next;
-        if (insn(t, tp, pc, &next))
+        if (insn(t, tp, pc, &next, head, limit))
             return;
         if (next >= g->ncode)
             put(b, "RET;\n");
@@ -597,7 +695,7 @@ static void body(Tr *t, int ti, uint8_t *seen, int *work, long *insns)
 static char *translate(const ZGame *g, size_t *len, const char **why)
 {
     Buf b = {0};
-    Tr t = {g, &b, 0, NULL};
+    Tr t = {g, &b, 0, 0, NULL};
     *why = NULL;
     if (g->ncode > 8 * ZCC_MAX_INSNS) {
         /* an instruction is at most a few words: too many anyway */
@@ -605,9 +703,12 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
         return NULL;
     }
     uint8_t *seen = calloc((size_t)g->ncode + 1, 1);
+    uint8_t *head = calloc((size_t)g->ncode + 1, 1);
     int *work = malloc(sizeof *work * ((size_t)g->ncode + 1));
-    if (!seen || !work) {
+    Buf tb = {0};
+    if (!seen || !head || !work) {
         free(seen);
+        free(head);
         free(work);
         *why = "out of memory";
         return NULL;
@@ -616,50 +717,87 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
         "machine's bytecode as C. Numbers only; do not edit. */\n"
         "#include <stdint.h>\n#include <string.h>\n"
         "enum { ZMAX_POS = %d, ZRUN_MAX_WRITES = %d, ZRUN_MAX_STEPS = %d, "
-        "NPOS = %d };\n%s%s", ZMAX_POS, ZRUN_MAX_WRITES, ZRUN_MAX_STEPS,
-        g->npos, ZCC_TEXT, prelude);
+        "NPOS = %d, ROYAL = %d };\n%s%s", ZMAX_POS, ZRUN_MAX_WRITES,
+        ZRUN_MAX_STEPS, g->npos, g->royal_checkmated, ZCC_TEXT, prelude);
     long insns = 0;
-    /* per piece type, its move templates (not drops) one after the other
-     * from one square, collecting (gen_raw's loop, vm.c) */
+    /* one function: each piece of the player (occupancy bits, in square
+     * order), its type's move templates (not drops) one after the other
+     * (gen_raw's loop, vm.c); or, to make a move, template sel from
+     * square sstart */
+    put(&b, "int zc_gen(Run *r, const ZcApi *api, const uint64_t *occ, "
+        "int words, int rmt, int sel, int sstart)\n{\n"
+        "const int16_t *lk = r->lk; const int player = r->player;\n"
+        "uint16_t *B = r->B; const uint16_t *cells = r->cells; "
+        "const Legal *lg = r->lg; const int mode = r->mode;\n"
+        "Move *out = r->out; int16_t *mt = r->mt; int nout = r->nout, "
+        "max = r->max;\n"
+        "const uint8_t *zone = api->zone + player * ZMAX_POS;\n"
+        "int start, cursor, mark, mo, active, copy, kk, nw = 0, wover = 0, "
+        "before; uint16_t mp; uint32_t flags; long turns;\n"
+        "(void)lk; (void)api; (void)cells; (void)lg; (void)zone; "
+        "(void)before; (void)turns; (void)mode;\n"
+        "if (mode) {\nstart = sstart;\nswitch (sel) {\n");
+    for (int ti = 0; ti < g->ntmpl; ti++)
+        if (!g->tmpl[ti].drop)
+            put(&b, "case %d: goto T%d;\n", ti, ti);
+    put(&b, "}\nreturn 0;\n}\n"
+        "if (nout >= max) return 1;\n"
+        "for (int w = 0; w < words; w++)\n"
+        "for (uint64_t bits = occ[w]; bits; bits &= bits - 1) {\n"
+        "start = w * 64 + __builtin_ctzll(bits);\n"
+        "switch (B[start] & 0xff) {\n");
     for (int ty = 0; ty < g->ntypes && !t.why; ty++) {
         int t0 = g->piece_tmpl[ty * 2], nt = g->piece_ntmpl[ty * 2];
         if (t0 < 0 || nt < 0 || t0 + nt > g->ntmpl) {
             bad(&t, "a template out of range");
             break;
         }
-        put(&b, "static int g%d(Run *r, const ZcApi *api, int start, int "
-            "rmt, int16_t *mt, const uint16_t *cells)\n{\n"
-            "const int16_t *lk = r->lk; const int player = r->player;\n"
-            "(void)lk; (void)player; (void)api; (void)cells; (void)start;\n",
-            ty);
+        put(&b, "case %d:\n", ty + 1);
         for (int ti = t0; ti < t0 + nt && !t.why; ti++) {
             const ZTemplate *tp = &g->tmpl[ti];
+            int loops;
+            if (tp->drop || tp->ptype != ty) {
+                bad(&t, "a template out of range");
+                break;
+            }
+            /* the body first (into tb), to know what the template does */
+            Buf *main = t.b;
+            tb.len = 0;
+            tb.fail = 0;
+            t.b = &tb;
+            body(&t, ti, seen, head, work, &insns, &loops);
+            t.b = main;
+            if (t.why || tb.fail)
+                break;
             put(&b, "if (rmt < 0 || rmt == %d) {\n"
-                "const uint16_t *W = cells; int cursor = start, mark = -1, "
-                "mo = start, active = 1;\nuint16_t mp = cells[start]; "
-                "uint32_t flags = 0; long steps = 0; int before = r->nout;\n"
-                "r->W = cells; r->written = 0; r->nwl = 0; r->wl_over = 0; "
-                "r->tmpl = %d; r->start = start; r->k = 0; r->found = 0;\n"
-                "RD(start);\n%s"
-                "#define RET goto E%d\n", tp->mtype, ti,
-                g->npflags ? "memset(r->pflag, 0, (NPOS + 7) / 8);\n" : "",
-                ti);
-            body(&t, ti, seen, work, &insns);
-            put(&b, "#undef RET\nE%d:\n"
-                "if (mt) for (int i = before; i < r->nout; i++) mt[i] = %d;\n"
-                "if (r->nout >= r->max) return 1;\n}\n", ti, tp->mtype);
+                "#define TI %d\n#define MT %d\n#define RET goto E%d\n"
+                "#define FALL goto F%d\n"
+                "T%d:\n"
+                "cursor = start; mark = -1; mo = start; active = 1; "
+                "copy = 0; kk = 0; mp = B[start]; flags = 0; turns = 0; "
+                "before = nout;\n%s",
+                tp->mtype, ti, tp->mtype, ti, ti, ti,
+                g->npflags ? "memset(r->pflag, 0, (NPOS + 7) / 8);\n" : "");
+            put(&b, "%s", tb.p ? tb.p : "");
+            /* given up (see body()): the interpreter runs it, or makes
+             * the move */
+            if (loops)
+                put(&b, "F%d:\n%sif (mode) return 3;\nr->nout = before; "
+                    "api->interp(r, TI, start); nout = r->nout;\n"
+                    "if (nout >= max) return 1;\ngoto X%d;\n", ti,
+                    t.writes ? "UNDO();\n" : "", ti);
+            put(&b, "E%d:\n%sif (mode) return 0;\nX%d:;\n"
+                "#undef TI\n#undef MT\n#undef RET\n#undef FALL\n}\n", ti,
+                t.writes ? "UNDO();\n" : "", ti);
         }
-        put(&b, "return 0;\n}\n");
+        put(&b, "break;\n");
     }
+    put(&b, "}\n}\nr->nout = nout;\nreturn 0;\n}\n"
+        "const int zc_ntypes = %d;\n", g->ntypes);
     free(seen);
+    free(head);
     free(work);
-    if (!t.why) {
-        put(&b, "int (*const zc_gen[])(Run *, const ZcApi *, int, int, "
-            "int16_t *, const uint16_t *) = {\n");
-        for (int ty = 0; ty < g->ntypes; ty++)
-            put(&b, "g%d,%s", ty, ty % 16 == 15 ? "\n" : " ");
-        put(&b, "};\nconst int zc_ntypes = %d;\n", g->ntypes);
-    }
+    free(tb.p);
     if (b.fail && !t.why)
         t.why = "the generated source is too large";
     if (t.why) {
@@ -835,7 +973,7 @@ static int load_so(ZGame *g, const char *so)
     if (!h)
         return -1;
     const int *nty = dlsym(h, "zc_ntypes");
-    ZcGen const *gen = dlsym(h, "zc_gen");
+    ZcGen gen = (ZcGen)dlsym(h, "zc_gen");
     if (!nty || !gen || *nty != g->ntypes) {
         dlclose(h);
         return -1;
@@ -845,9 +983,9 @@ static int load_so(ZGame *g, const char *so)
         dlclose(h);
         return -1;
     }
-    api->emission = zvm_emission;
     api->cond = zvm_cond;
-    api->resolve = zvm_resolve;
+    api->legal = zvm_legal;
+    api->interp = zvm_interp;
     api->zone = g->zone;
     g->zc_handle = h;
     g->zc_api = api;

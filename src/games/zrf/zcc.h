@@ -23,14 +23,15 @@ enum { ZRUN_MAX_STEPS = 100000, ZRUN_MAX_WRITES = 64 };
  * attack probes read (S). A move that changes no square of S and puts
  * no new enemy or royal piece anywhere leaves every probe as it was, so
  * the answer stands without running them again. */
-typedef struct Legal {
-    int ready;
-    int attacked_now;
-    int exact;              /* the probes read no last-from/last-to */
-    uint64_t S[ZMAX_POS / 64];
-    /* attacked? answered for these squares (att_known), with att_val */
-    uint64_t att_known[ZMAX_POS / 64], att_val[ZMAX_POS / 64];
-} Legal;
+#define ZCC_LEGAL_BODY { \
+    int ready; \
+    int attacked_now; \
+    int exact; /* the probes read no last-from/last-to */ \
+    uint64_t S[ZMAX_POS / 64]; \
+    /* attacked? answered for these squares (att_known), with att_val */ \
+    uint64_t att_known[ZMAX_POS / 64], att_val[ZMAX_POS / 64]; \
+}
+typedef struct Legal ZCC_LEGAL_BODY Legal;
 
 /* One template run (fields in order):
  * g s player tmpl start: the rules, the position, who moves, which
@@ -47,7 +48,12 @@ typedef struct Legal {
  * probe_pos probe_old: probe: an emission that changes this square;
  * aborted; rd: probe: the squares read (NULL: untracked); used_last:
  *   read last-from/last-to; wl nwl wl_over: the squares written, in
- *   order; lg: collect: keep only legal emissions. */
+ *   order; lg: collect: keep only legal emissions;
+ * native code (zcc.c) only: B, the board it reads and writes (the
+ *   position's cells at each template's start: wold holds what each
+ *   write of wl replaced, to undo them), and mt, the move type of each
+ *   collected move when not NULL; cells last_from last_to: the
+ *   position's. */
 #define ZCC_RUN_BODY { \
     const ZGame *g; const ZState *s; int player; int tmpl; int start; \
     const int16_t *lk; int lk_opp; \
@@ -61,25 +67,34 @@ typedef struct Legal {
     uint64_t *rd; int used_last; \
     int16_t wl[ZRUN_MAX_WRITES]; int nwl, wl_over; \
     Legal *lg; \
+    uint16_t *B; uint16_t wold[ZRUN_MAX_WRITES]; int16_t *mt; \
+    const uint16_t *cells; int last_from, last_to; \
 }
 typedef struct Run ZCC_RUN_BODY Run;
 
 /* The machine's side, for what the generated code does not inline:
- * an emission, a condition or a location it leaves to the machine, and
- * the game's zone table. */
+ * a condition it leaves to the machine; the legality of an emission
+ * when the fast test cannot tell (r synchronised, the moving piece as
+ * type promo when >= 0); template ti from start on the interpreter (a
+ * run that could pass the step limit); the game's zone table. */
 #define ZCC_API_BODY { \
-    int (*emission)(Run *r, int promo, int partial, int ctype); \
     int (*cond)(Run *r, int k); \
-    int (*resolve)(const Run *r, int loc); \
+    int (*legal)(Run *r, int promo); \
+    void (*interp)(Run *r, int ti, int start); \
     const uint8_t *zone; \
 }
 typedef struct ZcApi ZCC_API_BODY ZcApi;
 
-/* A piece type's move templates from square start, collecting into r
- * (mode 0) as vm.c's gen_raw does: move type rmt only when >= 0, the
- * types into mt when not NULL; 1 when r->max moves are collected. */
-typedef int (*ZcGen)(Run *r, const ZcApi *api, int start, int rmt,
-                     int16_t *mt, const uint16_t *cells);
+/* The player's pieces (the bits of occ, words words) each run its
+ * type's move templates, on r->B (the position's cells), r->W being
+ * r->B. Collecting (r->mode 0) as vm.c's gen_raw does, legal moves
+ * only when r->lg is set (ready): move type rmt only when >= 0; 1 when
+ * r->max moves are collected, B given back as it was. Making a move
+ * (r->mode 1): template sel from square sstart to its emission
+ * r->target: 2 found (the results in r, the run's writes left in B), 0
+ * not found, 3 the interpreter must do it. */
+typedef int (*ZcGen)(Run *r, const ZcApi *api, const uint64_t *occ,
+                     int words, int rmt, int sel, int sstart);
 
 #define ZCC_STR_(...) #__VA_ARGS__
 #define ZCC_STR(...) ZCC_STR_(__VA_ARGS__)
@@ -89,14 +104,14 @@ typedef int (*ZcGen)(Run *r, const ZcApi *api, int start, int rmt,
     "typedef uint64_t Move;\n" \
     "typedef struct ZGame ZGame;\n" \
     "typedef struct ZState ZState;\n" \
-    "typedef struct Legal Legal;\n" \
+    "typedef struct Legal " ZCC_STR(ZCC_LEGAL_BODY) " Legal;\n" \
     "typedef struct Run " ZCC_STR(ZCC_RUN_BODY) " Run;\n" \
     "typedef struct ZcApi " ZCC_STR(ZCC_API_BODY) " ZcApi;\n"
 
 /* vm.c: the calls a generated function makes. */
-int zvm_emission(Run *r, int promo, int partial, int ctype);
 int zvm_cond(Run *r, int k);
-int zvm_resolve(const Run *r, int loc);
+int zvm_legal(Run *r, int promo);
+void zvm_interp(Run *r, int ti, int start);
 
 /* zcc.c */
 /* Translates g's templates to C, compiles (or finds in the cache) and

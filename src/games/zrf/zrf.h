@@ -222,17 +222,20 @@ typedef struct ZGame {
     int capgoal[ZMAX_CAPGOALS], ncapgoals;  /* (captured ...) goals; each
                              * has its slot in ZGoal.n */
     size_t hist_off;        /* its byte offset in the state */
+    size_t occ_off;         /* per player, the squares holding one of his
+                             * pieces (occ_words bits a player), kept with
+                             * the cells: ZS_OCC */
+    int occ_words;
     uint32_t id;            /* its number in the table (zvm_prepare) */
-    int16_t *plink;
-    int16_t *pre_to;        /* see ZTemplate.pre_n; NULL: not built */         /* per player, plain/opposite, position and
+    int16_t *plink;         /* per player, plain/opposite, position and
                              * direction: the link after symmetry (-1
                              * none); built by zvm_prepare */
-    /* zcc.c: per piece type, its move templates compiled to native code
-     * (zc_gen NULL: the interpreter runs them); zc_status says which and
-     * why */
+    int16_t *pre_to;        /* see ZTemplate.pre_n; NULL: not built */
+    /* zcc.c: the move templates compiled to native code (zc_gen NULL:
+     * the interpreter runs them); zc_status says which and why */
     void *zc_handle;
-    int (*const *zc_gen)(struct Run *, const struct ZcApi *, int, int,
-                         int16_t *, const uint16_t *);
+    int (*zc_gen)(struct Run *, const struct ZcApi *, const uint64_t *,
+                  int, int, int, int);
     struct ZcApi *zc_api;
     int zc_tried;
     char zc_status[256];
@@ -263,6 +266,9 @@ const ZGame *zvm_game(uint32_t gid);
 /* With a repetition goal: the last ZREP_HIST positions' keys, a ring
  * after the reserves. */
 #define ZS_HIST(s, g) ((uint64_t *)((unsigned char *)(s) + (g)->hist_off))
+/* Player x's pieces as a bit set over the squares. */
+#define ZS_OCC(s, g, x) ((uint64_t *)((unsigned char *)(s) + (g)->occ_off) + \
+                         (size_t)(x) * (size_t)(g)->occ_words)
 
 /* compile.c */
 ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
@@ -289,6 +295,9 @@ void zvm_returns(const ZState *s, double *out);
 uint64_t zvm_hash_full(const ZState *s);
 /* Starts the repetition history at s's position (after a setup). */
 void zvm_reset_history(ZState *s);
+/* Recomputes what follows from the cells (hash, occupancy) after they
+ * were set directly. */
+void zvm_sync(ZState *s);
 int zvm_move_text(const ZState *s, Move m, char *buf, size_t n);
 
 #define ZMOVE_PASS ((Move)0xffffffffffffULL)

@@ -1600,7 +1600,7 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
     g->occ_words = (g->npos + 63) / 64;
     g->occ_off = g->state_size;
     g->state_size += sizeof(uint64_t) * (size_t)g->occ_words *
-                     (size_t)g->nplayers;
+                     (size_t)g->nplayers * (g->royal_checkmated >= 0 ? 2 : 1);
     g->max_moves = ZMAX_MOVES;
     for (int t = 0; t < g->ntypes; t++)
         g->type_value[t] = 100;

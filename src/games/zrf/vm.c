@@ -96,17 +96,30 @@ uint64_t zvm_hash_full(const ZState *s)
     return h;
 }
 
+/* The occupancy bits of square p, from old to nv. */
+static inline void occ_cell(ZState *s, const ZGame *g, int p, uint16_t old,
+                            uint16_t nv)
+{
+    uint64_t bit = 1ULL << (p & 63);
+    if (old && ZP_OWNER(old) < g->nplayers) {
+        ZS_OCC(s, g, ZP_OWNER(old))[p >> 6] &= ~bit;
+        if (ZP_TYPE(old) == g->royal_checkmated)
+            ZS_ROYAL(s, g, ZP_OWNER(old))[p >> 6] &= ~bit;
+    }
+    if (nv && ZP_OWNER(nv) < g->nplayers) {
+        ZS_OCC(s, g, ZP_OWNER(nv))[p >> 6] |= bit;
+        if (ZP_TYPE(nv) == g->royal_checkmated)
+            ZS_ROYAL(s, g, ZP_OWNER(nv))[p >> 6] |= bit;
+    }
+}
+
 /* Square p of s becomes nv: the cell, the hash and the occupancy. */
 static inline void set_cell(ZState *s, const ZGame *g, int p, uint16_t nv)
 {
     uint16_t old = s->cells[p];
     s->hash ^= cell_key(p, old) ^ cell_key(p, nv);
     s->cells[p] = nv;
-    uint64_t bit = 1ULL << (p & 63);
-    if (old && ZP_OWNER(old) < g->nplayers)
-        ZS_OCC(s, g, ZP_OWNER(old))[p >> 6] &= ~bit;
-    if (nv && ZP_OWNER(nv) < g->nplayers)
-        ZS_OCC(s, g, ZP_OWNER(nv))[p >> 6] |= bit;
+    occ_cell(s, g, p, old, nv);
 }
 
 void zvm_sync(ZState *s)
@@ -114,12 +127,9 @@ void zvm_sync(ZState *s)
     const ZGame *g = ZG(s);
     s->hash = zvm_hash_full(s);
     memset(ZS_OCC(s, g, 0), 0, sizeof(uint64_t) * (size_t)g->occ_words *
-                               (size_t)g->nplayers);
-    for (int p = 0; p < g->npos; p++) {
-        uint16_t v = s->cells[p];
-        if (v && ZP_OWNER(v) < g->nplayers)
-            ZS_OCC(s, g, ZP_OWNER(v))[p >> 6] |= 1ULL << (p & 63);
-    }
+           (size_t)g->nplayers * (g->royal_checkmated >= 0 ? 2 : 1));
+    for (int p = 0; p < g->npos; p++)
+        occ_cell(s, g, p, 0, s->cells[p]);
 }
 
 void zvm_init_state(const ZGame *g, ZState *s)
@@ -881,8 +891,9 @@ void zvm_interp(Run *r, int ti, int start)
 
 /* Raw moves of `player` (no priorities; only the legal ones under the
  * checkmated rule when lg is set): into out (with the move type of each
- * in mt when mt is not NULL). restrict_mt >= 0 keeps one move type;
- * only_pos >= 0 only that piece. */
+ * in mt when mt is not NULL). restrict_mt >= 0 keeps one move type, -2
+ * (native code only, no drops: max without it) the best rank of the
+ * move-priorities; only_pos >= 0 only that piece. */
 static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
                    int max, int restrict_mt, int only_pos, int drops,
                    Legal *lg)
@@ -900,6 +911,8 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
     int from = only_pos >= 0 ? only_pos : 0;
     int to = only_pos >= 0 ? only_pos + 1 : g->npos;
     ZcGen gen = __atomic_load_n(&g->zc_gen, __ATOMIC_ACQUIRE);
+    if (restrict_mt == -2 && !gen)
+        return max;
     if (gen) {
         /* native code: every piece's templates in one call, on a board
          * of its own (B) that it gives back as it found it */
@@ -1487,44 +1500,41 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
 static int royal_attacked(const ZState *s, int player)
 {
     const ZGame *g = ZG(s);
-    const uint64_t *occ = ZS_OCC(s, g, player);
+    if (g->royal_checkmated < 0)
+        return 0;
+    const uint64_t *roy = ZS_ROYAL(s, g, player);
     for (int w = 0; w < g->occ_words; w++)
-        for (uint64_t b = occ[w]; b; b &= b - 1) {
-            int p = w * 64 + __builtin_ctzll(b);
-            if (ZP_TYPE(s->cells[p]) == g->royal_checkmated &&
-                attacked(s, p, 0, player, NULL, NULL))
+        for (uint64_t b = roy[w]; b; b &= b - 1)
+            if (attacked(s, w * 64 + __builtin_ctzll(b), 0, player, NULL,
+                         NULL))
                 return 1;
-        }
     return 0;
 }
 
 typedef struct { _Alignas(8) unsigned char b[sizeof(ZState) +
     2 * (ZMAX_POS + PLY_MAX_PLAYERS * ZMAX_TYPES) + 8 +
-    8 * ZREP_HIST + PLY_MAX_PLAYERS * ZMAX_POS / 8]; } ZBuf;
+    8 * ZREP_HIST + 2 * PLY_MAX_PLAYERS * ZMAX_POS / 8]; } ZBuf;
 
 /* The probes of the checkmated rule on s for player, reads tracked. */
 static void legal_prepare(const ZState *s, int player, Legal *L)
 {
     const ZGame *g = ZG(s);
-    int words = (g->npos + 63) / 64, used_last = 0;
-    memset(L->S, 0, sizeof *L->S * (size_t)words);
+    int words = g->occ_words, used_last = 0;
+    for (int w = 0; w < words; w++)
+        L->S[w] = L->att_known[w] = L->att_val[w] = 0;
     L->attacked_now = 0;
     int roy[ZMAX_POS], nroy = 0;
-    const uint64_t *occ = ZS_OCC(s, g, player);
+    const uint64_t *rb = ZS_ROYAL(s, g, player);
     for (int w = 0; w < g->occ_words; w++)
-        for (uint64_t b = occ[w]; b; b &= b - 1) {
+        for (uint64_t b = rb[w]; b; b &= b - 1) {
             int p = w * 64 + __builtin_ctzll(b);
-            if (ZP_TYPE(s->cells[p]) == g->royal_checkmated) {
-                L->S[p >> 6] |= 1ULL << (p & 63);
-                roy[nroy++] = p;
-            }
+            L->S[p >> 6] |= 1ULL << (p & 63);
+            roy[nroy++] = p;
         }
     for (int i = 0; i < nroy && !L->attacked_now; i++)
         if (attacked(s, roy[i], 0, player, L->S, &used_last))
             L->attacked_now = 1;
     L->exact = !used_last;
-    memset(L->att_known, 0, sizeof *L->att_known * (size_t)words);
-    memset(L->att_val, 0, sizeof *L->att_val * (size_t)words);
     if (nroy == 1) {
         /* attacked(s, that square) was just worked out */
         L->att_known[roy[0] >> 6] |= 1ULL << (roy[0] & 63);
@@ -1591,14 +1601,38 @@ static int emit_legal(Run *r, int promo)
         if (ok)
             return !L->attacked_now;
     }
-    /* the slow way: the position after the move, probed again */
+    /* the slow way: the position after the move (its cells and
+     * occupancy), probed again */
     ZBuf buf;
     ZState *t = (ZState *)buf.b;
     memcpy(t, s, g->state_size);
-    for (int d = 0; d < g->npos; d++) {
-        uint16_t nv = after(r, d, v);
-        if (nv != t->cells[d])
-            set_cell(t, g, d, nv);
+    if (r->wl_over) {
+        for (int d = 0; d < g->npos; d++) {
+            uint16_t nv = after(r, d, v);
+            if (nv != t->cells[d]) {
+                occ_cell(t, g, d, t->cells[d], nv);
+                t->cells[d] = nv;
+            }
+        }
+    } else {
+        /* the squares written and the moving piece's two: their new
+         * values first (r->W may be s->cells), then set */
+        int cand[ZRUN_MAX_WRITES + 2], nc = 0;
+        uint16_t nv[ZRUN_MAX_WRITES + 2];
+        if (r->active) {
+            cand[nc++] = r->cursor;
+            if (r->mo >= 0)
+                cand[nc++] = r->mo;
+        }
+        for (int i = 0; i < r->nwl; i++)
+            cand[nc++] = r->wl[i];
+        for (int i = 0; i < nc; i++)
+            nv[i] = after(r, cand[i], v);
+        for (int i = 0; i < nc; i++)
+            if (nv[i] != t->cells[cand[i]]) {
+                occ_cell(t, g, cand[i], t->cells[cand[i]], nv[i]);
+                t->cells[cand[i]] = nv[i];
+            }
     }
     t->last_from = (int16_t)(g->tmpl[r->tmpl].drop ? -1 : r->start);
     t->last_to = (int16_t)r->cursor;
@@ -1627,6 +1661,15 @@ static int gen_moves_any(const ZState *s, Move *out, int max, int any)
     L.ready = 0;
     Legal *lg = g->royal_checkmated >= 0 ? &L : NULL;
     int n = 0;
+    if (g->nprio && !any && g->turns[s->turn].mtype < 0 && g->zc_gen &&
+        !g->has_drops) {
+        /* native code: the priorities in one pass (rmt -2); a full list
+         * is worked out again below */
+        n = gen_raw(s, player, out, NULL, max, -2, -1, 0, lg);
+        if (n < max)
+            goto pass;
+        n = 0;
+    }
     if (g->nprio && !any && g->turns[s->turn].mtype < 0) {
         /* the listed types in priority order: the first that yields a
          * move gives the moves (in the order the whole generation lists

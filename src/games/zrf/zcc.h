@@ -88,8 +88,10 @@ typedef struct ZcApi ZCC_API_BODY ZcApi;
 /* The player's pieces (the bits of occ, words words) each run its
  * type's move templates, on r->B (the position's cells), r->W being
  * r->B. Collecting (r->mode 0) as vm.c's gen_raw does, legal moves
- * only when r->lg is set (ready): move type rmt only when >= 0; 1 when
- * r->max moves are collected, B given back as it was. Making a move
+ * only when r->lg is set (ready): move type rmt only when >= 0, the
+ * move-priorities when -2 (only the moves of the best rank, vm.c
+ * gen_moves_any); 1 when r->max moves are collected, B given back as it
+ * was. Making a move
  * (r->mode 1): template sel from square sstart to its emission
  * r->target: 2 found (the results in r, the run's writes left in B), 0
  * not found, 3 the interpreter must do it. */

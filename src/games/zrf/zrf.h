@@ -223,8 +223,10 @@ typedef struct ZGame {
                              * has its slot in ZGoal.n */
     size_t hist_off;        /* its byte offset in the state */
     size_t occ_off;         /* per player, the squares holding one of his
-                             * pieces (occ_words bits a player), kept with
-                             * the cells: ZS_OCC */
+                             * pieces (occ_words bits a player), then per
+                             * player those of his royal piece
+                             * (royal_checkmated, when >= 0), kept with
+                             * the cells: ZS_OCC, ZS_ROYAL */
     int occ_words;
     uint32_t id;            /* its number in the table (zvm_prepare) */
     int16_t *plink;         /* per player, plain/opposite, position and
@@ -266,9 +268,11 @@ const ZGame *zvm_game(uint32_t gid);
 /* With a repetition goal: the last ZREP_HIST positions' keys, a ring
  * after the reserves. */
 #define ZS_HIST(s, g) ((uint64_t *)((unsigned char *)(s) + (g)->hist_off))
-/* Player x's pieces as a bit set over the squares. */
+/* Player x's pieces as a bit set over the squares, and his royal
+ * pieces (games with a checkmated goal). */
 #define ZS_OCC(s, g, x) ((uint64_t *)((unsigned char *)(s) + (g)->occ_off) + \
                          (size_t)(x) * (size_t)(g)->occ_words)
+#define ZS_ROYAL(s, g, x) ZS_OCC(s, g, (g)->nplayers + (x))
 
 /* compile.c */
 ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,

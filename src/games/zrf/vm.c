@@ -21,15 +21,9 @@
  * plus one): states name their rules here rather than by a pointer. An
  * entry is set once when a game is prepared and cleared when it is
  * freed; readers need no lock. */
-enum { ZMAX_GAMES = 8192 };
-static const ZGame *_Atomic zgames[ZMAX_GAMES];
+const ZGame *_Atomic zvm_games_[ZMAX_GAMES];
+#define zgames zvm_games_
 static pthread_mutex_t zgames_lock = PTHREAD_MUTEX_INITIALIZER;
-
-const ZGame *zvm_game(uint32_t gid)
-{
-    return atomic_load_explicit(&zgames[(gid - 1) & (ZMAX_GAMES - 1)],
-                                memory_order_acquire);
-}
 
 static int zgames_add(ZGame *g)
 {
@@ -263,8 +257,105 @@ static int fast_form(const ZCond *c)
     return F_NONE;
 }
 
+int zvm_insn_len(const ZGame *g, int pc)
+{
+    const int32_t *c = g->code;
+    int n;
+    switch (c[pc]) {
+    case OP_END:
+        n = 1;
+        break;
+    case OP_ADD:
+    case OP_ADDP: {
+        int at = pc + 2 + (c[pc] == OP_ADDP);
+        if (at >= g->ncode || c[at] < 0 || c[at] > 1024)
+            return -1;
+        n = at - pc + 1 + c[at];
+        break;
+    }
+    case OP_CHTYPE:
+    case OP_JF:
+    case OP_SETFLAG:
+    case OP_SETPFLAG:
+    case OP_SETATTR:
+        n = 3;
+        break;
+    case OP_CREATE:
+        n = 4;
+        break;
+    case OP_DIR: case OP_POS: case OP_FROM: case OP_TO: case OP_CASCADE:
+    case OP_CAPTURE: case OP_FLIP: case OP_CHOWNER: case OP_VERIFY:
+    case OP_JMP: case OP_MARK: case OP_BACK: case OP_GO:
+        n = 2;
+        break;
+    default:
+        n = 1;
+        break;
+    }
+    return pc + n <= g->ncode ? n : -1;
+}
+
+/* ZTemplate.plain of template ti: its code runs from its start to the
+ * next template's. */
+static int plain_kind(const ZGame *g, int ti)
+{
+    const ZTemplate *t = &g->tmpl[ti];
+    if (t->drop)
+        return 0;
+    int end = ti + 1 < g->ntmpl ? g->tmpl[ti + 1].code : g->ncode;
+    if (t->code < 0 || end > g->ncode || end < t->code)
+        return 0;
+    int kind = 1;
+    for (int pc = t->code; pc < end;) {
+        int l = zvm_insn_len(g, pc);
+        if (l < 0)
+            return 0;
+        switch (g->code[pc]) {
+        case OP_END: case OP_DIR: case OP_POS: case OP_ADD: case OP_ADDP:
+        case OP_VERIFY: case OP_JF: case OP_JMP: case OP_MARK:
+        case OP_BACK: case OP_GO: case OP_SETFLAG: case OP_SETPFLAG:
+            break;
+        case OP_SETATTR:
+            kind = 2;
+            break;
+        default:
+            return 0;
+        }
+        pc += l;
+    }
+    return kind;
+}
+
+/* Goal gi is false whenever the player to move has a move. */
+static int goal_stuck(const ZGame *g, int gi, int depth)
+{
+    if (gi < 0 || gi >= g->ngoals || depth > 64)
+        return 0;
+    const ZGoal *gl = &g->goals[gi];
+    switch (gl->op) {
+    case G_STALEMATED:
+    case G_CHECKMATED:
+        return 1;
+    case G_AND:
+        for (int i = 0; i < gl->nkids; i++)
+            if (goal_stuck(g, gl->kid + i, depth + 1))
+                return 1;
+        return 0;
+    case G_OR:
+        for (int i = 0; i < gl->nkids; i++)
+            if (!goal_stuck(g, gl->kid + i, depth + 1))
+                return 0;
+        return gl->nkids > 0;
+    }
+    return 0;
+}
+
 int zvm_prepare(ZGame *g)
 {
+    for (int ti = 0; ti < g->ntmpl; ti++)
+        g->tmpl[ti].plain = plain_kind(g, ti);
+    for (int i = 0; i < g->nends && i < 64; i++)
+        g->end_stuck[i] = (uint8_t)goal_stuck(g, g->conds_end[i].goal, 0);
     for (int ti = 0; ti < g->ntmpl; ti++) {
         ZTemplate *t = &g->tmpl[ti];
         int pc = t->code, n = 0;
@@ -487,10 +578,18 @@ static int emission(Run *r, int promo, int partial, int ctype)
     if (r->mode == 0) {
         if (r->lg && !emit_legal(r, promo))
             return k >= 0xffff;
-        if (r->nout < r->max)
-            r->out[r->nout++] = (Move)r->start | (Move)r->tmpl << 16 |
+        if (r->nout < r->max) {
+            /* a plain move (zrf.h): the template's kind, an add of the
+             * piece as it was */
+            const ZTemplate *t = &r->g->tmpl[r->tmpl];
+            Move plain = t->plain && !partial && !r->copy && promo < 0 &&
+                         (t->plain == 1 ||
+                          r->mp == r->s->cells[r->start]) ? ZMV_PLAIN : 0;
+            r->out[r->nout++] = ((Move)r->start | plain) |
+                                (Move)r->tmpl << 16 |
                                 (Move)(k & 0xffff) << 32 |
                                 (Move)r->cursor << 48;
+        }
         return k >= 0xffff;
     }
     if (r->mode == 2) {
@@ -886,7 +985,6 @@ static void legal_prepare(const ZState *s, int player, Legal *L);
 void zvm_interp(Run *r, int ti, int start)
 {
     run_collect(r->g, r, r->s, r->player, ti, start, r->buf);
-    r->W = r->B;
 }
 
 /* Raw moves of `player` (no priorities; only the legal ones under the
@@ -914,10 +1012,9 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
     if (restrict_mt == -2 && !gen)
         return max;
     if (gen) {
-        /* native code: every piece's templates in one call, on a board
-         * of its own (B) that it gives back as it found it */
+        /* native code: every piece's templates in one call (B: room for
+         * a board of its own) */
         uint16_t B[ZMAX_POS];
-        memcpy(B, s->cells, sizeof *B * (size_t)g->npos);
         r.g = g;
         r.s = s;
         r.player = player;
@@ -926,7 +1023,7 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
         r.lk_opp = g->npos * g->ndirs;
         r.buf = W;
         r.B = B;
-        r.W = B;
+        r.W = s->cells;
         r.cells = s->cells;
         r.last_from = s->last_from;
         r.last_to = s->last_to;
@@ -1377,8 +1474,7 @@ static void recycle(ZState *s, const ZGame *g, uint16_t *removed, int nr,
 static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
 {
     const ZGame *g = ZG(s);
-    int start = (int)(m & 0xffff), ti = (int)((m >> 16) & 0xffff);
-    int k = (int)((m >> 32) & 0xffff);
+    int start = ZMV_START(m), ti = ZMV_TMPL(m), k = ZMV_K(m);
     if (ti >= g->ntmpl || start >= g->npos)
         return -1;
     uint16_t W[ZMAX_POS], B[ZMAX_POS];
@@ -1392,10 +1488,25 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
     int player = cur_owner(s), done = 0;
     ZcGen gen = __atomic_load_n(&g->zc_gen, __ATOMIC_ACQUIRE);
     uint16_t v0 = s->cells[start];
-    if (gen && v0 && !g->tmpl[ti].drop && ZP_TYPE(v0) == g->tmpl[ti].ptype) {
-        /* native code: the template runs to that emission on B, the
-         * board with its writes */
-        memcpy(B, s->cells, sizeof *B * (size_t)g->npos);
+    if ((m & ZMV_PLAIN) && v0 && ZMV_TO(m) < g->npos &&
+        g->tmpl[ti].plain) {
+        /* the piece from start to the destination, as the template's
+         * emission would have it */
+        r.W = s->cells;
+        r.active = 1;
+        r.copy = 0;
+        r.mo = start;
+        r.cursor = r.res_cursor = ZMV_TO(m);
+        r.res_v = v0;
+        r.nwl = r.wl_over = 0;
+        r.res_partial = 0;
+        r.res_ctype = -1;
+        r.found = 1;
+        done = 1;
+    } else if (gen && v0 && !g->tmpl[ti].drop &&
+               ZP_TYPE(v0) == g->tmpl[ti].ptype) {
+        /* native code: the template runs to that emission (r.W: the
+         * board with its writes) */
         r.g = g;
         r.s = s;
         r.player = player;
@@ -1404,16 +1515,14 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
         r.lk_opp = g->npos * g->ndirs;
         r.buf = W;
         r.B = B;
-        r.W = B;
+        r.W = s->cells;
         r.cells = s->cells;
         r.last_from = s->last_from;
         r.last_to = s->last_to;
         r.out = NULL;
         r.mt = NULL;
         r.nout = r.max = 0;
-        int rc = gen(&r, g->zc_api, NULL, 0, -1, ti, start);
-        done = rc != 3;
-        r.W = B;
+        done = gen(&r, g->zc_api, NULL, 0, -1, ti, start) != 3;
     }
     if (!done)
         run_template(g, &r, s, player, ti, start, W);
@@ -1923,11 +2032,13 @@ static void set_count_result(ZState *s)
 static void check_end(ZState *s)
 {
     const ZGame *g = ZG(s);
-    Move buf[ZMAX_MOVES];
+    Move buf[1];
     int to_move = cur_player(s);
-    int movable = gen_moves_any(s, buf, g->max_moves, 1) > 0;
+    int movable = gen_moves_any(s, buf, 1, 1) > 0;
     for (int i = 0; i < g->nends; i++) {
         const ZCondition *c = &g->conds_end[i];
+        if (movable && i < 64 && g->end_stuck[i])
+            continue;
         for (int x = 0; x < g->nplayers; x++)
             if ((c->players >> x) & 1 && goal(s, c->goal, x, to_move,
                                                 &movable)) {
@@ -2001,7 +2112,7 @@ int zvm_move_text(const ZState *s, Move m, char *buf, size_t n)
     const ZGame *g = ZG(s);
     if (m == ZMOVE_PASS)
         return snprintf(buf, n, "pass");
-    int start = (int)(m & 0xffff), ti = (int)((m >> 16) & 0xffff);
+    int start = ZMV_START(m), ti = ZMV_TMPL(m);
     if (ti >= g->ntmpl || start >= g->npos)
         return -1;
     uint16_t W[ZMAX_POS], R[ZMAX_POS];
@@ -2009,7 +2120,7 @@ int zvm_move_text(const ZState *s, Move m, char *buf, size_t n)
     r.rd = NULL;
     r.lg = NULL;
     r.mode = 1;
-    r.target = (int)((m >> 32) & 0xffff);
+    r.target = ZMV_K(m);
     r.res_W = R;
     run_template(g, &r, s, cur_owner(s), ti, start, W);
     if (!r.found)

@@ -50,7 +50,7 @@ enum {
     ZCC_MAX_INSNS = 2000,           /* instructions over all templates:
                                      * about 1.5 ms of -O2 each */
     ZCC_TIMEOUT_S = 60,             /* the compiler's time */
-    ZCC_ABI = 5,                    /* bump when the calls change */
+    ZCC_ABI = 6,                    /* bump when the calls change */
 };
 
 /* The optimisation asked of the compiler (part of the cache key): -O1
@@ -131,44 +131,9 @@ static int bad(Tr *t, const char *why)
     return -1;
 }
 
-/* The number of int32 words of the instruction at pc (opcode included),
- * or -1 when it runs past the code. Unknown opcodes: 1 (they stop). */
 static int insn_len(const ZGame *g, int pc)
 {
-    const int32_t *c = g->code;
-    int n;
-    switch (c[pc]) {
-    case OP_END:
-        n = 1;
-        break;
-    case OP_ADD:
-    case OP_ADDP: {
-        int at = pc + 2 + (c[pc] == OP_ADDP);
-        if (at >= g->ncode || c[at] < 0 || c[at] > 1024)
-            return -1;
-        n = at - pc + 1 + c[at];
-        break;
-    }
-    case OP_CHTYPE:
-    case OP_JF:
-    case OP_SETFLAG:
-    case OP_SETPFLAG:
-    case OP_SETATTR:
-        n = 3;
-        break;
-    case OP_CREATE:
-        n = 4;
-        break;
-    case OP_DIR: case OP_POS: case OP_FROM: case OP_TO: case OP_CASCADE:
-    case OP_CAPTURE: case OP_FLIP: case OP_CHOWNER: case OP_VERIFY:
-    case OP_JMP: case OP_MARK: case OP_BACK: case OP_GO:
-        n = 2;
-        break;
-    default:
-        n = 1;
-        break;
-    }
-    return pc + n <= g->ncode ? n : -1;
+    return zvm_insn_len(g, pc);
 }
 
 /* A location as a C expression (into out); *sure set when it is never
@@ -409,11 +374,16 @@ static int insn(Tr *t, const ZTemplate *tp, int pc, int *next,
                 if (ctype < -1 || ctype >= g->nmtypes)
                     return bad(t, "a move type out of range");
             }
+            /* a plain move (vm.c emission) */
+            const char *plain = "0";
+            if (op == OP_ADD && !c[pc + 1] && promo < 0 && !tp->drop)
+                plain = tp->plain == 1 ? "0x8000" : tp->plain == 2 ?
+                        "(mp == cells[start] ? 0x8000 : 0)" : "0";
             if (promo < 0)
-                put(b, "EMIT(mp, -1, %d, %d);\n", partial, ctype);
+                put(b, "EMIT(mp, -1, %d, %d, %s);\n", partial, ctype, plain);
             else
-                put(b, "EMIT((uint16_t)((mp & 0xff00) | %d), %d, %d, %d);"
-                    "\n", promo + 1, promo, partial, ctype);
+                put(b, "EMIT((uint16_t)((mp & 0xff00) | %d), %d, %d, %d, "
+                    "0);\n", promo + 1, promo, partial, ctype);
         }
         break;
     }
@@ -565,8 +535,11 @@ static int writes(const ZGame *g, int pc)
 static const char prelude[] =
     "#define SY() (r->cursor = cursor, r->mark = mark, r->flags = flags, "
     "r->mp = mp, r->mo = mo, r->active = active, r->copy = copy, r->k = kk, "
-    "r->nwl = nw, r->wl_over = wover, r->tmpl = TI, r->start = start)\n"
+    "r->nwl = nw, r->wl_over = wover, r->tmpl = TI, r->start = start, "
+    "r->W = B)\n"
+    /* a write: B becomes the private board at the first one */
     "#define WSET(p_, v_) do { int wp = (p_); uint16_t wv = (uint16_t)(v_); "
+    "if (B == cells) { memcpy(r->B, cells, sizeof *B * NPOS); B = r->B; } "
     "if (nw < ZRUN_MAX_WRITES) { r->wl[nw] = (int16_t)wp; r->wold[nw++] = "
     "B[wp]; } else wover = 1; B[wp] = wv; } while (0)\n"
     "#define UNDO() do { if (wover) memcpy(B, cells, sizeof *B * NPOS); "
@@ -576,13 +549,15 @@ static const char prelude[] =
      * move, the target's results, the board left as it is; else legal?
      * then collected (in a pass by priorities, replacing the moves of a
      * lower rank), and a full list ends the generation */
-    "#define EMIT(v_, promo_, partial_, ctype_) do { int k_ = kk++; if "
+    "#define EMIT(v_, promo_, partial_, ctype_, plain_) do { int k_ = "
+    "kk++; if "
     "(k_ == target) { SY(); r->res_v = (v_); r->res_cursor = cursor; "
     "r->res_partial = (partial_); r->res_ctype = (ctype_); r->found = 1; "
     "return 2; } int ok_ = 1; if (lg) { if (LGFAST(v_)) ok_ = "
     "!lg->attacked_now; else { SY(); ok_ = api->legal(r, (promo_)); } } "
     "if (ok_ && nout < max) { PRIO; if (mt) mt[nout] = MT; out[nout++] = "
-    "(Move)start | (Move)TI << 16 | (Move)(k_ & 0xffff) << 32 | "
+    "((Move)start | (plain_)) | (Move)TI << 16 | (Move)(k_ & 0xffff) << "
+    "32 | "
     "(Move)cursor << 48; if (nout >= max) { UNDO(); r->nout = nout; "
     "return 1; } } if (k_ >= 0xffff) RET; } while (0)\n"
     "#define BETTER(rank_) do { best = (rank_); allow0 = rankmask[best][0]; "
@@ -754,7 +729,8 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
     put(&b, "int zc_gen(Run *r, const ZcApi *api, const uint64_t *occ, "
         "int words, int rmt, int sel, int sstart)\n{\n"
         "const int16_t *lk = r->lk; const int player = r->player;\n"
-        "uint16_t *B = r->B; const uint16_t *cells = r->cells; "
+        "const uint16_t *cells = r->cells; uint16_t *B = (uint16_t "
+        "*)cells; "
         "const Legal *lg = r->lg;\n"
         "Move *out = r->out; int16_t *mt = r->mt; int nout = r->nout, "
         "max = r->max;\n"

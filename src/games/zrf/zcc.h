@@ -49,8 +49,9 @@ typedef struct Legal ZCC_LEGAL_BODY Legal;
  * aborted; rd: probe: the squares read (NULL: untracked); used_last:
  *   read last-from/last-to; wl nwl wl_over: the squares written, in
  *   order; lg: collect: keep only legal emissions;
- * native code (zcc.c) only: B, the board it reads and writes (the
- *   position's cells at each template's start: wold holds what each
+ * native code (zcc.c) only: B, room for the board it writes (a copy of
+ *   the position's cells made at the first write of a generation, given
+ *   back as the cells at each template's end: wold holds what each
  *   write of wl replaced, to undo them), and mt, the move type of each
  *   collected move when not NULL; cells last_from last_to: the
  *   position's. */
@@ -86,8 +87,8 @@ typedef struct Run ZCC_RUN_BODY Run;
 typedef struct ZcApi ZCC_API_BODY ZcApi;
 
 /* The player's pieces (the bits of occ, words words) each run its
- * type's move templates, on r->B (the position's cells), r->W being
- * r->B. Collecting (r->mode 0) as vm.c's gen_raw does, legal moves
+ * type's move templates, on r->cells until a template writes, then on
+ * r->B (r->W names the board before each call back). Collecting (r->mode 0) as vm.c's gen_raw does, legal moves
  * only when r->lg is set (ready): move type rmt only when >= 0, the
  * move-priorities when -2 (only the moves of the best rank, vm.c
  * gen_moves_any); 1 when r->max moves are collected, B given back as it

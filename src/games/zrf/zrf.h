@@ -11,6 +11,7 @@
 #ifndef PLY_ZRF_H
 #define PLY_ZRF_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -123,6 +124,12 @@ typedef struct ZTemplate {
     /* vm.c: the template begins with pre_n direction steps then a verify
      * of the simple condition pre_cond (-1: no such start) */
     int pre_n, pre_dir[3], pre_cond;
+    /* vm.c: 1 when its instructions neither write the board nor take or
+     * change another piece (no from, to, cascade, capture, flip,
+     * change-owner, change-type, create): an add of its moving piece
+     * unchanged is a plain move (ZMV_PLAIN); 2 the same but it sets
+     * attributes (plain when the piece is still as it was); 0 not */
+    int plain;
 } ZTemplate;
 /* ZGame.pre_to: per template, player and start, where the opening steps
  * lead (-1 off the board). */
@@ -192,6 +199,8 @@ typedef struct ZGame {
     int ngoals, capgoals;
     ZCondition conds_end[64];
     int nends;
+    uint8_t end_stuck[64];  /* vm.c: conds_end[i]'s goal is false while
+                             * the player to move has a move */
     int pass_turn;          /* 0 false, 1 true, 2 forced */
     int pass_partial;
     int recycle;
@@ -261,8 +270,16 @@ typedef struct ZState {
     uint16_t cells[];               /* npos, then reserves */
 } ZState;
 
-/* The rules a state follows. */
-const ZGame *zvm_game(uint32_t gid);
+/* The rules a state follows: the compiled games of the process, by
+ * number (ZState.gid is the index plus one), set once when a game is
+ * prepared and cleared when it is freed (vm.c); readers need no lock. */
+enum { ZMAX_GAMES = 8192 };
+extern const ZGame *_Atomic zvm_games_[ZMAX_GAMES];
+static inline const ZGame *zvm_game(uint32_t gid)
+{
+    return atomic_load_explicit(&zvm_games_[(gid - 1) & (ZMAX_GAMES - 1)],
+                                memory_order_acquire);
+}
 #define ZG(s) zvm_game((s)->gid)
 #define ZS_RESERVE(s) ((s)->cells + ZG(s)->npos)
 /* With a repetition goal: the last ZREP_HIST positions' keys, a ring
@@ -305,5 +322,19 @@ void zvm_sync(ZState *s);
 int zvm_move_text(const ZState *s, Move m, char *buf, size_t n);
 
 #define ZMOVE_PASS ((Move)0xffffffffffffULL)
+
+/* A move: its start square (bits 0-11; bit 15 ZMV_PLAIN), template
+ * (16-31), emission (32-47) and destination (48-63). A plain move only
+ * takes its piece, unchanged, from the start to the destination
+ * (removing what stood there): make does not run the template again. */
+#define ZMV_PLAIN 0x8000ULL
+#define ZMV_START(m) ((int)((m) & 0x7fff))
+#define ZMV_TMPL(m) ((int)(((m) >> 16) & 0xffff))
+#define ZMV_K(m) ((int)(((m) >> 32) & 0xffff))
+#define ZMV_TO(m) ((int)(((m) >> 48) & 0xffff))
+
+/* The number of int32 words of the instruction at pc (opcode included),
+ * or -1 when it runs past the code; unknown opcodes 1 (they stop). */
+int zvm_insn_len(const ZGame *g, int pc);
 
 #endif

@@ -25,6 +25,12 @@ const ZGame *_Atomic zvm_games_[ZMAX_GAMES];
 #define zgames zvm_games_
 static pthread_mutex_t zgames_lock = PTHREAD_MUTEX_INITIALIZER;
 
+#if defined(__GNUC__)
+#define ZINLINE __attribute__((always_inline))
+#else
+#define ZINLINE
+#endif
+
 static int zgames_add(ZGame *g)
 {
     pthread_mutex_lock(&zgames_lock);
@@ -49,11 +55,6 @@ void zvm_forget(const ZGame *g)
     pthread_mutex_unlock(&zgames_lock);
 }
 
-#if defined(__GNUC__)
-#define ZINLINE __attribute__((always_inline))
-#else
-#define ZINLINE
-#endif
 
 #define RD(r, p) \
     do { \
@@ -108,11 +109,15 @@ static inline void occ_cell(ZState *s, const ZGame *g, int p, uint16_t old,
 }
 
 /* Square p of s becomes nv: the cell, the hash and the occupancy. */
-static inline void set_cell(ZState *s, const ZGame *g, int p, uint16_t nv)
+static inline ZINLINE void set_cell(ZState *s, const ZGame *g, int p,
+                                    uint16_t nv)
 {
     uint16_t old = s->cells[p];
-    s->hash ^= cell_key(p, old) ^ cell_key(p, nv);
     s->cells[p] = nv;
+    if (old)
+        s->hash ^= cell_key(p, old);
+    if (nv)
+        s->hash ^= cell_key(p, nv);
     occ_cell(s, g, p, old, nv);
 }
 
@@ -388,6 +393,8 @@ int zvm_prepare(ZGame *g)
                       (size_t)g->nplayers);
     if (!g->plink)
         return -1;
+    for (int pl = 0; pl < g->nplayers && pl < PLY_MAX_PLAYERS; pl++)
+        g->plk[pl] = g->plink + (size_t)pl * 2 * per;
     for (int pl = 0; pl < g->nplayers; pl++)
         for (int opp = 0; opp < 2; opp++)
             for (int p = 0; p < g->npos; p++)
@@ -934,8 +941,7 @@ static void run_template(const ZGame *g, Run *r, const ZState *s,
     r->g = g;
     r->s = s;
     r->player = player;
-    r->lk = g->plink + (size_t)player * 2 * (size_t)g->npos *
-                       (size_t)g->ndirs;
+    r->lk = g->plk[player];
     r->lk_opp = g->npos * g->ndirs;
     r->nwl = r->wl_over = 0;
     r->tmpl = ti;
@@ -1018,8 +1024,7 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
         r.g = g;
         r.s = s;
         r.player = player;
-        r.lk = g->plink + (size_t)player * 2 * (size_t)g->npos *
-                          (size_t)g->ndirs;
+        r.lk = g->plk[player];
         r.lk_opp = g->npos * g->ndirs;
         r.buf = W;
         r.B = B;
@@ -1027,6 +1032,14 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
         r.cells = s->cells;
         r.last_from = s->last_from;
         r.last_to = s->last_to;
+        if (g->npos <= 64) {
+            /* one word a player */
+            const uint64_t *o = ZS_OCC(s, g, 0);
+            r.occ_all = o[0] | (g->nplayers > 1 ? o[1] : 0);
+            for (int x = 2; x < g->nplayers; x++)
+                r.occ_all |= o[x];
+            r.occ_fr = o[player];
+        }
         if (lg && !lg->ready)
             legal_prepare(s, player, lg);
         const uint64_t *occ = ZS_OCC(s, g, player);
@@ -1477,6 +1490,24 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
     int start = ZMV_START(m), ti = ZMV_TMPL(m), k = ZMV_K(m);
     if (ti >= g->ntmpl || start >= g->npos)
         return -1;
+    int dest = ZMV_TO(m);
+    if ((m & ZMV_PLAIN) && s->cells[start] && dest < g->npos &&
+        g->tmpl[ti].plain && !g->ncapgoals && !g->recycle) {
+        /* a plain move: the piece from start to dest, whatever stood
+         * there removed (the general way below, in short) */
+        uint16_t v = s->cells[start];
+        if (dest != start) {
+            set_cell(s, g, start, 0);
+            if (s->cells[dest] != v)
+                set_cell(s, g, dest, v);
+        }
+        s->last_from = (int16_t)start;
+        s->last_to = (int16_t)dest;
+        *partial = 0;
+        *ctype = -1;
+        *to = dest;
+        return 0;
+    }
     uint16_t W[ZMAX_POS], B[ZMAX_POS];
     Run r;
     r.rd = NULL;
@@ -1510,8 +1541,7 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
         r.g = g;
         r.s = s;
         r.player = player;
-        r.lk = g->plink + (size_t)player * 2 * (size_t)g->npos *
-                          (size_t)g->ndirs;
+        r.lk = g->plk[player];
         r.lk_opp = g->npos * g->ndirs;
         r.buf = W;
         r.B = B;

@@ -50,7 +50,7 @@ enum {
     ZCC_MAX_INSNS = 2000,           /* instructions over all templates:
                                      * about 1.5 ms of -O2 each */
     ZCC_TIMEOUT_S = 60,             /* the compiler's time */
-    ZCC_ABI = 6,                    /* bump when the calls change */
+    ZCC_ABI = 7,                    /* bump when the calls change */
 };
 
 /* The optimisation asked of the compiler (part of the cache key): -O1
@@ -673,6 +673,80 @@ static void body(Tr *t, int ti, uint8_t *seen, uint8_t *head, int *work,
     }
 }
 
+/* Boards of 64 squares at most: a template that opens with a step in
+ * one direction and a verify of empty?, friend? or enemy? (or their
+ * not) on the square reached cannot emit from a start where that
+ * fails. Where the direction moves every square by one offset for each
+ * player (a grid's), the starts where it passes are the squares of the
+ * set tested, shifted back, within the squares that have the link:
+ * worked out once per generation (pf<slot>), a template skips the
+ * starts outside it with one bit test. */
+enum { PF_MAX = 64 };
+typedef struct Prefilter {
+    int nslot;
+    int loc[PF_MAX], test[PF_MAX];     /* lk offset; 0 empty, 1 friend,
+                                         * 2 enemy, +4 negated */
+    int shift[PLY_MAX_PLAYERS][PF_MAX];
+    uint64_t mask[PLY_MAX_PLAYERS][PF_MAX];
+} Prefilter;
+
+/* Template ti's slot in pf (added when new), or -1. */
+static int prefilter_slot(const ZGame *g, int ti, Prefilter *pf)
+{
+    const ZTemplate *tp = &g->tmpl[ti];
+    const int32_t *c = g->code;
+    int pc = tp->code;
+    if (g->npos > 64 || pc < 0 || pc + 3 >= g->ncode ||
+        c[pc] != OP_DIR || c[pc + 2] != OP_VERIFY)
+        return -1;
+    int kind = (int)((unsigned)c[pc + 1] >> 24), d = c[pc + 1] & 0xffffff;
+    if ((kind != LOC_DIR && kind != LOC_OPP) || d >= g->ndirs)
+        return -1;
+    int k = c[pc + 3], neg = 0;
+    if (k < 0 || k >= g->nconds)
+        return -1;
+    const ZCond *cd = &g->conds[k];
+    if (cd->op == C_NOT && cd->nkids == 1 && cd->kid >= 0 &&
+        cd->kid < g->nconds) {
+        cd = &g->conds[cd->kid];
+        neg = 4;
+    }
+    if (cd->loc != LOC(LOC_HERE, 0) ||
+        (cd->op != C_EMPTY && cd->op != C_FRIEND && cd->op != C_ENEMY))
+        return -1;
+    int test = (cd->op == C_EMPTY ? 0 : cd->op == C_FRIEND ? 1 : 2) + neg;
+    int loc = (kind == LOC_OPP ? g->npos * g->ndirs : 0) + d;
+    for (int i = 0; i < pf->nslot; i++)
+        if (pf->loc[i] == loc && pf->test[i] == test)
+            return i;
+    if (pf->nslot == PF_MAX)
+        return -1;
+    /* one offset per player */
+    int i = pf->nslot;
+    for (int pl = 0; pl < g->nplayers && pl < PLY_MAX_PLAYERS; pl++) {
+        const int16_t *lk = g->plink + (size_t)pl * 2 * (size_t)g->npos *
+                                       (size_t)g->ndirs;
+        int delta = 0, have = 0;
+        uint64_t m = 0;
+        for (int p = 0; p < g->npos; p++) {
+            int q = lk[loc + p * g->ndirs];
+            if (q < 0)
+                continue;
+            if (!have)
+                delta = q - p, have = 1;
+            else if (q - p != delta)
+                return -1;
+            m |= 1ULL << p;
+        }
+        pf->shift[pl][i] = delta;
+        pf->mask[pl][i] = m;
+    }
+    pf->loc[i] = loc;
+    pf->test[i] = test;
+    pf->nslot++;
+    return i;
+}
+
 /* The generated source; NULL with the reason in t->why. */
 static char *translate(const ZGame *g, size_t *len, const char **why)
 {
@@ -726,6 +800,20 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
             (unsigned long long)m[1]);
     }
     put(&b, "};\n");
+    Prefilter *pf = calloc(1, sizeof *pf);
+    int *slot = malloc(sizeof *slot * ((size_t)g->ntmpl + 1));
+    if (!pf || !slot) {
+        free(pf);
+        free(slot);
+        free(seen);
+        free(head);
+        free(work);
+        free(b.p);
+        *why = "out of memory";
+        return NULL;
+    }
+    for (int ti = 0; ti < g->ntmpl; ti++)
+        slot[ti] = g->tmpl[ti].drop ? -1 : prefilter_slot(g, ti, pf);
     put(&b, "int zc_gen(Run *r, const ZcApi *api, const uint64_t *occ, "
         "int words, int rmt, int sel, int sstart)\n{\n"
         "const int16_t *lk = r->lk; const int player = r->player;\n"
@@ -747,12 +835,33 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
         "else if (nout >= max) return 1;\n"
         "else if (rmt == -2) BETTER(%d);\n"
         "else if (rmt >= 0) { allow0 = rmt < 63 ? 1ULL << (rmt + 1) : 0; "
-        "allow1 = rmt >= 63 ? 1ULL << ((rmt + 1) & 63) : 0; }\n"
-        "for (int w = 0; w < words; w++)\n"
+        "allow1 = rmt >= 63 ? 1ULL << ((rmt + 1) & 63) : 0; }\n",
+        g->nprio);
+    /* the prefilters (see Prefilter): all starts when making a move */
+    if (pf->nslot) {
+        put(&b, "uint64_t pf[%d];\nif (sel >= 0) memset(pf, 0xff, sizeof "
+            "pf);\nelse {\nconst uint64_t S_[3] = {~r->occ_all & %lluULL, "
+            "r->occ_fr, r->occ_all & ~r->occ_fr};\nswitch (player) {\n",
+            pf->nslot, (unsigned long long)(g->npos == 64 ? ~0ULL :
+                                            (1ULL << g->npos) - 1));
+        for (int pl = 0; pl < g->nplayers && pl < PLY_MAX_PLAYERS; pl++) {
+            put(&b, "case %d:\n", pl);
+            for (int i = 0; i < pf->nslot; i++) {
+                int sh = pf->shift[pl][i];
+                put(&b, "pf[%d] = (%sS_[%d]%s %s %d) & %lluULL;\n", i,
+                    pf->test[i] & 4 ? "~" : "", pf->test[i] & 3,
+                    "", sh >= 0 ? ">>" : "<<", sh >= 0 ? sh : -sh,
+                    (unsigned long long)pf->mask[pl][i]);
+            }
+            put(&b, "break;\n");
+        }
+        put(&b, "default: memset(pf, 0xff, sizeof pf);\n}\n}\n");
+    }
+    put(&b, "for (int w = 0; w < words; w++)\n"
         "for (uint64_t bits = occ[w]; bits; bits &= bits - 1) {\n"
         "const int start = sel >= 0 ? sstart : w * 64 + "
         "__builtin_ctzll(bits);\n"
-        "switch (B[start] & 0xff) {\n", g->nprio);
+        "switch (B[start] & 0xff) {\n");
     for (int ty = 0; ty < g->ntypes && !t.why; ty++) {
         int t0 = g->piece_tmpl[ty * 2], nt = g->piece_ntmpl[ty * 2];
         if (t0 < 0 || nt < 0 || t0 + nt > g->ntmpl) {
@@ -785,8 +894,12 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
                 "#define FALL goto F%d\n#define RANK %d\n#define PRIO %s\n",
                 ti, tp->mtype, ti, ti, rk, rk < g->nprio ? "if (best > RANK) "
                 "{ nout = base; BETTER(RANK); }" : "");
-            put(&b, "if (((allow%d >> %d) & 1) || sel == TI) {\n", bit >> 6,
-                bit & 63);
+            if (slot[ti] >= 0)
+                put(&b, "if ((((allow%d >> %d) & 1) && ((pf[%d] >> start) & "
+                    "1)) || sel == TI) {\n", bit >> 6, bit & 63, slot[ti]);
+            else
+                put(&b, "if (((allow%d >> %d) & 1) || sel == TI) {\n",
+                    bit >> 6, bit & 63);
             put(&b, "cursor = start; mark = -1; mo = start; active = 1; "
                 "copy = 0; kk = 0; mp = B[start]; flags = 0; turns = 0; "
                 "before = nout;\n%s",
@@ -813,6 +926,8 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
     }
     put(&b, "}\n}\nr->nout = nout;\nreturn 0;\n}\n"
         "const int zc_ntypes = %d;\n", g->ntypes);
+    free(pf);
+    free(slot);
     free(seen);
     free(head);
     free(work);

@@ -54,7 +54,8 @@ typedef struct Legal ZCC_LEGAL_BODY Legal;
  *   back as the cells at each template's end: wold holds what each
  *   write of wl replaced, to undo them), and mt, the move type of each
  *   collected move when not NULL; cells last_from last_to: the
- *   position's. */
+ *   position's; occ_fr occ_all: boards of 64 squares at most, the
+ *   squares of the player's pieces and of all pieces. */
 #define ZCC_RUN_BODY { \
     const ZGame *g; const ZState *s; int player; int tmpl; int start; \
     const int16_t *lk; int lk_opp; \
@@ -70,6 +71,7 @@ typedef struct Legal ZCC_LEGAL_BODY Legal;
     Legal *lg; \
     uint16_t *B; uint16_t wold[ZRUN_MAX_WRITES]; int16_t *mt; \
     const uint16_t *cells; int last_from, last_to; \
+    uint64_t occ_fr, occ_all; \
 }
 typedef struct Run ZCC_RUN_BODY Run;
 

@@ -241,6 +241,7 @@ typedef struct ZGame {
     int16_t *plink;         /* per player, plain/opposite, position and
                              * direction: the link after symmetry (-1
                              * none); built by zvm_prepare */
+    const int16_t *plk[PLY_MAX_PLAYERS];    /* each player's part */
     int16_t *pre_to;        /* see ZTemplate.pre_n; NULL: not built */
     /* zcc.c: the move templates compiled to native code (zc_gen NULL:
      * the interpreter runs them); zc_status says which and why */

@@ -997,10 +997,11 @@ void zvm_interp(Run *r, int ti, int start)
  * checkmated rule when lg is set): into out (with the move type of each
  * in mt when mt is not NULL). restrict_mt >= 0 keeps one move type, -2
  * (native code only, no drops: max without it) the best rank of the
- * move-priorities; only_pos >= 0 only that piece. */
+ * move-priorities; only_pos >= 0 only that piece. exists: only whether
+ * there is a move (0 or 1; out[0] may be left unset). */
 static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
                    int max, int restrict_mt, int only_pos, int drops,
-                   Legal *lg)
+                   Legal *lg, int exists)
 {
     const ZGame *g = ZG(s);
     uint16_t W[ZMAX_POS];
@@ -1032,6 +1033,7 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
         r.cells = s->cells;
         r.last_from = s->last_from;
         r.last_to = s->last_to;
+        r.exists = exists && !lg && only_pos < 0;
         if (g->npos <= 64) {
             /* one word a player */
             const uint64_t *o = ZS_OCC(s, g, 0);
@@ -1552,6 +1554,7 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
         r.out = NULL;
         r.mt = NULL;
         r.nout = r.max = 0;
+        r.exists = 0;
         done = gen(&r, g->zc_api, NULL, 0, -1, ti, start) != 3;
     }
     if (!done)
@@ -1779,14 +1782,15 @@ static int emit_legal(Run *r, int promo)
 }
 
 /* The moves of the player to move, before the end-of-game check (with
- * any set: 1 as soon as one legal move exists, else 0). */
+ * any set: 1 as soon as one legal move exists, else 0; out[0] then may
+ * be left unset). */
 static int gen_moves_any(const ZState *s, Move *out, int max, int any)
 {
     const ZGame *g = ZG(s);
     int player = cur_owner(s);
     if (s->cont_pos >= 0) {
         int n = gen_raw(s, player, out, NULL, max, s->cont_type,
-                        s->cont_pos, 0, NULL);
+                        s->cont_pos, 0, NULL, 0);
         if (g->pass_partial && n < max)
             out[n++] = ZMOVE_PASS;
         return n;
@@ -1804,7 +1808,7 @@ static int gen_moves_any(const ZState *s, Move *out, int max, int any)
         !g->has_drops) {
         /* native code: the priorities in one pass (rmt -2); a full list
          * is worked out again below */
-        n = gen_raw(s, player, out, NULL, max, -2, -1, 0, lg);
+        n = gen_raw(s, player, out, NULL, max, -2, -1, 0, lg, 0);
         if (n < max)
             goto pass;
         n = 0;
@@ -1816,12 +1820,12 @@ static int gen_moves_any(const ZState *s, Move *out, int max, int any)
         for (int q = 0; q < g->nprio && !n; q++)
             if (g->prio[q] >= 0 && g->prio[q] < ZMAX_MTYPES)
                 n = gen_raw(s, player, out, NULL, max, g->prio[q], -1, 1,
-                            lg);
+                            lg, 0);
         if (n)
             goto pass;
     }
     n = gen_raw(s, player, out, g->nprio && !any ? mt : NULL, max,
-                g->turns[s->turn].mtype, -1, 1, lg);
+                g->turns[s->turn].mtype, -1, 1, lg, any);
     if (any)
         return n > 0 ? 1 : g->pass_turn != 0;
     if (g->nprio && n) {
@@ -2114,7 +2118,8 @@ void zvm_make(ZState *s, Move m)
         s->cont_pos = (int16_t)to;
         s->cont_type = (int16_t)ctype;
         Move one[1];
-        int n = gen_raw(s, cur_owner(s), one, NULL, 1, ctype, to, 0, NULL);
+        int n = gen_raw(s, cur_owner(s), one, NULL, 1, ctype, to, 0, NULL,
+                        0);
         if (n > 0) {
             if (s->ply >= ZMAX_GAME)
                 set_result(s, 0, OUT_DRAW);

@@ -50,7 +50,7 @@ enum {
     ZCC_MAX_INSNS = 2000,           /* instructions over all templates:
                                      * about 1.5 ms of -O2 each */
     ZCC_TIMEOUT_S = 60,             /* the compiler's time */
-    ZCC_ABI = 7,                    /* bump when the calls change */
+    ZCC_ABI = 8,                    /* bump when the calls change */
 };
 
 /* The optimisation asked of the compiler (part of the cache key): -O1
@@ -747,6 +747,38 @@ static int prefilter_slot(const ZGame *g, int ti, Prefilter *pf)
     return i;
 }
 
+/* From pc on, does every path reach an add before any instruction that
+ * can stop the run (a template past its prefilter that is sure to emit:
+ * then only whether the player has a move is answered by the
+ * prefilter)? Conditions, flags and attributes stop nothing. */
+static int sure_emit(const ZGame *g, int pc, int depth)
+{
+    for (int steps = 0; steps < 64 && depth < 8; steps++) {
+        if (pc < 0 || pc >= g->ncode || zvm_insn_len(g, pc) < 0)
+            return 0;
+        switch (g->code[pc]) {
+        case OP_ADD:
+        case OP_ADDP:
+            return 1;
+        case OP_JF:
+            return sure_emit(g, g->code[pc + 2], depth + 1) &&
+                   sure_emit(g, pc + 3, depth + 1);
+        case OP_JMP:
+            pc = g->code[pc + 1];
+            break;
+        case OP_POS:
+        case OP_SETFLAG:
+        case OP_SETPFLAG:
+        case OP_SETATTR:
+            pc += zvm_insn_len(g, pc);
+            break;
+        default:
+            return 0;
+        }
+    }
+    return 0;
+}
+
 /* The generated source; NULL with the reason in t->why. */
 static char *translate(const ZGame *g, size_t *len, const char **why)
 {
@@ -856,6 +888,26 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
             put(&b, "break;\n");
         }
         put(&b, "default: memset(pf, 0xff, sizeof pf);\n}\n}\n");
+        /* is there a move at all: a piece of a template's type among the
+         * starts of its prefilter, the template sure to emit past it */
+        int any = 0;
+        for (int ti = 0; ti < g->ntmpl; ti++) {
+            const ZTemplate *tp = &g->tmpl[ti];
+            if (slot[ti] < 0 || tp->mtype < -1 || tp->mtype >= ZMAX_MTYPES ||
+                tp->ptype < 0 || tp->ptype >= g->ntypes ||
+                !sure_emit(g, tp->code + 4, 0))
+                continue;
+            if (!any)
+                put(&b, "if (r->exists && sel < 0) {\nuint64_t c_;\n");
+            any = 1;
+            put(&b, "if (((allow%d >> %d) & 1) && (c_ = pf[%d] & r->occ_fr)) "
+                "for (; c_; c_ &= c_ - 1) if ((B[__builtin_ctzll(c_)] & "
+                "0xff) == %d) { r->nout = nout + 1; return 1; }\n",
+                (tp->mtype + 1) >> 6, (tp->mtype + 1) & 63, slot[ti],
+                tp->ptype + 1);
+        }
+        if (any)
+            put(&b, "}\n");
     }
     put(&b, "for (int w = 0; w < words; w++)\n"
         "for (uint64_t bits = occ[w]; bits; bits &= bits - 1) {\n"

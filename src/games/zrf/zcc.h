@@ -55,7 +55,9 @@ typedef struct Legal ZCC_LEGAL_BODY Legal;
  *   write of wl replaced, to undo them), and mt, the move type of each
  *   collected move when not NULL; cells last_from last_to: the
  *   position's; occ_fr occ_all: boards of 64 squares at most, the
- *   squares of the player's pieces and of all pieces. */
+ *   squares of the player's pieces and of all pieces; exists: only
+ *   whether there is a move is asked (r->nout 1 when there is, the move
+ *   itself perhaps not collected; no legality test). */
 #define ZCC_RUN_BODY { \
     const ZGame *g; const ZState *s; int player; int tmpl; int start; \
     const int16_t *lk; int lk_opp; \
@@ -71,7 +73,7 @@ typedef struct Legal ZCC_LEGAL_BODY Legal;
     Legal *lg; \
     uint16_t *B; uint16_t wold[ZRUN_MAX_WRITES]; int16_t *mt; \
     const uint16_t *cells; int last_from, last_to; \
-    uint64_t occ_fr, occ_all; \
+    uint64_t occ_fr, occ_all; int exists; \
 }
 typedef struct Run ZCC_RUN_BODY Run;
 

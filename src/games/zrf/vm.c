@@ -990,7 +990,8 @@ static void legal_prepare(const ZState *s, int player, Legal *L);
  * the interpreter runs it instead. */
 void zvm_interp(Run *r, int ti, int start)
 {
-    run_collect(r->g, r, r->s, r->player, ti, start, r->buf);
+    uint16_t W[ZMAX_POS];
+    run_collect(r->g, r, r->s, r->player, ti, start, W);
 }
 
 /* Raw moves of `player` (no priorities; only the legal ones under the
@@ -999,11 +1000,69 @@ void zvm_interp(Run *r, int ti, int start)
  * (native code only, no drops: max without it) the best rank of the
  * move-priorities; only_pos >= 0 only that piece. exists: only whether
  * there is a move (0 or 1; out[0] may be left unset). */
+/* The native part of gen_raw (its moves and drops aside): 1 when the
+ * list is full. */
+static int gen_native(const ZState *s, const ZGame *g, ZcGen gen,
+                      int player, Move *out, int16_t *mt, int *n, int max,
+                      int restrict_mt, int only_pos, Legal *lg, int exists)
+{
+    /* B: room for a board of its own */
+    uint16_t B[ZMAX_POS];
+    Run r;
+    r.rd = NULL;
+    r.lg = lg;
+    r.mode = 0;
+    r.out = out;
+    r.nout = *n;
+    r.max = max;
+    r.mt = mt;
+    r.g = g;
+    r.s = s;
+    r.player = player;
+    r.lk = g->plk[player];
+    r.lk_opp = g->npos * g->ndirs;
+    r.B = B;
+    r.W = s->cells;
+    r.cells = s->cells;
+    r.last_from = s->last_from;
+    r.last_to = s->last_to;
+    r.exists = exists && !lg && only_pos < 0;
+    if (g->npos <= 64) {
+        /* one word a player */
+        const uint64_t *o = ZS_OCC(s, g, 0);
+        r.occ_all = o[0] | (g->nplayers > 1 ? o[1] : 0);
+        for (int x = 2; x < g->nplayers; x++)
+            r.occ_all |= o[x];
+        r.occ_fr = o[player];
+    }
+    if (lg && !lg->ready)
+        legal_prepare(s, player, lg);
+    const uint64_t *occ = ZS_OCC(s, g, player);
+    int full;
+    if (only_pos >= 0) {
+        /* the one piece: its bit alone */
+        uint64_t one[ZMAX_POS / 64];
+        int w = only_pos >> 6;
+        memset(one, 0, sizeof *one * (size_t)w);
+        one[w] = occ[w] & (1ULL << (only_pos & 63));
+        full = gen(&r, g->zc_api, one, w + 1, restrict_mt, -1, 0);
+    } else {
+        full = gen(&r, g->zc_api, occ, g->occ_words, restrict_mt, -1, 0);
+    }
+    *n = r.nout;
+    return full;
+}
+
 static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
                    int max, int restrict_mt, int only_pos, int drops,
                    Legal *lg, int exists)
 {
     const ZGame *g = ZG(s);
+    int from = only_pos >= 0 ? only_pos : 0;
+    int to = only_pos >= 0 ? only_pos + 1 : g->npos;
+    ZcGen gen = __atomic_load_n(&g->zc_gen, __ATOMIC_ACQUIRE);
+    if (restrict_mt == -2 && !gen)
+        return max;
     uint16_t W[ZMAX_POS];
     Run r;
     r.rd = NULL;
@@ -1013,50 +1072,10 @@ static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
     r.nout = 0;
     r.max = max;
     r.mt = mt;
-    int from = only_pos >= 0 ? only_pos : 0;
-    int to = only_pos >= 0 ? only_pos + 1 : g->npos;
-    ZcGen gen = __atomic_load_n(&g->zc_gen, __ATOMIC_ACQUIRE);
-    if (restrict_mt == -2 && !gen)
-        return max;
     if (gen) {
-        /* native code: every piece's templates in one call (B: room for
-         * a board of its own) */
-        uint16_t B[ZMAX_POS];
-        r.g = g;
-        r.s = s;
-        r.player = player;
-        r.lk = g->plk[player];
-        r.lk_opp = g->npos * g->ndirs;
-        r.buf = W;
-        r.B = B;
-        r.W = s->cells;
-        r.cells = s->cells;
-        r.last_from = s->last_from;
-        r.last_to = s->last_to;
-        r.exists = exists && !lg && only_pos < 0;
-        if (g->npos <= 64) {
-            /* one word a player */
-            const uint64_t *o = ZS_OCC(s, g, 0);
-            r.occ_all = o[0] | (g->nplayers > 1 ? o[1] : 0);
-            for (int x = 2; x < g->nplayers; x++)
-                r.occ_all |= o[x];
-            r.occ_fr = o[player];
-        }
-        if (lg && !lg->ready)
-            legal_prepare(s, player, lg);
-        const uint64_t *occ = ZS_OCC(s, g, player);
-        if (only_pos >= 0) {
-            /* the one piece: its bit alone */
-            uint64_t one[ZMAX_POS / 64];
-            int w = only_pos >> 6;
-            memset(one, 0, sizeof *one * (size_t)w);
-            one[w] = occ[w] & (1ULL << (only_pos & 63));
-            if (gen(&r, g->zc_api, one, w + 1, restrict_mt, -1, 0))
-                return r.nout;
-        } else if (gen(&r, g->zc_api, occ, g->occ_words, restrict_mt, -1,
-                       0)) {
+        if (gen_native(s, g, gen, player, out, mt, &r.nout, max,
+                       restrict_mt, only_pos, lg, exists))
             return r.nout;
-        }
         from = to;
     }
     /* his pieces, by the occupancy bits, in square order */
@@ -1803,13 +1822,16 @@ static int gen_moves_any(const ZState *s, Move *out, int max, int any)
     Legal L;
     L.ready = 0;
     Legal *lg = g->royal_checkmated >= 0 ? &L : NULL;
-    int n = 0;
-    if (g->nprio && !any && g->turns[s->turn].mtype < 0 && g->zc_gen &&
-        !g->has_drops) {
-        /* native code: the priorities in one pass (rmt -2); a full list
-         * is worked out again below */
-        n = gen_raw(s, player, out, NULL, max, -2, -1, 0, lg, 0);
-        if (n < max)
+    int n = 0, tmt = g->turns[s->turn].mtype;
+    ZcGen gen = __atomic_load_n(&g->zc_gen, __ATOMIC_ACQUIRE);
+    if (gen && !g->has_drops) {
+        /* native code, straight: the priorities in one pass (rmt -2; a
+         * full list is worked out again below), or the turn's type */
+        int rmt = g->nprio && !any && tmt < 0 ? -2 : tmt;
+        gen_native(s, g, gen, player, out, NULL, &n, max, rmt, -1, lg, any);
+        if (any)
+            return n > 0 ? 1 : g->pass_turn != 0;
+        if (rmt != -2 || n < max)
             goto pass;
         n = 0;
     }

@@ -103,6 +103,42 @@ static void test_agree(void **state)
     assert_int_equal(st.st_mode & 0777, 0700);
 }
 
+/* A template whose loop runs into the machine's step limit: the native
+ * code gives the run up to the interpreter (when collecting and when
+ * making a move), and both machines list the same moves: the walker
+ * goes round a ring of ten squares, adding a move at c1 each lap (as
+ * itself: not a plain move, so making one runs the template again),
+ * until the limit stops it (some 2000 moves, the list not full); the
+ * other side has one step. */
+static void test_step_limit(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "(game (title \"ring\") (players A B) (turn-order A B)\n"
+        " (board (grid (dimensions (\"a/b/c/d/e/f/g/h/i/j\" (10 0)) "
+        "(\"2/1\" (0 10)))\n"
+        "  (directions (e 1 0)))\n"
+        "  (links e (j1 a1)))\n"
+        " (piece (name W) (moves ((while true e (if (position? c1) "
+        "(add W))))))\n"
+        " (piece (name S) (moves (e (verify empty?) add)))\n"
+        " (board-setup (A (W a1)) (B (S a2))))\n";
+    char path[128];
+    snprintf(path, sizeof path, "%s/ring.zrf", cache);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    agree(path, 2);
+    const GameVtbl *v = game_find(path);
+    assert_non_null(v);
+    void *st = tl_position(v->info.name, NULL, NULL, NULL);
+    uint64_t n = perft(v, st, 1, 0);
+    if (n < 1000 || n >= ZMAX_MOVES)
+        fail_msg("ring: %llu moves", (unsigned long long)n);
+    free(st);
+}
+
 /* Names, strings and directions of a hostile file never reach the C
  * source: it holds numbers and fixed identifiers only. */
 static void test_no_text_copied(void **state)
@@ -230,6 +266,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_agree),
+        cmocka_unit_test(test_step_limit),
         cmocka_unit_test(test_no_text_copied),
         cmocka_unit_test(test_fallbacks),
     };

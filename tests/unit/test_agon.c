@@ -260,11 +260,6 @@ static int slow_result(const Slow *s)
     return s->quiet >= s->length || s->ply >= 2000 ? 0 : 2;
 }
 
-static int cmp_text(const void *a, const void *b)
-{
-    return strcmp(a, b);
-}
-
 static void compare(const char *options, int anyline, int enter, int qouter,
                     int gloss, int same, int length, int games,
                     uint64_t seed)
@@ -273,7 +268,7 @@ static void compare(const char *options, int anyline, int enter, int qouter,
     Rng rng;
     rng_seed(&rng, seed);
     Move mv[256];
-    static char fast[256][24], slow[256][24];
+    static char slow[256][24];
     char text[256], want[256];
     int positions = 0, captures = 0, relocations = 0;
     for (int gi = 0; gi < games; gi++) {
@@ -297,25 +292,11 @@ static void compare(const char *options, int anyline, int enter, int qouter,
                 fail_msg("%s: not over at %s", options, text);
             int k = slow_moves(&s, slow);
             int n = g->gen_moves(st, mv);
-            for (int i = 0; i < n; i++)
-                assert_true(g->move_to_text(st, mv[i], fast[i], 24) > 0);
-            qsort(fast, (size_t)n, 24, cmp_text);
-            qsort(slow, (size_t)k, 24, cmp_text);
-            if (n != k)
-                fail_msg("%s: %d moves, slow %d on %s", options, n, k, text);
-            for (int i = 0; i < n; i++)
-                if (strcmp(fast[i], slow[i]))
-                    fail_msg("%s: move %s vs slow %s on %s", options,
-                             fast[i], slow[i], text);
+            tl_same_moves(g, st, mv, n, &slow[0][0], k, sizeof slow[0],
+                          options, text);
             positions++;
             /* half the time prefer a capture, so games see many */
-            Move m = mv[rng_below(&rng, (uint32_t)n)];
-            if (rng_below(&rng, 2))
-                for (int i = 0; i < n; i++)
-                    if (g->heuristic(st, mv[i]) >= 1000) {
-                        m = mv[i];
-                        break;
-                    }
+            Move m = tl_lively_move(g, st, mv, n, &rng);
             char mt[12];
             g->move_to_text(st, m, mt, sizeof mt);
             relocations += strchr("XYxy", text[0]) != NULL;

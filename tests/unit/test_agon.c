@@ -394,6 +394,29 @@ static void test_perft(void **state)
     free(st);
 }
 
+/* The longest move list: six captured Guards, each to any of the 30
+ * empty outer-ring cells, 180 relocations (the list once had room for
+ * 128 and random games overran it). The slow generator agrees. */
+static void test_most_moves(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("agon");
+    const char *t = "....../.XXX.../.XXX..../.Qggg..../.gggq...../"
+                    ".........../........../........./......../......./"
+                    "...... w";
+    void *st = tl_position("agon", NULL, t, NULL);
+    Move mv[512];
+    static char slow[512][24];
+    int n = g->gen_moves(st, mv);
+    assert_int_equal(n, 180);
+    assert_true(n <= g->info.max_moves);
+    Slow s = {.anyline = 1, .gloss = 1, .length = 100};
+    slow_read(&s, t);
+    int k = slow_moves(&s, slow);
+    tl_same_moves(g, st, mv, n, &slow[0][0], k, sizeof slow[0], "", t);
+    free(st);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -445,6 +468,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_against_slow),
         cmocka_unit_test(test_perft),
+        cmocka_unit_test(test_most_moves),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -994,12 +994,6 @@ void zvm_interp(Run *r, int ti, int start)
     run_collect(r->g, r, r->s, r->player, ti, start, W);
 }
 
-/* Raw moves of `player` (no priorities; only the legal ones under the
- * checkmated rule when lg is set): into out (with the move type of each
- * in mt when mt is not NULL). restrict_mt >= 0 keeps one move type, -2
- * (native code only, no drops: max without it) the best rank of the
- * move-priorities; only_pos >= 0 only that piece. exists: only whether
- * there is a move (0 or 1; out[0] may be left unset). */
 /* The native part of gen_raw (its moves and drops aside): 1 when the
  * list is full. */
 static int gen_native(const ZState *s, const ZGame *g, ZcGen gen,
@@ -1053,6 +1047,12 @@ static int gen_native(const ZState *s, const ZGame *g, ZcGen gen,
     return full;
 }
 
+/* Raw moves of `player` (no priorities; only the legal ones under the
+ * checkmated rule when lg is set): into out (with the move type of each
+ * in mt when mt is not NULL). restrict_mt >= 0 keeps one move type, -2
+ * (native code only, no drops: max without it) the best rank of the
+ * move-priorities; only_pos >= 0 only that piece. exists: only whether
+ * there is a move (0 or 1; out[0] may be left unset). */
 static int gen_raw(const ZState *s, int player, Move *out, int16_t *mt,
                    int max, int restrict_mt, int only_pos, int drops,
                    Legal *lg, int exists)

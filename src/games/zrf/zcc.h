@@ -92,14 +92,14 @@ typedef struct ZcApi ZCC_API_BODY ZcApi;
 
 /* The player's pieces (the bits of occ, words words) each run its
  * type's move templates, on r->cells until a template writes, then on
- * r->B (r->W names the board before each call back). Collecting (r->mode 0) as vm.c's gen_raw does, legal moves
- * only when r->lg is set (ready): move type rmt only when >= 0, the
- * move-priorities when -2 (only the moves of the best rank, vm.c
- * gen_moves_any); 1 when r->max moves are collected, B given back as it
- * was. Making a move
- * (r->mode 1): template sel from square sstart to its emission
- * r->target: 2 found (the results in r, the run's writes left in B), 0
- * not found, 3 the interpreter must do it. */
+ * r->B (r->W names the board before each call back). Collecting
+ * (r->mode 0) as vm.c's gen_raw does, legal moves only when r->lg is
+ * set (ready): move type rmt only when >= 0, the move-priorities when
+ * -2 (only the moves of the best rank, vm.c gen_moves_any); 1 when
+ * r->max moves are collected. Making a move (r->mode 1): template sel
+ * from square sstart to its emission r->target: 2 found (the results in
+ * r, the run's board in r->W), 0 not found, 3 the interpreter must do
+ * it. */
 typedef int (*ZcGen)(Run *r, const ZcApi *api, const uint64_t *occ,
                      int words, int rmt, int sel, int sstart);
 

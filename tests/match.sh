@@ -172,7 +172,7 @@ $P match kalah random s -n 40 -j 2 --engine "s=$slow" --out "$T/k.jsonl" \
     > /dev/null 2>&1 &
 pid=$!
 i=0
-while [ "$(count "$T/k.jsonl" '')" -lt 10 ] && [ $i -lt 300 ]; do
+while [ "$(count "$T/k.jsonl" '')" -lt 10 ] && [ $i -lt 1200 ]; do
     sleep 0.05; i=$((i + 1))
 done
 kill -9 $pid 2>/dev/null

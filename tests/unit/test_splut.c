@@ -502,12 +502,15 @@ static void test_turns_and_skip(void **state)
  * safe, with four players (the kill removes a team: MCTS's and max-n's
  * vector of returns, the turn order after it) and in the duel (the kill
  * wins). (With South's Sorcerer on e2, North could kill it right after:
- * there the searches rightly save it first.) */
+ * there the searches rightly save it first. East's Sorcerer stands on g3,
+ * out of West's reach: on h4 West could kill it by pulling the Rock to c4
+ * and throwing it along rank 4, and max-n, which expects every team to
+ * take its best, rightly finds waiting as good as killing.) */
 static void test_bots_kill(void **state)
 {
     (void)state;
     const char *pos4 = "R/T2D2S2/...../......./.S1RT0...D3R/"
-                       ".T1....S3/...../.D0S0/R 0 1 7 - 20 aaaa 3,4,5,6";
+                       ".T1...../....S3/.D0S0/R 0 1 7 - 20 aaaa 3,4,5,6";
     const char *pos2 = "./.D1./...../......./.S1RT0....R/......./..R../"
                        "D0S0./R 0 3 7 - 20 aa 5,6";
     const char *specs[] = {"alphabeta:mode=paranoid", "alphabeta:mode=brs",
@@ -537,12 +540,136 @@ static void test_bots_kill(void **state)
         }
 }
 
+/* The coefficient of the weight called name in player's evaluation. */
+static double term_of(const GameVtbl *g, const void *st, int player,
+                      const char *name)
+{
+    const EvalTuning *t = g->tuning;
+    EvalTerm terms[EVAL_MAX_TERMS];
+    double base = 0;
+    int n = t->terms_of(st, player, terms, &base);
+    for (int i = 0; i < n; i++)
+        if (!strcmp(t->names[terms[i].index], name))
+            return terms[i].coef;
+    return 0;
+}
+
+/* The evaluation's kill threats: South's Troll on d4 reaches c4 in one
+ * step and throws the Rock on c5 at West's Sorcerer on b5 with the next
+ * (two steps); with the Rock on d6 and the Troll on d5 it must first
+ * pull the Rock to d5 (two steps again). Who carries a threat out first
+ * depends on the turn order: killable.now when South is to move,
+ * killable.before when South moves before West's next turn, .later when
+ * after it. */
+static void test_eval_threats(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("splut");
+    const char *walk = "R/T2D2S2/...../......./.S1R....D3R/T1.T0...S3/"
+                       "...../.D0S0/R %d %d 7 - 20 aaaa 3,4,5,6";
+    const char *pull = "R/T2D2S2/...../..R..../.S1.T0...D3R/T1.....S3/"
+                       "...../.D0S0/R 0 %d 7 - 20 aaaa 3,4,5,6";
+    char pos[256];
+    struct { const char *fmt; int mover, steps; double now, before, later;
+    } cases[] = {
+        {walk, 0, 3, 1, 0, 0}, {walk, 0, 2, 1, 0, 0},
+        {walk, 0, 1, 0, 0, 0}, {walk, 2, 3, 0, 1, 0},
+        {walk, 3, 3, 0, 1, 0}, {walk, 1, 3, 0, 0, 1},
+        {pull, 0, 2, 1, 0, 0}, {pull, 0, 1, 0, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        if (cases[i].fmt == walk)
+            snprintf(pos, sizeof pos, walk, cases[i].mover, cases[i].steps);
+        else
+            snprintf(pos, sizeof pos, pull, cases[i].steps);
+        void *st = tl_position("splut", "players=4", pos, NULL);
+        if (term_of(g, st, 1, "killable.now") != cases[i].now ||
+            term_of(g, st, 1, "killable.before") != cases[i].before ||
+            term_of(g, st, 1, "killable.later") != cases[i].later)
+            fail_msg("case %zu (%s): West killable now %g before %g "
+                     "later %g", i, pos, term_of(g, st, 1, "killable.now"),
+                     term_of(g, st, 1, "killable.before"),
+                     term_of(g, st, 1, "killable.later"));
+        /* South's own view: it can kill (now when to move) */
+        double kills = term_of(g, st, 0, cases[i].mover ? "kills.next"
+                                                        : "kills.now");
+        assert_true(kills == (cases[i].mover || cases[i].now ? 1 : 0));
+        /* with three steps South can also step to c4, pull the Rock to
+         * c4 stepping to c3, and throw it along rank 4 at East's
+         * Sorcerer on h4; nobody threatens South */
+        double east = cases[i].fmt == walk && !cases[i].mover &&
+                      cases[i].steps == 3;
+        assert_true(term_of(g, st, 3, "killable.now") == east);
+        assert_true(term_of(g, st, 0, "killable.now") == 0);
+        assert_true(term_of(g, st, 0, "killable.before") == 0);
+        assert_true(term_of(g, st, 0, "killable.later") == 0);
+        free(st);
+    }
+}
+
+/* A removed team's place is final: its entry of returns() when it is
+ * removed is the one it gets at the end, whatever happens after; teams
+ * still playing are not eliminated. Also the players=2 evaluation is
+ * antisymmetric, as negamax needs. */
+static void test_eliminated(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("splut");
+    Move mv[160];    /* splut's max_moves */
+    int removals = 0, checked2 = 0;
+    assert_true(g->info.max_moves <= 160);
+    for (int k = 0; k < 60; k++) {
+        int np = k % 3 + 2;
+        char opt[32];
+        snprintf(opt, sizeof opt, "players=%d", np);
+        void *st = tl_position("splut", opt, NULL, NULL);
+        Rng r;
+        rng_seed(&r, 500 + (uint64_t)k);
+        double at_removal[4] = {0};
+        int out[4] = {0};
+        while (g->to_move(st) >= 0) {
+            double ret[4];
+            g->returns(st, ret);
+            for (int p = 0; p < np; p++) {
+                int e = g->eliminated(st, p);
+                if (e && !out[p]) {
+                    out[p] = 1;
+                    at_removal[p] = ret[p];
+                    removals++;
+                }
+                assert_int_equal(e, out[p]);
+            }
+            if (np == 2) {
+                assert_int_equal(g->eval(st, 0), -g->eval(st, 1));
+                checked2++;
+            }
+            int n = g->gen_moves(st, mv);
+            /* mostly the game's best-ordered step: games with kills */
+            int i = rng_below(&r, 4) ? 0 : (int)rng_below(&r, (uint32_t)n);
+            for (int j = 0; j < n && i == 0; j++)
+                if (g->heuristic(st, mv[j]) > g->heuristic(st, mv[i]))
+                    i = j;
+            g->make(st, mv[i]);
+        }
+        double ret[4];
+        g->returns(st, ret);
+        for (int p = 0; p < np; p++)
+            if (out[p])
+                assert_true(ret[p] == at_removal[p]);
+        free(st);
+    }
+    assert_true(removals > 20);
+    assert_true(checked2 > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reference_generator),
         cmocka_unit_test(test_turns_and_skip),
         cmocka_unit_test(test_bots_kill),
+        cmocka_unit_test(test_eval_threats),
+        cmocka_unit_test(test_eliminated),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

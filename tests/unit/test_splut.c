@@ -5,9 +5,12 @@
  * turn lengths, elimination and its skip in the turn order. */
 #include "testlib.h"
 
+#include <unistd.h>
+
 #include "core/bot.h"
 #include "core/rng.h"
 #include "core/setup.h"
+#include "search/evalfile.h"
 
 enum { RMAX = 200 };
 
@@ -662,6 +665,107 @@ static void test_eliminated(void **state)
     assert_true(checked2 > 100);
 }
 
+/* A search for more than two players stops where its own team has been
+ * removed (the eliminated hook): best-reply search used to follow the
+ * other teams' forced moves down to the ply limit there, as nothing
+ * else deepened. */
+static void test_search_stops_when_removed(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("splut");
+    const char *moves = "Sd2-d3 Sb6-c6 Sc6-d6 De8-e7 Sf8-f7+e9 Td8xe8>d8 "
+                        "Th6-g6 Dh5-h6 Sh4-g4+i5 De2-d2 Tf2-e2 Sd3-c3";
+    const char *specs[] = {"alphabeta:mode=brs,depth=5",
+                           "alphabeta:mode=brs,brturn=1,depth=5",
+                           "alphabeta:mode=brs+,depth=5",
+                           "alphabeta:mode=paranoid,depth=5"};
+    for (int k = 0; k < 4; k++) {
+        void *st = tl_position("splut", "players=4", NULL, moves);
+        PlyError err = {{0}};
+        Bot *b = bot_new(g, specs[k], 1, &err);
+        if (!b)
+            fail_msg("%s", err.msg);
+        SearchInfo si;
+        bot_choose(b, st, NULL, &si);
+        if (si.depth != 5 || si.seldepth > 30)
+            fail_msg("%s: depth %d, seldepth %d", specs[k], si.depth,
+                     si.seldepth);
+        bot_free(b);
+        free(st);
+    }
+}
+
+/* alphabeta:weights=FILE with more than two players (through terms_of):
+ * with the compiled weights in FILE, paranoid, best-reply and max-n
+ * searches find the same moves and values as with the compiled
+ * evaluation. */
+static void test_weights_file(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("splut");
+    char path[] = "/tmp/ply_test_splut_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    evalfile_write(f, "splut", g->tuning, g->tuning->weights, NULL);
+    fclose(f);
+    /* and the weights halved, which must show */
+    char half[] = "/tmp/ply_test_splut_XXXXXX";
+    int w[64];
+    assert_true(g->tuning->nparams <= 64);
+    for (int i = 0; i < g->tuning->nparams; i++)
+        w[i] = g->tuning->weights[i] / 2;
+    fd = mkstemp(half);
+    assert_true(fd >= 0);
+    f = fdopen(fd, "w");
+    assert_non_null(f);
+    evalfile_write(f, "splut", g->tuning, w, NULL);
+    fclose(f);
+    int differ = 0;
+    const char *modes[] = {"paranoid", "brs", "maxn"};
+    const char *moves[] = {NULL, "Sd2-d3 Sb6-c6 Sc6-d6 De8-e7",
+                           "Sd2-d3 Sb6-c6 Sc6-d6 De8-e7 Sf8-f7+e9 "
+                           "Td8xe8>d8 Th6-g6 Dh5-h6 Sh4-g4+i5 De2-d2"};
+    int compared = 0;
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 3; i++) {
+            char plain[128], file[256];
+            snprintf(plain, sizeof plain, "alphabeta:mode=%s,depth=3",
+                     modes[k]);
+            snprintf(file, sizeof file, "%s,weights=%s", plain, path);
+            void *st = tl_position("splut", "players=4", NULL, moves[i]);
+            PlyError err = {{0}};
+            Bot *a = bot_new(g, plain, 1, &err), *b = bot_new(g, file, 1,
+                                                               &err);
+            if (!a || !b)
+                fail_msg("%s", err.msg);
+            SearchInfo sa, sb;
+            Move ma = bot_choose(a, st, NULL, &sa);
+            Move mb = bot_choose(b, st, NULL, &sb);
+            if (ma != mb || sa.value != sb.value)
+                fail_msg("%s on position %d: value %d, with the weights "
+                         "file %d (or another move)", plain, i, sa.value,
+                         sb.value);
+            compared++;
+            snprintf(file, sizeof file, "%s,weights=%s", plain, half);
+            Bot *c = bot_new(g, file, 1, &err);
+            if (!c)
+                fail_msg("%s", err.msg);
+            SearchInfo sc;
+            bot_choose(c, st, NULL, &sc);
+            differ += sc.value != sa.value;
+            bot_free(c);
+            bot_free(a);
+            bot_free(b);
+            free(st);
+        }
+    unlink(path);
+    unlink(half);
+    assert_int_equal(compared, 9);
+    assert_true(differ >= 6);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -670,6 +774,8 @@ int main(void)
         cmocka_unit_test(test_bots_kill),
         cmocka_unit_test(test_eval_threats),
         cmocka_unit_test(test_eliminated),
+        cmocka_unit_test(test_search_stops_when_removed),
+        cmocka_unit_test(test_weights_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

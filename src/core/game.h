@@ -411,8 +411,11 @@ typedef struct GameVtbl {
      * 1 when `player` has left the game at st (a team removed in splut)
      * and its entry of returns(st) is the one it gets at the end of every
      * continuation; 0 while it plays (or may still do better or worse).
+     * A game with the hook promises that leaving is never better than
+     * staying in (an eliminated team gets the worst place left).
      * Searches for more than two players stop at a node where the player
-     * they search for has left. */
+     * they search for has left, and value it below any position where it
+     * still plays. */
     int (*eliminated)(const void *st, int player);
     /* ---- learned evaluation (optional, NULL when absent) ---- */
     const NetFeatures *net;

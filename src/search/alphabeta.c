@@ -184,6 +184,26 @@ static int draw_value(const AbBot *b, int pov)
     return pov == b->root ? -b->contempt : b->contempt;
 }
 
+/* More than two players: the value to player p of having left the game
+ * (the eliminated hook) with result x, below the best. Leaving is never
+ * better than staying in, so every such value lies below any static
+ * value; better places and later exits are worth more: x = -1 is a loss,
+ * -(EVAL_WIN - ply); otherwise -EVAL_WIN / 2 + round(x * EVAL_WIN / 8) +
+ * ply. (As round(x * EVAL_WIN / 2), a second place of four would be worth
+ * more than any position still in play, and a bot would throw at its own
+ * Sorcerer with two teams left.) */
+static int out_value(double x, int ply)
+{
+    if (x <= -1 + 1e-9)
+        return -(EVAL_WIN - ply);
+    return -(EVAL_WIN / 2) + (int)lround(x * (EVAL_WIN / 8)) + ply;
+}
+
+static int root_out(const AbBot *b, const void *st)
+{
+    return b->np > 2 && b->g->eliminated && b->g->eliminated(st, b->root);
+}
+
 static int terminal_value(AbBot *b, const void *st, int pov, int ply)
 {
     double r[PLY_MAX_PLAYERS];
@@ -193,6 +213,10 @@ static int terminal_value(AbBot *b, const void *st, int pov, int ply)
         x = (r[pov] - r[1 - pov]) / 2;
     else
         x = pov == 0 ? r[b->root] : -r[b->root];
+    if (root_out(b, st) && r[b->root] < 1 - 1e-9) {
+        int v = out_value(r[b->root], ply);
+        return pov == 0 ? v : -v;
+    }
     if (x >= 1 - 1e-9)
         return EVAL_WIN - ply;
     if (x <= -1 + 1e-9)
@@ -487,8 +511,7 @@ static int node_value(AbBot *b, int pov, int depth, int alpha, int beta,
     b->pv_len[ply] = ply;
     b->sev[ply] = NO_EV;
     int p = g->to_move(st);
-    if (p == PLAYER_TERMINAL || (b->np > 2 && g->eliminated &&
-                                 g->eliminated(st, b->root)))
+    if (p == PLAYER_TERMINAL || root_out(b, st))
         return terminal_value(b, st, pov, ply);
     int known;
     if (b->egtb && ply > 0 && p >= 0 && b->np == 2 && g->exact &&
@@ -1075,9 +1098,10 @@ static uint64_t total_nodes(AbBot *b)
 
 /* ---- max-n (mode=maxn, more than two players) ----
  * The value of a node is a vector, one entry per player: terminal,
- * returns() r scaled as terminal_value() does (r = 1 is EVAL_WIN - ply);
- * at the horizon, eval(st, p) for every player p (clamped to +-EVAL_MAX;
- * 0 without eval); at a chance node the expectation; otherwise the
+ * returns() r times EVAL_WIN - ply; at the horizon, eval(st, p) for
+ * every player p (clamped to +-EVAL_MAX; 0 without eval); for a player
+ * out of the game (the eliminated hook), out_value() of its result
+ * unless it is the best; at a chance node the expectation; otherwise the
  * vector of the child whose entry for the player to move is highest
  * (the first such child in search order). Shallow pruning: in a zero-sum
  * game every entry is >= -EVAL_WIN and the entries sum to at most 0, so
@@ -1090,18 +1114,21 @@ static uint64_t total_nodes(AbBot *b)
 static void maxn_leaf(AbBot *b, const void *st, int ply, int *v)
 {
     const GameVtbl *g = b->g;
-    if (g->to_move(st) == PLAYER_TERMINAL) {
-        double r[PLY_MAX_PLAYERS];
+    double r[PLY_MAX_PLAYERS];
+    int term = g->to_move(st) == PLAYER_TERMINAL;
+    if (term || g->eliminated)
         g->returns(st, r);
-        for (int p = 0; p < b->np; p++)
-            v[p] = (int)lround(r[p] * (EVAL_WIN - ply));
-        return;
-    }
     for (int p = 0; p < b->np; p++) {
-        int e = b->weights ? evalfile_eval_of(g->tuning, b->weights, st, p,
-                                              b->terms)
-              : g->eval ? g->eval(st, p) : 0;
-        v[p] = e > EVAL_MAX ? EVAL_MAX : e < -EVAL_MAX ? -EVAL_MAX : e;
+        if (g->eliminated && g->eliminated(st, p) && r[p] < 1 - 1e-9) {
+            v[p] = out_value(r[p], ply);
+        } else if (term) {
+            v[p] = (int)lround(r[p] * (EVAL_WIN - ply));
+        } else {
+            int e = b->weights ? evalfile_eval_of(g->tuning, b->weights, st,
+                                                  p, b->terms)
+                  : g->eval ? g->eval(st, p) : 0;
+            v[p] = e > EVAL_MAX ? EVAL_MAX : e < -EVAL_MAX ? -EVAL_MAX : e;
+        }
     }
 }
 

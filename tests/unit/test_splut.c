@@ -543,6 +543,39 @@ static void test_bots_kill(void **state)
         }
 }
 
+/* With West and East removed, South could throw the Rock on c5 at its
+ * own Sorcerer on b5: that ends the game with South second, which is
+ * worse than playing on for the first place. (Searches once valued a
+ * second place, round(EVAL_WIN / 6), above any position still in play,
+ * and threw.) */
+static void test_no_suicide(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("splut");
+    const char *pos = "R/T2D2S2/...../......./.S0RT0....R/......./...../"
+                      ".D0./R 0 3 30 - 90 a1a2 25,26,27,28";
+    const char *specs[] = {"alphabeta:mode=paranoid", "alphabeta:mode=brs",
+                           "alphabeta:mode=brs,brturn=1",
+                           "alphabeta:mode=maxn"};
+    for (int k = 0; k < 4; k++) {
+        void *st = tl_position("splut", "players=4", pos, NULL);
+        PlyError err = {{0}};
+        Bot *b = bot_new(g, specs[k], 3, &err);
+        if (!b)
+            fail_msg("%s: %s", specs[k], err.msg);
+        Limits lim = {0};
+        lim.nodes = 3000;
+        SearchInfo si;
+        Move m = bot_choose(b, st, &lim, &si);
+        char txt[32];
+        assert_true(g->move_to_text(st, m, txt, sizeof txt) > 0);
+        if (!strcmp(txt, "Td5xc5>b5") || si.value > EVAL_MAX)
+            fail_msg("%s chose %s (value %d)", specs[k], txt, si.value);
+        bot_free(b);
+        free(st);
+    }
+}
+
 /* The coefficient of the weight called name in player's evaluation. */
 static double term_of(const GameVtbl *g, const void *st, int player,
                       const char *name)
@@ -772,6 +805,7 @@ int main(void)
         cmocka_unit_test(test_reference_generator),
         cmocka_unit_test(test_turns_and_skip),
         cmocka_unit_test(test_bots_kill),
+        cmocka_unit_test(test_no_suicide),
         cmocka_unit_test(test_eval_threats),
         cmocka_unit_test(test_eliminated),
         cmocka_unit_test(test_search_stops_when_removed),

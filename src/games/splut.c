@@ -919,50 +919,150 @@ static int dist(int a, int b)
     return abs(a % 9 - b % 9) + abs(a / 9 - b / 9);
 }
 
-/* Throws by the Troll on t within `left` steps: best[v] becomes at most
- * used + 1 when a throw after `used` steps (plain or pulling the Rock
- * behind it, through empty squares) hits v's Sorcerer. cell and rocks[]
- * are changed and restored. */
-static void troll_plans(uint8_t *cell, int t, int used, int left,
-                        int *rocks, int nrocks, uint8_t *best)
+/* A team's plans to kill within its steps (team_plans): the board as
+ * the plan changes it, the four Rocks with whether each may still be
+ * levitated, the team's Troll and Sorcerer, its levitation state. */
+typedef struct Plan {
+    uint8_t cell[SP_SQ];
+    int rocks[4], locked[4], nrocks;
+    int troll, sorc;
+    int lev, lev_rock;          /* LEV_*, the index of the Rock levitated */
+    uint8_t aim[SP_SQ];         /* bit e: another team's Sorcerer in
+                                 * line from the square in direction e */
+    uint8_t *best;              /* by seat: fewest steps to kill */
+} Plan;
+
+static void team_plans(Plan *pl, int used, int left);
+
+/* One step of a plan: the Troll from t to u (pulling the Rock rocks[pr]
+ * behind it when pr >= 0), levitation over. */
+static void troll_step(Plan *pl, int t, int u, int pr, int used, int left)
 {
-    int reach = 0;
-    for (int r = 0; r < nrocks; r++) {
-        int u = rocks[r], dd = dist(t, u);
-        reach |= dd <= left;
-        if (dd != 1)
+    uint8_t *cell = pl->cell;
+    int lev = pl->lev, b = pr >= 0 ? pl->rocks[pr] : -1;
+    cell[u] = cell[t];
+    cell[t] = EMPTY;
+    if (b >= 0) {
+        cell[t] = ROCK;
+        cell[b] = EMPTY;
+        pl->rocks[pr] = t;
+    }
+    pl->troll = u;
+    if (lev == LEV_ON)
+        pl->lev = LEV_DONE;
+    team_plans(pl, used + 1, left - 1);
+    pl->lev = lev;
+    pl->troll = t;
+    if (b >= 0) {
+        pl->rocks[pr] = b;
+        cell[b] = ROCK;
+    }
+    cell[t] = cell[u];
+    cell[u] = EMPTY;
+}
+
+/* The Sorcerer from S to u levitating rocks[r] from q to w (w may be S,
+ * the square the Sorcerer leaves; q may be u, the Rock ahead). */
+static void lev_step(Plan *pl, int u, int r, int w, int used, int left)
+{
+    uint8_t *cell = pl->cell;
+    int S = pl->sorc, q = pl->rocks[r];
+    int lev = pl->lev, lr = pl->lev_rock;
+    uint8_t me = cell[S];
+    cell[q] = EMPTY;
+    cell[S] = EMPTY;
+    cell[u] = me;
+    cell[w] = ROCK;
+    pl->rocks[r] = w;
+    pl->sorc = u;
+    pl->lev = LEV_ON;
+    pl->lev_rock = r;
+    team_plans(pl, used + 1, left - 1);
+    pl->lev = lev;
+    pl->lev_rock = lr;
+    pl->sorc = S;
+    pl->rocks[r] = q;
+    cell[w] = EMPTY;
+    cell[u] = EMPTY;
+    cell[q] = ROCK;
+    cell[S] = me;
+}
+
+/* Throws by the team's Troll within `left` steps: best[v] becomes at most
+ * used + 1 when a throw after `used` steps hits v's Sorcerer. The steps
+ * before it: the Troll's, plain or pulling the Rock behind it, and the
+ * Sorcerer's levitating a Rock (by the levitation rules, with locked[]
+ * for the Rocks it may not take). Each step brings the Troll at most one
+ * square nearer a Rock, so a Troll farther than `left` from every Rock
+ * has no plan, and only Rocks within `left` are levitated. */
+static void team_plans(Plan *pl, int used, int left)
+{
+    uint8_t *cell = pl->cell;
+    int t = pl->troll, reach = 0, adj = 0;
+    for (int d = 0; d < 4; d++) {
+        int u = nb(t, d);
+        if (u < 0 || cell[u] != ROCK)
             continue;
+        reach = adj = 1;
         for (int e = 0; e < 4; e++) {
+            if (!(pl->aim[u] >> e & 1))
+                continue;
             int v = flight(cell, u, e, t);
             if (v >= 0 && is_piece(cell[v]) && kind_of(cell[v]) == K_SORC &&
-                best[seat_of(cell[v])] > used + 1)
-                best[seat_of(cell[v])] = (uint8_t)(used + 1);
+                pl->best[seat_of(cell[v])] > used + 1)
+                pl->best[seat_of(cell[v])] = (uint8_t)(used + 1);
         }
     }
-    if (left < 2 || !reach)
+    if (left < 2)
         return;
-    uint8_t me = cell[t];
+    int rd[4];
+    for (int r = 0; r < pl->nrocks; r++) {
+        rd[r] = dist(t, pl->rocks[r]);
+        reach |= rd[r] <= left;
+    }
+    if (!reach)
+        return;
+    /* with two steps left, only a step after which the Troll stands
+     * next to a Rock leaves a throw (a pulled one always does) */
     for (int d = 0; d < 4; d++) {
         int u = nb(t, d);
         if (u < 0 || cell[u] != EMPTY)
             continue;
-        cell[u] = me;
-        cell[t] = EMPTY;
-        troll_plans(cell, u, used + 1, left - 1, rocks, nrocks, best);
         int b = nb(t, (d + 2) & 3);
-        if (b >= 0 && cell[b] == ROCK) {
-            int r = 0;
-            while (rocks[r] != b)
-                r++;
-            cell[t] = ROCK;
-            cell[b] = EMPTY;
-            rocks[r] = t;
-            troll_plans(cell, u, used + 1, left - 1, rocks, nrocks, best);
-            rocks[r] = b;
-            cell[b] = ROCK;
+        int pull = b >= 0 && cell[b] == ROCK;
+        int next = left > 2;
+        for (int e = 0; e < 4 && !next; e++) {
+            int w = nb(u, e);
+            next = w >= 0 && cell[w] == ROCK;
         }
-        cell[t] = me;
-        cell[u] = EMPTY;
+        if (next)
+            troll_step(pl, t, u, -1, used, left);
+        if (pull) {
+            int r = 0;
+            while (pl->rocks[r] != b)
+                r++;
+            troll_step(pl, t, u, r, used, left);
+        }
+    }
+    int S = pl->sorc, cand = 0;
+    if (S < 0 || pl->lev == LEV_DONE)
+        return;
+    for (int r = 0; r < pl->nrocks; r++)
+        if (!pl->locked[r] && rd[r] <= left &&
+            (pl->lev != LEV_ON || r == pl->lev_rock))
+            cand |= 1 << r;
+    for (int d = 0; d < 4 && cand; d++) {
+        int u = nb(S, d);
+        if (u < 0 || (cell[u] != EMPTY && cell[u] != ROCK))
+            continue;
+        for (int r = 0; r < pl->nrocks; r++) {
+            int q = pl->rocks[r], w = nb(q, d);
+            if (!(cand >> r & 1) || w < 0 || (cell[u] == ROCK && q != u) ||
+                (left == 2 && !adj && dist(t, w) != 1))
+                continue;
+            if (cell[w] == EMPTY ? w != u : w == S && q != u)
+                lev_step(pl, u, r, w, used, left);
+        }
     }
 }
 
@@ -1003,13 +1103,40 @@ static void features(const Splut *s, int f[SP_SEATS][SP_NW])
     /* kill[q][p]: the fewest steps in which q's Troll hits p's Sorcerer,
      * within q's next turn (9: not) */
     uint8_t kill[SP_SEATS][SP_SEATS];
-    uint8_t cell[SP_SQ];
+    Plan pl;
     memset(kill, 9, sizeof kill);
-    memcpy(cell, s->cell, sizeof cell);
-    for (int q = 0; q < s->np; q++)
-        if (s->status[q] == ST_ALIVE && troll[q] >= 0 && budget[q] > 0)
-            troll_plans(cell, troll[q], 0, budget[q], rocks, nrocks,
-                        kill[q]);
+    memcpy(pl.cell, s->cell, sizeof pl.cell);
+    memcpy(pl.rocks, rocks, sizeof rocks);
+    pl.nrocks = nrocks;
+    for (int q = 0; q < s->np; q++) {
+        if (s->status[q] != ST_ALIVE || troll[q] < 0 || budget[q] <= 0)
+            continue;
+        pl.troll = troll[q];
+        pl.sorc = sorc[q];
+        memset(pl.aim, 0, sizeof pl.aim);
+        for (int v = 0; v < s->np; v++)
+            for (int d = 0; v != q && sorc[v] >= 0 && d < 4; d++)
+                for (int u = nb(sorc[v], d); u >= 0; u = nb(u, d))
+                    pl.aim[u] |= (uint8_t)(1 << ((d + 2) & 3));
+        pl.best = kill[q];
+        pl.lev = q == m ? s->lev : LEV_FREE;
+        pl.lev_rock = -1;
+        for (int r = 0; r < nrocks; r++) {
+            int rt = s->rturn[rocks[r]];
+            if (rocks[r] == s->lev_sq && pl.lev == LEV_ON)
+                pl.lev_rock = r;
+            /* the mover by the rules; the next team may not take a Rock
+             * moved in this turn, nor (levitate=round) one moved since
+             * its own last turn; later teams' previous turns are to come */
+            pl.locked[r] = q == m ? !levitatable(s, rocks[r])
+                         : rt && (rt == s->turn ||
+                                  (s->rule == RULE_ROUND &&
+                                   rt > s->last_turn[q]));
+            if (q != m && order[q] > 1 && s->rule == RULE_PREVIOUS)
+                pl.locked[r] = 0;
+        }
+        team_plans(&pl, 0, budget[q]);
+    }
     for (int p = 0; p < s->np; p++) {
         if (s->status[p] != ST_ALIVE)
             continue;

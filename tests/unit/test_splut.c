@@ -593,7 +593,10 @@ static double term_of(const GameVtbl *g, const void *st, int player,
 /* The evaluation's kill threats: South's Troll on d4 reaches c4 in one
  * step and throws the Rock on c5 at West's Sorcerer on b5 with the next
  * (two steps); with the Rock on d6 and the Troll on d5 it must first
- * pull the Rock to d5 (two steps again). Who carries a threat out first
+ * pull the Rock to d5 (two steps again); with the Rock on c6, South's
+ * Sorcerer steps from e3 to e2 levitating it to c5, and the Troll on d5
+ * throws it (two steps; the Troll alone needs three). Who carries a
+ * threat out first
  * depends on the turn order: killable.now when South is to move,
  * killable.before when South moves before West's next turn, .later when
  * after it. */
@@ -605,6 +608,8 @@ static void test_eval_threats(void **state)
                        "...../.D0S0/R %d %d 7 - 20 aaaa 3,4,5,6";
     const char *pull = "R/T2D2S2/...../..R..../.S1.T0...D3R/T1.....S3/"
                        "...../.D0S0/R 0 %d 7 - 20 aaaa 3,4,5,6";
+    const char *lev = "R/T2D2S2/...../.R...../.S1.T0...D3R/T1.....S3/"
+                      "..S0../..D0/R 0 %d 7 - 20 aaaa 3,4,5,6";
     char pos[256];
     struct { const char *fmt; int mover, steps; double now, before, later;
     } cases[] = {
@@ -612,12 +617,13 @@ static void test_eval_threats(void **state)
         {walk, 0, 1, 0, 0, 0}, {walk, 2, 3, 0, 1, 0},
         {walk, 3, 3, 0, 1, 0}, {walk, 1, 3, 0, 0, 1},
         {pull, 0, 2, 1, 0, 0}, {pull, 0, 1, 0, 0, 0},
+        {lev, 0, 2, 1, 0, 0}, {lev, 0, 1, 0, 0, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         if (cases[i].fmt == walk)
             snprintf(pos, sizeof pos, walk, cases[i].mover, cases[i].steps);
         else
-            snprintf(pos, sizeof pos, pull, cases[i].steps);
+            snprintf(pos, sizeof pos, cases[i].fmt, cases[i].steps);
         void *st = tl_position("splut", "players=4", pos, NULL);
         if (term_of(g, st, 1, "killable.now") != cases[i].now ||
             term_of(g, st, 1, "killable.before") != cases[i].before ||

@@ -1646,7 +1646,7 @@ static const Option ab_options[] = {
            "games whose turns have several moves: no horizon inside a "
            "turn, the search goes on to its end (the last move's player "
            "moving again extends by a move)"),
-    AB_OPT("brturn", OPT_BOOL, 0, 0, 1, brturn,
+    AB_OPT("brturn", OPT_BOOL, 1, 0, 1, brturn,
            "mode=brs|brs+ in games whose turns have several moves: the "
            "opponent that branches does so for its whole turn, and one "
            "that does not branch at the first move of its turn plays "

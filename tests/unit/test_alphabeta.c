@@ -673,14 +673,14 @@ static void test_minimax_paranoid(void **state)
         Mm mb;
         mm_init(&mb, g);
         mb.brs = 1;
-        Bot *brs[2] = {make_bot(g, "alphabeta:mode=brs,ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0"),
-                       make_bot(g, "alphabeta:mode=brs,hash=0,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0,"
+        Bot *brs[2] = {make_bot(g, "alphabeta:mode=brs,brturn=0,ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0"),
+                       make_bot(g, "alphabeta:mode=brs,brturn=0,hash=0,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0,"
                                    "aspiration=3")};
         Mm mp;
         mm_init(&mp, g);
         mp.brs = mp.brsplus = 1;
-        Bot *bp[2] = {make_bot(g, "alphabeta:mode=brs+,ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0"),
-                      make_bot(g, "alphabeta:mode=brs+,hash=0,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0,"
+        Bot *bp[2] = {make_bot(g, "alphabeta:mode=brs+,brturn=0,ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0"),
+                      make_bot(g, "alphabeta:mode=brs+,brturn=0,hash=0,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0,"
                                   "aspiration=3")};
         /* best-reply by whole turns (take3's extra moves) */
         Mm mbt;

@@ -555,7 +555,7 @@ static void test_no_suicide(void **state)
     const char *pos = "R/T2D2S2/...../......./.S0RT0....R/......./...../"
                       ".D0./R 0 3 30 - 90 a1a2 25,26,27,28";
     const char *specs[] = {"alphabeta:mode=paranoid", "alphabeta:mode=brs",
-                           "alphabeta:mode=brs,brturn=1",
+                           "alphabeta:mode=brs,brturn=0",
                            "alphabeta:mode=maxn"};
     for (int k = 0; k < 4; k++) {
         void *st = tl_position("splut", "players=4", pos, NULL);
@@ -714,7 +714,7 @@ static void test_search_stops_when_removed(void **state)
     const GameVtbl *g = game_find("splut");
     const char *moves = "Sd2-d3 Sb6-c6 Sc6-d6 De8-e7 Sf8-f7+e9 Td8xe8>d8 "
                         "Th6-g6 Dh5-h6 Sh4-g4+i5 De2-d2 Tf2-e2 Sd3-c3";
-    const char *specs[] = {"alphabeta:mode=brs,depth=5",
+    const char *specs[] = {"alphabeta:mode=brs,brturn=0,depth=5",
                            "alphabeta:mode=brs,brturn=1,depth=5",
                            "alphabeta:mode=brs+,depth=5",
                            "alphabeta:mode=paranoid,depth=5"};

@@ -302,6 +302,8 @@ uint64_t match_seatings(const MatchConfig *c)
 {
     int np = match_players(c);
     uint64_t f = 1;
+    if (c->fixed_seats)
+        return 1;
     for (int k = 2; k <= np; k++)
         f *= (uint64_t)k;
     return np > 2 ? f : (uint64_t)(np > 0 ? np : 1);
@@ -338,7 +340,10 @@ void match_schedule(const MatchConfig *c, uint64_t index, int *pairing,
     int p = (int)(index / c->games);
     uint64_t j = index % c->games;
     int order[PLY_MAX_PLAYERS];
-    if (np > 2) {
+    if (c->fixed_seats) {
+        for (int s = 0; s < np; s++)
+            order[s] = s;
+    } else if (np > 2) {
         seating(np, j % match_seatings(c), order);
     } else {
         for (int s = 0; s < np; s++)
@@ -416,6 +421,21 @@ static json_t *json_num(double x)
     if (x == (double)(int64_t)x)
         return json_integer((json_int_t)x);
     return json_real(x);
+}
+
+/* What records of a sharded match say about the whole match. */
+static json_t *match_desc(const MatchConfig *c)
+{
+    json_t *m = json_object(), *pa = json_array();
+    for (int i = 0; i < c->nparts; i++)
+        json_array_append_new(pa, json_string(c->parts[i].name));
+    json_object_set_new(m, "participants", pa);
+    json_object_set_new(m, "games", json_integer((json_int_t)c->games));
+    json_object_set_new(m, "total", json_integer((json_int_t)c->total));
+    json_object_set_new(m, "grace_ms", json_integer(c->grace_ms));
+    if (c->fixed_seats)
+        json_object_set_new(m, "fixed_seats", json_true());
+    return m;
 }
 
 char *match_record_json(const MatchConfig *c, const GameRecord *r)
@@ -497,17 +517,11 @@ char *match_record_json(const MatchConfig *c, const GameRecord *r)
     if (c->shard_n) {
         /* last, so that a record without them is a prefix: what --merge
          * checks the shards against each other with */
-        json_t *sh = json_array(), *m = json_object(), *pa = json_array();
+        json_t *sh = json_array();
         json_array_append_new(sh, json_integer(c->shard_i));
         json_array_append_new(sh, json_integer(c->shard_n));
         json_object_set_new(o, "shard", sh);
-        for (int i = 0; i < c->nparts; i++)
-            json_array_append_new(pa, json_string(c->parts[i].name));
-        json_object_set_new(m, "participants", pa);
-        json_object_set_new(m, "games", json_integer((json_int_t)c->games));
-        json_object_set_new(m, "total", json_integer((json_int_t)c->total));
-        json_object_set_new(m, "grace_ms", json_integer(c->grace_ms));
-        json_object_set_new(o, "match", m);
+        json_object_set_new(o, "match", match_desc(c));
     }
     char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(o);
@@ -959,18 +973,6 @@ static int shard_of(const MatchConfig *c, uint64_t index, int n)
     return (int)(b % (uint64_t)n) + 1;
 }
 
-/* What records of a sharded match say about the whole match. */
-static json_t *match_desc(const MatchConfig *c)
-{
-    json_t *m = json_object(), *pa = json_array();
-    for (int i = 0; i < c->nparts; i++)
-        json_array_append_new(pa, json_string(c->parts[i].name));
-    json_object_set_new(m, "participants", pa);
-    json_object_set_new(m, "games", json_integer((json_int_t)c->games));
-    json_object_set_new(m, "total", json_integer((json_int_t)c->total));
-    json_object_set_new(m, "grace_ms", json_integer(c->grace_ms));
-    return m;
-}
 
 /* Checks record o (line lineno of path) against the match and reads it
  * into g. shard_n: the shards the record must come from (0: none). */
@@ -1363,6 +1365,8 @@ static void summary_text(Runner *R, FILE *out)
                 (unsigned long long)c->total);
     if (c->options[0])
         fprintf(out, " (options %s)", c->options);
+    if (c->fixed_seats)
+        fprintf(out, " (seats fixed)");
     fprintf(out, ", seed %llu\n", (unsigned long long)c->seed);
     if (np == 2) {
         for (int p = 0; p < c->npairings; p++) {
@@ -1642,6 +1646,7 @@ static int merge_setup(MatchConfig *c, int nfiles, char **files,
         goto out;
     }
     snprintf(c->options, sizeof c->options, "%s", json_string_value(jo));
+    c->fixed_seats = json_is_true(json_object_get(m, "fixed_seats"));
     c->nparts = (int)json_array_size(pa);
     for (int i = 0; i < c->nparts; i++) {
         json_t *x = json_array_get(pa, (size_t)i);

@@ -187,6 +187,10 @@ expect_fail "tune bad init" "cannot open weights file" $PLY tune --game chess --
 expect_fail "tune bad out" "cannot write" sh -c "echo '$TREC' | $PLY tune --game chess --skip-plies 0 --validation 0 --epochs 1 --out /nonexistent/w.h -"
 expect_fail "weights bad file" "cannot open weights file" $PLY analyze chess --bot alphabeta:depth=1,weights=/nonexistent.h
 expect_fail "weights no tuning" "kalah has none" $PLY analyze kalah --bot alphabeta:depth=1,weights=/nonexistent.h
+SPREC='{"game":"splut","options":"players=4","moves":["Tf2-f3","Tb4-c4","Tc4-d4","Td8-d7","De8-e7","Sf8-f7"],"result":[1,-1,0.333,-0.333]}'
+expect_out "tune splut players=4" "positions 28: training 28" sh -c "echo '$SPREC' | $PLY tune --game splut --skip-plies 0 --validation 0 --epochs 1 -"
+expect_out "tune splut each view" "each player's from its own view" sh -c "echo '$SPREC' | $PLY tune --game splut --skip-plies 0 --validation 0 --epochs 1 -"
+expect_fail "tune splut result count" "-:1: 2 results for 4 seats" sh -c "echo '{\"game\":\"splut\",\"options\":\"players=4\",\"moves\":[],\"result\":[1,-1]}' | $PLY tune --game splut -"
 
 if [ "${PLY_SERVER:-1}" = 1 ]; then
 expect_fail "serve unknown game" "only 'vindinium'" $PLY serve kalah

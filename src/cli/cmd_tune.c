@@ -200,8 +200,13 @@ int cmd_tune(int argc, char **argv)
            d.npos - d.nvalid, d.nvalid, rs.in_check);
     double k = tune_fit_k(&d, w0);
     double tr0 = tune_error(&d, w0, k, 0), va0 = tune_error(&d, w0, k, 1);
-    printf("K %.6f (sigmoid(K * eval) ~ result for %s)\n", k,
-           g->info.player_names[0]);
+    if (rs.multi)
+        printf("K %.6f (sigmoid(K * eval) ~ result for %s; in the %ld "
+               "games of more than two seats, each player's from its own "
+               "view, 0..1)\n", k, g->info.player_names[0], rs.multi);
+    else
+        printf("K %.6f (sigmoid(K * eval) ~ result for %s)\n", k,
+               g->info.player_names[0]);
     printf("fitting %d of %d weights\n", nfree, np);
     TuneFitOpts fo = {(int)epochs, rate, l2, frozen};
     tune_fit(&d, k, w0, w, &fo);

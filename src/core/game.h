@@ -141,6 +141,11 @@ typedef struct EvalTuning {
      * EVAL_MAX_TERMS); returns their count, the part no weight scales goes
      * to *base. */
     int (*terms)(const void *st, EvalTerm *out, double *base);
+    /* Optional, for games of more than two players: the same from
+     * `player`'s view (eval(st, player) == base + sum of coef * weight),
+     * which alphabeta's weights=FILE needs there. */
+    int (*terms_of)(const void *st, int player, EvalTerm *out,
+                    double *base);
 } EvalTuning;
 
 /* Inputs of a learned evaluation (src/search/net.h): sparse one-hot
@@ -402,6 +407,16 @@ typedef struct GameVtbl {
      * other seats' entries with 0. NULL: every seat plays, named by
      * info.player_names. Ask through state_seats() (setup.h). */
     int (*seats)(const void *st, const char **names);
+    /* ---- players leaving the game (optional, NULL when absent) ----
+     * 1 when `player` has left the game at st (a team removed in splut)
+     * and its entry of returns(st) is the one it gets at the end of every
+     * continuation; 0 while it plays (or may still do better or worse).
+     * A game with the hook promises that leaving is never better than
+     * staying in (an eliminated team gets the worst place left).
+     * Searches for more than two players stop at a node where the player
+     * they search for has left, and value it below any position where it
+     * still plays. */
+    int (*eliminated)(const void *st, int player);
     /* ---- learned evaluation (optional, NULL when absent) ---- */
     const NetFeatures *net;
     /* ---- a deeper exact search (optional, NULL when absent) ----

@@ -52,16 +52,39 @@ typedef struct Splut {
     uint8_t side[SP_SEATS];     /* board side of each seat: 0 S 1 W 2 N 3 E */
 } Splut;
 
-static const int DX[4] = {0, 1, 0, -1};     /* n e s w */
-static const int DY[4] = {1, 0, -1, 0};
 static const char KINDC[3] = {'S', 'D', 'T'};
 
-static int nb(int sq, int d)
+/* NBT[sq][d]: the neighbour of square sq = 9 * rank + file in direction
+ * d (0 n, 1 e, 2 s, 3 w), -1 off the diamond (every entry of a square off
+ * the diamond is -1). test_splut's reference generator, which works on
+ * coordinates, checks every step through it. */
+static const int8_t NBT[SP_SQ][4] = {
+    {-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1},
+    {13, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1},
+    {-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1},
+    {21, 13, -1, -1}, {22, 14, 4, 12}, {23, -1, -1, 13}, {-1, -1, -1, -1},
+    {-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1},
+    {29, 21, -1, -1}, {30, 22, 12, 20}, {31, 23, 13, 21}, {32, 24, 14, 22},
+    {33, -1, -1, 23}, {-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1},
+    {37, 29, -1, -1}, {38, 30, 20, 28}, {39, 31, 21, 29}, {40, 32, 22, 30},
+    {41, 33, 23, 31}, {42, 34, 24, 32}, {43, -1, -1, 33}, {-1, -1, -1, -1},
+    {-1, 37, -1, -1}, {46, 38, 28, 36}, {47, 39, 29, 37}, {48, 40, 30, 38},
+    {49, 41, 31, 39}, {50, 42, 32, 40}, {51, 43, 33, 41}, {52, 44, 34, 42},
+    {-1, -1, -1, 43}, {-1, -1, -1, -1}, {-1, 47, 37, -1}, {56, 48, 38, 46},
+    {57, 49, 39, 47}, {58, 50, 40, 48}, {59, 51, 41, 49}, {60, 52, 42, 50},
+    {-1, -1, 43, 51}, {-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1},
+    {-1, 57, 47, -1}, {66, 58, 48, 56}, {67, 59, 49, 57}, {68, 60, 50, 58},
+    {-1, -1, 51, 59}, {-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1},
+    {-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, 67, 57, -1}, {76, 68, 58, 66},
+    {-1, -1, 59, 67}, {-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1},
+    {-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1},
+    {-1, -1, 67, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1},
+    {-1, -1, -1, -1},
+};
+
+static inline int nb(int sq, int d)
 {
-    int x = sq % 9 + DX[d], y = sq / 9 + DY[d];
-    if (x < 0 || x > 8 || y < 0 || y > 8 || abs(x - 4) + abs(y - 4) > 4)
-        return -1;
-    return y * 9 + x;
+    return NBT[sq][d];
 }
 
 static int on_board(int sq)
@@ -195,14 +218,14 @@ static int splut_to_move(const void *st)
 
 /* Where a Rock thrown from u in direction e lands (the Troll's vacated
  * square `vac` counts as empty); -1 when it cannot move at all. */
-static int flight(const Splut *s, int u, int e, int vac)
+static int flight(const uint8_t *cell, int u, int e, int vac)
 {
     int v = u;
     for (;;) {
         int w = nb(v, e);
         if (w < 0)
             break;
-        int c = w == vac ? EMPTY : s->cell[w];
+        int c = w == vac ? EMPTY : cell[w];
         if (c == EMPTY || (is_piece(c) && kind_of(c) == K_DWARF)) {
             v = w;
             continue;
@@ -220,10 +243,16 @@ static int splut_gen_moves(const void *st, Move *out)
     int n = 0, me = s->mover;
     if (s->over)
         return 0;
+    int own[3], nown = 0, rocks[4], nrocks = 0;
     for (int sq = 0; sq < SP_SQ; sq++) {
         int c = s->cell[sq];
-        if (!is_piece(c) || seat_of(c) != me)
-            continue;
+        if (c == ROCK && nrocks < 4)
+            rocks[nrocks++] = sq;
+        else if (is_piece(c) && seat_of(c) == me && nown < 3)
+            own[nown++] = sq;
+    }
+    for (int i = 0; i < nown; i++) {
+        int sq = own[i], c = s->cell[sq];
         int k = kind_of(c);
         for (int d = 0; d < 4; d++) {
             int u = nb(sq, d);
@@ -238,7 +267,7 @@ static int splut_gen_moves(const void *st, Move *out)
                         out[n++] = mk(MV_DRAG, sq, d, b, 0);
                 } else if (cu == ROCK) {
                     for (int e = 0; e < 4; e++)
-                        if (flight(s, u, e, sq) >= 0)
+                        if (flight(s->cell, u, e, sq) >= 0)
                             out[n++] = mk(MV_THROW, sq, d, 0, e);
                 }
             } else if (k == K_DWARF) {
@@ -256,9 +285,9 @@ static int splut_gen_moves(const void *st, Move *out)
                     out[n++] = mk(MV_STEP, sq, d, 0, 0);
                     if (s->lev == LEV_DONE)
                         continue;
-                    for (int q = 0; q < SP_SQ; q++) {
-                        if (s->cell[q] != ROCK ||
-                            (s->lev == LEV_ON && q != s->lev_sq) ||
+                    for (int r = 0; r < nrocks; r++) {
+                        int q = rocks[r];
+                        if ((s->lev == LEV_ON && q != s->lev_sq) ||
                             !levitatable(s, q))
                             continue;
                         int t = nb(q, d);
@@ -333,7 +362,7 @@ static void splut_make(void *st, Move m)
     }
     case MV_THROW: {
         int e = m_tdir(m);
-        int v = flight(s, u, e, sq);
+        int v = flight(s->cell, u, e, sq);
         s->cell[u] = s->cell[sq];
         s->rturn[u] = 0;
         s->cell[sq] = EMPTY;
@@ -416,6 +445,15 @@ static void splut_returns(const void *st, double *out)
     }
     for (int p = s->np; p < SP_SEATS; p++)
         out[p] = 0;     /* a seat not playing: only for 4-seat callers */
+}
+
+/* A removed team's place is fixed: every team still playing ends ahead
+ * of it (surviving, or removed later), every team removed before it
+ * behind. */
+static int splut_eliminated(const void *st, int player)
+{
+    const Splut *s = st;
+    return player >= 0 && player < s->np && s->status[player] != ST_ALIVE;
 }
 
 static const char *const side_names[4] = {"South", "West", "North", "East"};
@@ -703,7 +741,7 @@ static int splut_move_to_text(const void *st, Move m, char *buf, size_t n)
         PLY_OUT("%c%s-%s+%s", L, a, b, c);
         break;
     case MV_THROW: {
-        int v = flight(s, u, m_tdir(m), sq);
+        int v = flight(s->cell, u, m_tdir(m), sq);
         if (v < 0)
             return -1;
         sq_name(v, c);
@@ -772,7 +810,8 @@ static int splut_move_cells(const void *st, const Layout *l, Move m,
         return -1;
     if (kind == MV_DRAG || kind == MV_LEV)
         third = m_aux(m);
-    else if (kind == MV_THROW && (third = flight(s, u, m_tdir(m), sq)) < 0)
+    else if (kind == MV_THROW &&
+             (third = flight(s->cell, u, m_tdir(m), sq)) < 0)
         return -1;
     int sqs[3] = {sq, u, third};
     for (int i = 0; i < 3 && sqs[i] >= 0; i++) {
@@ -848,117 +887,354 @@ static int splut_render(const void *st, char *buf, size_t n)
     return (int)len;
 }
 
-/* ---- evaluation: a linear form over named weights ---- */
+/* ---- evaluation: a linear form over named weights ----
+ *
+ * A game of Splut! is decided by whose Sorcerer goes next, so the main
+ * terms are kill threats. kill[q] has a bit for each team whose Sorcerer
+ * q's Troll can hit within q's next turn (its steps left when q is to
+ * move, 3 otherwise; 2 for the second turn of the game) by stepping and
+ * pulling through empty squares and then throwing, the rest of the board
+ * standing still (troll_plans). Whether a threat is carried out depends
+ * on the turn order: the team to move does it now (killable.now); a team
+ * that moves before p's next turn may do it (killable.before); one that
+ * moves after p's turn leaves p a turn to answer (killable.later). */
 
 enum { W_THREAT, W_ATTACK, W_DWARF, W_TROLL, W_ROCKNEAR, W_EXPOSED,
-       W_ESCAPE, W_TOMOVE, W_REMOVED, SP_NW };
+       W_ESCAPE, W_TOMOVE, W_REMOVED, W_KNOW, W_KBEFORE, W_KLATER,
+       W_KILLNOW, W_KILLNEXT, W_OKNOW, W_OKBEFORE, W_OKLATER, SP_NW };
 static const char *const sp_names[SP_NW] = {
     "threatened", "attacks", "dwarf", "troll", "troll.rock.near",
     "sorcerer.exposed", "sorcerer.escape", "tempo", "opponents.removed",
+    "killable.now", "killable.before", "killable.later", "kills.now",
+    "kills.next", "others.killable.now", "others.killable.before",
+    "others.killable.later",
 };
 static const int sp_weights[SP_NW] = {
-    -900, 250, 60, 150, 30, -40, 15, 20, 4500,
+    0, 0, 60, 150, 30, -40, 15, 20, 4500, -6000, -3000, -600, 300, 200,
+    2400, 1200, 300,
 };
 
-/* Features of seat p: f[W_*]. */
-static void features(const Splut *s, int p, int *f)
+static int dist(int a, int b)
 {
-    memset(f, 0, sizeof(int) * SP_NW);
-    if (s->status[p] != ST_ALIVE)
-        return;
-    int sorc = -1, troll = -1;
-    for (int q = 0; q < SP_SQ; q++) {
-        int c = s->cell[q];
-        if (!is_piece(c))
+    return abs(a % 9 - b % 9) + abs(a / 9 - b / 9);
+}
+
+/* A team's plans to kill within its steps (team_plans): the board as
+ * the plan changes it, the four Rocks with whether each may still be
+ * levitated, the team's Troll and Sorcerer, its levitation state. */
+typedef struct Plan {
+    uint8_t cell[SP_SQ];
+    int rocks[4], locked[4], nrocks;
+    int troll, sorc;
+    int lev, lev_rock;          /* LEV_*, the index of the Rock levitated */
+    uint8_t aim[SP_SQ];         /* bit e: another team's Sorcerer in
+                                 * line from the square in direction e */
+    uint8_t *best;              /* by seat: fewest steps to kill */
+} Plan;
+
+static void team_plans(Plan *pl, int used, int left);
+
+/* One step of a plan: the Troll from t to u (pulling the Rock rocks[pr]
+ * behind it when pr >= 0), levitation over. */
+static void troll_step(Plan *pl, int t, int u, int pr, int used, int left)
+{
+    uint8_t *cell = pl->cell;
+    int lev = pl->lev, b = pr >= 0 ? pl->rocks[pr] : -1;
+    cell[u] = cell[t];
+    cell[t] = EMPTY;
+    if (b >= 0) {
+        cell[t] = ROCK;
+        cell[b] = EMPTY;
+        pl->rocks[pr] = t;
+    }
+    pl->troll = u;
+    if (lev == LEV_ON)
+        pl->lev = LEV_DONE;
+    team_plans(pl, used + 1, left - 1);
+    pl->lev = lev;
+    pl->troll = t;
+    if (b >= 0) {
+        pl->rocks[pr] = b;
+        cell[b] = ROCK;
+    }
+    cell[t] = cell[u];
+    cell[u] = EMPTY;
+}
+
+/* The Sorcerer from S to u levitating rocks[r] from q to w (w may be S,
+ * the square the Sorcerer leaves; q may be u, the Rock ahead). */
+static void lev_step(Plan *pl, int u, int r, int w, int used, int left)
+{
+    uint8_t *cell = pl->cell;
+    int S = pl->sorc, q = pl->rocks[r];
+    int lev = pl->lev, lr = pl->lev_rock;
+    uint8_t me = cell[S];
+    cell[q] = EMPTY;
+    cell[S] = EMPTY;
+    cell[u] = me;
+    cell[w] = ROCK;
+    pl->rocks[r] = w;
+    pl->sorc = u;
+    pl->lev = LEV_ON;
+    pl->lev_rock = r;
+    team_plans(pl, used + 1, left - 1);
+    pl->lev = lev;
+    pl->lev_rock = lr;
+    pl->sorc = S;
+    pl->rocks[r] = q;
+    cell[w] = EMPTY;
+    cell[u] = EMPTY;
+    cell[q] = ROCK;
+    cell[S] = me;
+}
+
+/* Throws by the team's Troll within `left` steps: best[v] becomes at most
+ * used + 1 when a throw after `used` steps hits v's Sorcerer. The steps
+ * before it: the Troll's, plain or pulling the Rock behind it, and the
+ * Sorcerer's levitating a Rock (by the levitation rules, with locked[]
+ * for the Rocks it may not take). Each step brings the Troll at most one
+ * square nearer a Rock, so a Troll farther than `left` from every Rock
+ * has no plan, and only Rocks within `left` are levitated. */
+static void team_plans(Plan *pl, int used, int left)
+{
+    uint8_t *cell = pl->cell;
+    int t = pl->troll, reach = 0, adj = 0;
+    for (int d = 0; d < 4; d++) {
+        int u = nb(t, d);
+        if (u < 0 || cell[u] != ROCK)
             continue;
-        if (seat_of(c) == p) {
-            if (kind_of(c) == K_SORC)
-                sorc = q;
-            else if (kind_of(c) == K_TROLL)
-                troll = q;
-            else
-                f[W_DWARF] = 1;
+        reach = adj = 1;
+        for (int e = 0; e < 4; e++) {
+            if (!(pl->aim[u] >> e & 1))
+                continue;
+            int v = flight(cell, u, e, t);
+            if (v >= 0 && is_piece(cell[v]) && kind_of(cell[v]) == K_SORC &&
+                pl->best[seat_of(cell[v])] > used + 1)
+                pl->best[seat_of(cell[v])] = (uint8_t)(used + 1);
         }
     }
-    if (troll >= 0) {
-        f[W_TROLL] = 1;
-        int best = 8;
-        for (int q = 0; q < SP_SQ; q++)
-            if (s->cell[q] == ROCK) {
-                int dd = abs(q % 9 - troll % 9) + abs(q / 9 - troll / 9);
+    if (left < 2)
+        return;
+    int rd[4];
+    for (int r = 0; r < pl->nrocks; r++) {
+        rd[r] = dist(t, pl->rocks[r]);
+        reach |= rd[r] <= left;
+    }
+    if (!reach)
+        return;
+    /* with two steps left, only a step after which the Troll stands
+     * next to a Rock leaves a throw (a pulled one always does) */
+    for (int d = 0; d < 4; d++) {
+        int u = nb(t, d);
+        if (u < 0 || cell[u] != EMPTY)
+            continue;
+        int b = nb(t, (d + 2) & 3);
+        int pull = b >= 0 && cell[b] == ROCK;
+        int next = left > 2;
+        for (int e = 0; e < 4 && !next; e++) {
+            int w = nb(u, e);
+            next = w >= 0 && cell[w] == ROCK;
+        }
+        if (next)
+            troll_step(pl, t, u, -1, used, left);
+        if (pull) {
+            int r = 0;
+            while (pl->rocks[r] != b)
+                r++;
+            troll_step(pl, t, u, r, used, left);
+        }
+    }
+    int S = pl->sorc, cand = 0;
+    if (S < 0 || pl->lev == LEV_DONE)
+        return;
+    for (int r = 0; r < pl->nrocks; r++)
+        if (!pl->locked[r] && rd[r] <= left &&
+            (pl->lev != LEV_ON || r == pl->lev_rock))
+            cand |= 1 << r;
+    for (int d = 0; d < 4 && cand; d++) {
+        int u = nb(S, d);
+        if (u < 0 || (cell[u] != EMPTY && cell[u] != ROCK))
+            continue;
+        for (int r = 0; r < pl->nrocks; r++) {
+            int q = pl->rocks[r], w = nb(q, d);
+            if (!(cand >> r & 1) || w < 0 || (cell[u] == ROCK && q != u) ||
+                (left == 2 && !adj && dist(t, w) != 1))
+                continue;
+            if (cell[w] == EMPTY ? w != u : w == S && q != u)
+                lev_step(pl, u, r, w, used, left);
+        }
+    }
+}
+
+/* Features of every seat: f[p][W_*] (zero for a seat not playing). */
+static void features(const Splut *s, int f[SP_SEATS][SP_NW])
+{
+    int sorc[SP_SEATS], troll[SP_SEATS], rocks[4], nrocks = 0;
+    memset(f, 0, sizeof(int) * SP_SEATS * SP_NW);
+    for (int p = 0; p < SP_SEATS; p++)
+        sorc[p] = troll[p] = -1;
+    for (int q = 0; q < SP_SQ; q++) {
+        int c = s->cell[q];
+        if (c == ROCK) {
+            if (nrocks < 4)
+                rocks[nrocks++] = q;
+        } else if (is_piece(c)) {
+            int p = seat_of(c), k = kind_of(c);
+            if (k == K_SORC)
+                sorc[p] = q;
+            else if (k == K_TROLL)
+                troll[p] = q;
+            else
+                f[p][W_DWARF] = 1;
+        }
+    }
+    /* turns until each seat's next turn starts (0: the mover), and the
+     * steps it will have */
+    int order[SP_SEATS] = {0}, budget[SP_SEATS] = {0};
+    int m = s->mover, k = 0;
+    for (int i = 0; i < s->np; i++) {
+        int p = (m + i) % s->np;
+        if (s->status[p] != ST_ALIVE)
+            continue;
+        order[p] = k;
+        budget[p] = !k ? s->steps : s->turn + k == 2 ? 2 : 3;
+        k++;
+    }
+    /* kill[q][p]: the fewest steps in which q's Troll hits p's Sorcerer,
+     * within q's next turn (9: not) */
+    uint8_t kill[SP_SEATS][SP_SEATS];
+    Plan pl;
+    memset(kill, 9, sizeof kill);
+    memcpy(pl.cell, s->cell, sizeof pl.cell);
+    memcpy(pl.rocks, rocks, sizeof rocks);
+    pl.nrocks = nrocks;
+    for (int q = 0; q < s->np; q++) {
+        if (s->status[q] != ST_ALIVE || troll[q] < 0 || budget[q] <= 0)
+            continue;
+        pl.troll = troll[q];
+        pl.sorc = sorc[q];
+        memset(pl.aim, 0, sizeof pl.aim);
+        for (int v = 0; v < s->np; v++)
+            for (int d = 0; v != q && sorc[v] >= 0 && d < 4; d++)
+                for (int u = nb(sorc[v], d); u >= 0; u = nb(u, d))
+                    pl.aim[u] |= (uint8_t)(1 << ((d + 2) & 3));
+        pl.best = kill[q];
+        pl.lev = q == m ? s->lev : LEV_FREE;
+        pl.lev_rock = -1;
+        for (int r = 0; r < nrocks; r++) {
+            int rt = s->rturn[rocks[r]];
+            if (rocks[r] == s->lev_sq && pl.lev == LEV_ON)
+                pl.lev_rock = r;
+            /* the mover by the rules; the next team may not take a Rock
+             * moved in this turn, nor (levitate=round) one moved since
+             * its own last turn; later teams' previous turns are to come */
+            pl.locked[r] = q == m ? !levitatable(s, rocks[r])
+                         : rt && (rt == s->turn ||
+                                  (s->rule == RULE_ROUND &&
+                                   rt > s->last_turn[q]));
+            if (q != m && order[q] > 1 && s->rule == RULE_PREVIOUS)
+                pl.locked[r] = 0;
+        }
+        team_plans(&pl, 0, budget[q]);
+    }
+    for (int p = 0; p < s->np; p++) {
+        if (s->status[p] != ST_ALIVE)
+            continue;
+        int *fp = f[p];
+        for (int q = 0; q < s->np; q++) {
+            if (q == p || s->status[q] != ST_ALIVE)
+                continue;
+            if (kill[q][p] == 1)
+                fp[W_THREAT] = 1;
+            if (kill[p][q] == 1)
+                fp[W_ATTACK] = 1;
+            if (kill[p][q] < 9)
+                fp[p == m ? W_KILLNOW : W_KILLNEXT] = 1;
+            if (kill[q][p] == 9)
+                continue;
+            if (p != m && q == m)
+                fp[W_KNOW] = 1;
+            else if (p != m && order[q] < order[p])
+                fp[W_KBEFORE] = 1;
+            else
+                fp[W_KLATER] = 1;
+        }
+        if (troll[p] >= 0) {
+            fp[W_TROLL] = 1;
+            int best = 8;
+            for (int r = 0; r < nrocks; r++) {
+                int dd = dist(troll[p], rocks[r]);
                 if (dd < best)
                     best = dd;
             }
-        f[W_ROCKNEAR] = 8 - best;
-    }
-    if (sorc >= 0) {
-        for (int d = 0; d < 4; d++) {
-            int u = nb(sorc, d);
-            if (u >= 0 && s->cell[u] == EMPTY)
-                f[W_ESCAPE]++;
-            /* Rocks in line with the Sorcerer over empty squares and
-             * Dwarves: a Troll next to one can throw it. */
-            for (int v = u; v >= 0; v = nb(v, d)) {
-                int c = s->cell[v];
-                if (c == ROCK) {
-                    f[W_EXPOSED]++;
-                    break;
+            fp[W_ROCKNEAR] = 8 - best;
+        }
+        if (sorc[p] >= 0) {
+            for (int d = 0; d < 4; d++) {
+                int u = nb(sorc[p], d);
+                if (u >= 0 && s->cell[u] == EMPTY)
+                    fp[W_ESCAPE]++;
+                /* Rocks in line with the Sorcerer over empty squares and
+                 * Dwarves: a Troll next to one can throw it. */
+                for (int v = u; v >= 0; v = nb(v, d)) {
+                    int c = s->cell[v];
+                    if (c == ROCK) {
+                        fp[W_EXPOSED]++;
+                        break;
+                    }
+                    if (c != EMPTY && !(is_piece(c) && kind_of(c) == K_DWARF))
+                        break;
                 }
-                if (c != EMPTY && !(is_piece(c) && kind_of(c) == K_DWARF))
-                    break;
             }
         }
+        fp[W_TOMOVE] = m == p ? s->steps : 0;
     }
-    /* Throws available now: by a Troll next to a Rock. */
-    for (int t = 0; t < SP_SQ; t++) {
-        int c = s->cell[t];
-        if (!is_piece(c) || kind_of(c) != K_TROLL)
-            continue;
-        int owner = seat_of(c);
-        for (int d = 0; d < 4; d++) {
-            int u = nb(t, d);
-            if (u < 0 || s->cell[u] != ROCK)
-                continue;
-            for (int e = 0; e < 4; e++) {
-                int v = flight(s, u, e, t);
-                if (v < 0 || !is_piece(s->cell[v]) ||
-                    kind_of(s->cell[v]) != K_SORC)
-                    continue;
-                int victim = seat_of(s->cell[v]);
-                if (victim == p && owner != p)
-                    f[W_THREAT] = 1;
-                if (owner == p && victim != p)
-                    f[W_ATTACK] = 1;
-            }
-        }
-    }
-    f[W_TOMOVE] = s->mover == p ? s->steps : 0;
 }
 
-/* eval(p) = sum of w * (f_p - mean of f over the other playing seats),
- * and the share of the other teams already removed. */
-static int diff_features(const Splut *s, int p, double *df)
+/* The terms of p's evaluation from the features f of every seat: up to
+ * W_REMOVED, p's feature less its mean over the other teams playing; the
+ * share of the other seated teams removed; p's own threats (killable.*,
+ * kills.*) as they are; the share of the other seated teams killable
+ * (others.killable.*, which a removal turns into opponents.removed). */
+static void seat_terms(const Splut *s, int f[SP_SEATS][SP_NW], int p,
+                       double *df)
 {
-    int f[SP_NW], g[SP_NW], others = 0, removed = 0, seated = 0;
+    int others = 0, removed = 0, seated = 0;
     double sum[SP_NW] = {0};
-    features(s, p, f);
     for (int q = 0; q < s->np; q++) {
-        if (q == p || s->status[q] != ST_ALIVE)
+        if (q == p || s->status[q] == ST_ABSENT)
             continue;
-        features(s, q, g);
+        seated++;
+        if (s->status[q] != ST_ALIVE) {
+            removed++;
+            continue;
+        }
         for (int i = 0; i < SP_NW; i++)
-            sum[i] += g[i];
+            sum[i] += f[q][i];
         others++;
     }
-    for (int i = 0; i < SP_NW; i++)
-        df[i] = f[i] - (others ? sum[i] / others : 0);
-    for (int q = 0; q < s->np; q++)
-        if (q != p && s->status[q] != ST_ABSENT) {
-            seated++;
-            removed += s->status[q] != ST_ALIVE;
-        }
+    for (int i = 0; i < W_REMOVED; i++)
+        df[i] = f[p][i] - (others ? sum[i] / others : 0);
     df[W_REMOVED] = seated ? (double)removed / seated : 0;
-    return others;
+    for (int i = W_KNOW; i <= W_KILLNEXT; i++)
+        df[i] = f[p][i];
+    for (int i = 0; i < 3; i++)
+        df[W_OKNOW + i] = seated ? sum[W_KNOW + i] / seated : 0;
+}
+
+/* The terms of p's evaluation; in a duel (two seats) the mean of p's and
+ * the negation of the other's, so that the evaluation is antisymmetric. */
+static void diff_features(const Splut *s, int p, double *df)
+{
+    int f[SP_SEATS][SP_NW];
+    features(s, f);
+    seat_terms(s, f, p, df);
+    if (s->np == 2 && s->status[1 - p] == ST_ALIVE) {
+        double dq[SP_NW];
+        seat_terms(s, f, 1 - p, dq);
+        for (int i = 0; i < SP_NW; i++)
+            df[i] = (df[i] - dq[i]) / 2;
+    }
 }
 
 static int splut_eval(const void *st, int player)
@@ -977,26 +1253,32 @@ static int splut_eval(const void *st, int player)
     return (int)(v >= 0 ? v + 0.5 : v - 0.5);
 }
 
-static int splut_terms(const void *st, EvalTerm *out, double *base)
+static int splut_terms_of(const void *st, int player, EvalTerm *out,
+                          double *base)
 {
     const Splut *s = st;
     double df[SP_NW];
     int n = 0;
     *base = 0;
-    if (s->status[0] != ST_ALIVE) {
+    if (s->status[player] != ST_ALIVE) {
         *base = -EVAL_MAX / 2;
         return 0;
     }
-    diff_features(s, 0, df);
+    diff_features(s, player, df);
     for (int i = 0; i < SP_NW; i++)
         if (df[i] != 0)
             out[n++] = (EvalTerm){.index = i, .coef = (float)df[i]};
     return n;
 }
 
+static int splut_terms(const void *st, EvalTerm *out, double *base)
+{
+    return splut_terms_of(st, 0, out, base);
+}
+
 static const EvalTuning splut_tuning = {
     .nparams = SP_NW, .names = sp_names, .weights = sp_weights,
-    .terms = splut_terms,
+    .terms = splut_terms, .terms_of = splut_terms_of,
 };
 
 /* Ordering: throws that remove a Sorcerer first, other throws last (they
@@ -1007,7 +1289,7 @@ static int splut_heuristic(const void *st, Move m)
     int kind = m_kind(m);
     if (kind == MV_THROW) {
         int sq = m_from(m), u = nb(sq, m_dir(m));
-        int v = flight(s, u, m_tdir(m), sq);
+        int v = flight(s->cell, u, m_tdir(m), sq);
         int c = v >= 0 ? s->cell[v] : 0;
         if (is_piece(c) && kind_of(c) == K_SORC)
             return seat_of(c) == s->mover ? -1000 : 1000;
@@ -1152,6 +1434,7 @@ const GameVtbl game_splut = {
     .tuning = &splut_tuning,
     .plies_left = splut_plies_left,
     .seats = splut_seats,
+    .eliminated = splut_eliminated,
 };
 
 const GameVtbl game_splut_duel = {
@@ -1193,4 +1476,5 @@ const GameVtbl game_splut_duel = {
     .tuning = &splut_tuning,
     .plies_left = splut_plies_left,
     .seats = splut_seats,
+    .eliminated = splut_eliminated,
 };

@@ -94,6 +94,7 @@ typedef struct AbBot {
     int mode, qs, tt_exact, aspiration, rollouts, lmr, soft, ext;
     int nullmove, chk, mdp;
     int turnend;        /* no horizon inside a turn of several moves */
+    int brturn;         /* best-reply search: by whole turns */
     int contempt;       /* two players: a draw is worth -contempt to root */
     int rep;            /* a repeated position in the tree is a draw */
     int egtb;           /* ask the game's exact hook (databases) */
@@ -183,6 +184,26 @@ static int draw_value(const AbBot *b, int pov)
     return pov == b->root ? -b->contempt : b->contempt;
 }
 
+/* More than two players: the value to player p of having left the game
+ * (the eliminated hook) with result x, below the best. Leaving is never
+ * better than staying in, so every such value lies below any static
+ * value; better places and later exits are worth more: x = -1 is a loss,
+ * -(EVAL_WIN - ply); otherwise -EVAL_WIN / 2 + round(x * EVAL_WIN / 8) +
+ * ply. (As round(x * EVAL_WIN / 2), a second place of four would be worth
+ * more than any position still in play, and a bot would throw at its own
+ * Sorcerer with two teams left.) */
+static int out_value(double x, int ply)
+{
+    if (x <= -1 + 1e-9)
+        return -(EVAL_WIN - ply);
+    return -(EVAL_WIN / 2) + (int)lround(x * (EVAL_WIN / 8)) + ply;
+}
+
+static int root_out(const AbBot *b, const void *st)
+{
+    return b->np > 2 && b->g->eliminated && b->g->eliminated(st, b->root);
+}
+
 static int terminal_value(AbBot *b, const void *st, int pov, int ply)
 {
     double r[PLY_MAX_PLAYERS];
@@ -192,6 +213,10 @@ static int terminal_value(AbBot *b, const void *st, int pov, int ply)
         x = (r[pov] - r[1 - pov]) / 2;
     else
         x = pov == 0 ? r[b->root] : -r[b->root];
+    if (root_out(b, st) && r[b->root] < 1 - 1e-9) {
+        int v = out_value(r[b->root], ply);
+        return pov == 0 ? v : -v;
+    }
     if (x >= 1 - 1e-9)
         return EVAL_WIN - ply;
     if (x <= -1 + 1e-9)
@@ -264,9 +289,14 @@ static int static_value(AbBot *b, const void *st, int pov)
         v = net_stack_eval(&b->ns, slot, st, mover);
         if (pov != mover)
             v = -v;
-    } else if (b->weights) {
-        /* two players only (checked at create): player 0's view */
+    } else if (b->weights && b->np == 2) {
+        /* player 0's view */
         v = evalfile_eval(g->tuning, b->weights, st, b->terms);
+        if (pov)
+            v = -v;
+    } else if (b->weights) {
+        /* more players (terms_of checked at create): the root's view */
+        v = evalfile_eval_of(g->tuning, b->weights, st, b->root, b->terms);
         if (pov)
             v = -v;
     } else if (g->eval) {
@@ -289,8 +319,10 @@ static uint64_t node_key(const AbBot *b, const void *st, int br)
     uint64_t h = b->g->hash(st);
     if (b->np != 2 || b->contempt)   /* values depend on the root player */
         h ^= ply_mix64(0xab00u + (uint64_t)b->root);
-    if (br)
+    if (br == 1)
         h ^= 0x9e3779b97f4a7c15ull;
+    else if (br)
+        h ^= 0x7f4a7c159e3779b9ull;
     return h;
 }
 
@@ -479,7 +511,7 @@ static int node_value(AbBot *b, int pov, int depth, int alpha, int beta,
     b->pv_len[ply] = ply;
     b->sev[ply] = NO_EV;
     int p = g->to_move(st);
-    if (p == PLAYER_TERMINAL)
+    if (p == PLAYER_TERMINAL || root_out(b, st))
         return terminal_value(b, st, pov, ply);
     int known;
     if (b->egtb && ply > 0 && p >= 0 && b->np == 2 && g->exact &&
@@ -612,13 +644,25 @@ static int node_items(AbBot *b, const void *st, int p, int depth, int br,
     if (b->np > 2 && (b->mode == MODE_BRS || b->mode == MODE_BRSP) &&
         s == 1) {
         int d = default_move(b, st, mv, n);
-        if (br) {   /* another opponent branched: play the natural move */
-            it[0] = (Item){mv[d], 0, depth, 1};
+        /* brturn=1: a branching opponent's whole turn branches (its
+         * children carry br = 2), and one that did not branch at the
+         * first move of its turn plays the natural move to its end */
+        int cont = b->brturn && ply > 0 &&
+                   g->to_move(state_at(b, ply - 1)) == p;
+        int cbr = b->brturn ? 2 : 1;
+        if (br == 2 && cont) {
+            for (int i = 0; i < n; i++)
+                it[i] = (Item){mv[i], order_key(b, st, p, mv[i], has_tt,
+                                                ttm, ply), depth - 1, 2};
+            return n;
+        }
+        if (br || cont) {   /* another opponent branched: the natural move */
+            it[0] = (Item){mv[d], 0, depth, br ? 1 : 0};
             return 1;
         }
         for (int i = 0; i < n; i++)
             it[i] = (Item){mv[i], order_key(b, st, p, mv[i], has_tt, ttm,
-                                            ply), depth - 1, 1};
+                                            ply), depth - 1, cbr};
         if (b->mode == MODE_BRSP) {
             /* BRS+: exactly one opponent branches, so the last opponent
              * before the root side moves again must (the child's slot
@@ -1054,9 +1098,10 @@ static uint64_t total_nodes(AbBot *b)
 
 /* ---- max-n (mode=maxn, more than two players) ----
  * The value of a node is a vector, one entry per player: terminal,
- * returns() r scaled as terminal_value() does (r = 1 is EVAL_WIN - ply);
- * at the horizon, eval(st, p) for every player p (clamped to +-EVAL_MAX;
- * 0 without eval); at a chance node the expectation; otherwise the
+ * returns() r times EVAL_WIN - ply; at the horizon, eval(st, p) for
+ * every player p (clamped to +-EVAL_MAX; 0 without eval); for a player
+ * out of the game (the eliminated hook), out_value() of its result
+ * unless it is the best; at a chance node the expectation; otherwise the
  * vector of the child whose entry for the player to move is highest
  * (the first such child in search order). Shallow pruning: in a zero-sum
  * game every entry is >= -EVAL_WIN and the entries sum to at most 0, so
@@ -1069,16 +1114,21 @@ static uint64_t total_nodes(AbBot *b)
 static void maxn_leaf(AbBot *b, const void *st, int ply, int *v)
 {
     const GameVtbl *g = b->g;
-    if (g->to_move(st) == PLAYER_TERMINAL) {
-        double r[PLY_MAX_PLAYERS];
+    double r[PLY_MAX_PLAYERS];
+    int term = g->to_move(st) == PLAYER_TERMINAL;
+    if (term || g->eliminated)
         g->returns(st, r);
-        for (int p = 0; p < b->np; p++)
-            v[p] = (int)lround(r[p] * (EVAL_WIN - ply));
-        return;
-    }
     for (int p = 0; p < b->np; p++) {
-        int e = g->eval ? g->eval(st, p) : 0;
-        v[p] = e > EVAL_MAX ? EVAL_MAX : e < -EVAL_MAX ? -EVAL_MAX : e;
+        if (g->eliminated && g->eliminated(st, p) && r[p] < 1 - 1e-9) {
+            v[p] = out_value(r[p], ply);
+        } else if (term) {
+            v[p] = (int)lround(r[p] * (EVAL_WIN - ply));
+        } else {
+            int e = b->weights ? evalfile_eval_of(g->tuning, b->weights, st,
+                                                  p, b->terms)
+                  : g->eval ? g->eval(st, p) : 0;
+            v[p] = e > EVAL_MAX ? EVAL_MAX : e < -EVAL_MAX ? -EVAL_MAX : e;
+        }
     }
 }
 
@@ -1540,7 +1590,7 @@ static const char *const mode_choices[] = {"paranoid", "brs", "maxn",
 
 typedef struct AbOpts {
     int hash_mib, mode, qs, lmr, nullmove, chk, mdp, ext, aspiration, soft;
-    int rollouts, contempt, rep, tt_exact, threads, turnend;
+    int rollouts, contempt, rep, tt_exact, threads, turnend, brturn;
     char weights[OPT_TEXT_MAX];
     int egtb;
     int rfp, razor, fut, lmp, lmrtab, iir, cmove, see, nulladapt;
@@ -1596,6 +1646,11 @@ static const Option ab_options[] = {
            "games whose turns have several moves: no horizon inside a "
            "turn, the search goes on to its end (the last move's player "
            "moving again extends by a move)"),
+    AB_OPT("brturn", OPT_BOOL, 1, 0, 1, brturn,
+           "mode=brs|brs+ in games whose turns have several moves: the "
+           "opponent that branches does so for its whole turn, and one "
+           "that does not branch at the first move of its turn plays "
+           "natural moves to its end"),
     AB_OPT("ttexact", OPT_BOOL, 0, 0, 1, tt_exact,
            "table cutoffs only at equal depth, for tests"),
     {.key = "weights", .type = OPT_FILE, .offset = offsetof(AbOpts, weights),
@@ -1666,9 +1721,11 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     const AbOpts *o = opts;
     const char *wfile = o->weights;
     int threads = o->threads;
-    if (wfile[0] && (!g->tuning || g->info.num_players != 2)) {
-        ply_fail(err, "weights=FILE needs a two-player game with a "
-                 "tunable evaluation; %s has none", g->info.name);
+    if (wfile[0] && (!g->tuning || (g->info.num_players != 2 &&
+                                    !g->tuning->terms_of))) {
+        ply_fail(err, "weights=FILE needs a game with a tunable "
+                 "evaluation (with more than two players, from every "
+                 "player's view); %s has none", g->info.name);
         return NULL;
     }
     if (o->net[0] && (!g->net || g->info.num_players != 2)) {
@@ -1696,6 +1753,7 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->chk = o->chk;
     b->mdp = o->mdp;
     b->turnend = o->turnend;
+    b->brturn = o->brturn;
     b->contempt = o->contempt;
     b->rep = o->rep;
     b->egtb = o->egtb;

@@ -11,6 +11,12 @@
  *   round(x * EVAL_WIN / 2), except that with two players and the bot's
  *   contempt=N a draw (x = 0) is -N for the root player and +N for the
  *   other;
+ * - more players, a position where the game's eliminated() hook says the
+ *   root player has left the game (terminal or not), with r[root] below
+ *   1: for the root, -(EVAL_WIN - ply) when r[root] = -1, else
+ *   -EVAL_WIN / 2 + round(r[root] * EVAL_WIN / 8) + ply (below any
+ *   static value: leaving is never better than staying in), negated for
+ *   the coalition;
  * - two players, a position at ply > 0 whose game's exact() hook knows
  *   its result (endgame databases; bot option egtb=1, the default): a
  *   win EVAL_WIN - AB_MAX_PLY - ply, a loss its negation, a draw as
@@ -36,7 +42,9 @@
  * AB_MAX_PLY - 1.
  * mode=maxn (more than two players) computes a vector instead, one entry
  * per player: terminal r[p] * (EVAL_WIN - ply) rounded; at d <= 0 or the
- * ply bound eval(st, p) clamped to +-EVAL_MAX; chance nodes the rounded
+ * ply bound eval(st, p) clamped to +-EVAL_MAX; for a player that has left
+ * the game with r[p] below 1, the value above for the root (terminal or
+ * not); chance nodes the rounded
  * expectation; otherwise the vector of the first child, in search order,
  * with the highest entry for the player to move. The reported value is
  * the root player's entry.

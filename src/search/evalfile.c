@@ -123,14 +123,27 @@ void evalfile_write(FILE *f, const char *game, const EvalTuning *t,
                 i + 1 < t->nparams ? " \\" : "");
 }
 
-int evalfile_eval(const EvalTuning *t, const int *w, const void *st,
-                  EvalTerm *terms)
+static int linear(const int *w, const EvalTerm *terms, int n, double v)
 {
-    double v = 0;
-    int n = t->terms(st, terms, &v);
     for (int i = 0; i < n; i++)
         v += (double)terms[i].coef * w[terms[i].index];
     v = round(v);
     return v > EVAL_MAX - 1 ? EVAL_MAX - 1
          : v < -(EVAL_MAX - 1) ? -(EVAL_MAX - 1) : (int)v;
+}
+
+int evalfile_eval(const EvalTuning *t, const int *w, const void *st,
+                  EvalTerm *terms)
+{
+    double v = 0;
+    int n = t->terms(st, terms, &v);
+    return linear(w, terms, n, v);
+}
+
+int evalfile_eval_of(const EvalTuning *t, const int *w, const void *st,
+                     int player, EvalTerm *terms)
+{
+    double v = 0;
+    int n = t->terms_of(st, player, terms, &v);
+    return linear(w, terms, n, v);
 }

@@ -22,5 +22,9 @@ void evalfile_write(FILE *f, const char *game, const EvalTuning *t,
  * weights w. terms holds EVAL_MAX_TERMS entries of scratch space. */
 int evalfile_eval(const EvalTuning *t, const int *w, const void *st,
                   EvalTerm *terms);
+/* The same from player's view, through the terms_of hook (which a game
+ * of more than two players needs). */
+int evalfile_eval_of(const EvalTuning *t, const int *w, const void *st,
+                     int player, EvalTerm *terms);
 
 #endif

@@ -170,7 +170,7 @@ int tune_read_records(TuneData *d, const GameVtbl *g, FILE *f,
                       TuneReadStats *stats, PlyError *err)
 {
     const EvalTuning *t = g->tuning;
-    if (!t || !g->eval || g->info.num_players != 2)
+    if (!t || !g->eval || (g->info.num_players != 2 && !t->terms_of))
         return ply_fail(err, "%s has no tunable evaluation", g->info.name);
     Qs q = {.g = g, .ss = g->info.state_size};
     q.st = malloc(q.ss * (QS_MAX_PLY + 1));
@@ -207,12 +207,14 @@ int tune_read_records(TuneData *d, const GameVtbl *g, FILE *f,
         json_t *jo = json_object_get(rec, "options");
         json_t *js = json_object_get(rec, "setup");
         json_t *jp = json_object_get(rec, "opening_plies");
-        if (!json_is_string(jg) || !json_is_array(jm) ||
-            !json_is_array(jr) || json_array_size(jr) != 2 ||
-            !json_is_number(json_array_get(jr, 0)) ||
+        size_t nr = json_is_array(jr) ? json_array_size(jr) : 0;
+        int numok = nr >= 2 && nr <= PLY_MAX_PLAYERS;
+        for (size_t k = 0; k < nr && numok; k++)
+            numok = json_is_number(json_array_get(jr, k));
+        if (!json_is_string(jg) || !json_is_array(jm) || !numok ||
             (jo && !json_is_string(jo)) || (js && !json_is_string(js))) {
             rc = ply_fail(err, "%s:%ld: not a match record (needs game, "
-                          "moves, result [r0, r1]; options and setup "
+                          "moves, result [r0, r1, ...]; options and setup "
                           "strings)", name, lineno);
         } else if (strcmp(json_string_value(jg), g->info.name)) {
             stats->other_game++;
@@ -223,10 +225,14 @@ int tune_read_records(TuneData *d, const GameVtbl *g, FILE *f,
             char why[256];
             snprintf(why, sizeof why, "%s", err->msg);
             rc = ply_fail(err, "%s:%ld: bad setup: %s", name, lineno, why);
+        } else if ((int)nr != state_seats(g, st, NULL)) {
+            rc = ply_fail(err, "%s:%ld: %zu results for %d seats", name,
+                          lineno, nr, state_seats(g, st, NULL));
         } else {
             double r0 = json_number_value(json_array_get(jr, 0));
             double label = r0 > 0 ? 1 : r0 < 0 ? 0 : 0.5;
             long game = stats->games++;
+            stats->multi += nr > 2;
             int valid = (int)(ply_mix64(o->seed * 0x9e3779b97f4a7c15ull +
                                         (uint64_t)game) % 100) <
                         o->valid_percent;
@@ -237,8 +243,24 @@ int tune_read_records(TuneData *d, const GameVtbl *g, FILE *f,
             for (size_t i = 0; i <= nm && !rc; i++) {
                 if (g->to_move(st) < 0)
                     break;
-                if ((int)i >= skip && g->to_move(st) >= 0 &&
+                if ((int)i >= skip && nr > 2 &&
                     (!o->max_positions || d->npos < o->max_positions)) {
+                    /* more players: the position as it is, from each
+                     * player's view still in the game, labelled with its
+                     * result (-1..1 to 0..1) */
+                    for (int p = 0; p < (int)nr && !rc; p++) {
+                        if (g->eliminated && g->eliminated(st, p))
+                            continue;
+                        double base = 0;
+                        double rp = json_number_value(json_array_get(jr, p));
+                        int n = t->terms_of(st, p, terms, &base);
+                        if (tune_data_add(d, terms, n, base, (rp + 1) / 2,
+                                          valid))
+                            rc = ply_fail(err, "out of memory");
+                    }
+                } else if ((int)i >= skip &&
+                           (!o->max_positions ||
+                            d->npos < o->max_positions)) {
                     if (g->in_check && g->in_check(st)) {
                         stats->in_check++;
                     } else {

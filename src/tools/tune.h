@@ -17,7 +17,8 @@ typedef struct TuneData {
     EvalTerm *terms;
     size_t nterms, term_cap;
     double *base;           /* the part of eval no weight scales */
-    double *label;          /* result for player 0: 1, 0.5, 0 */
+    double *label;          /* result for player 0: 1, 0.5, 0 (more
+                             * players: the player's, 0..1) */
     unsigned char *valid;   /* 1: validation set, 0: training set */
     size_t nvalid;
 } TuneData;
@@ -38,6 +39,7 @@ typedef struct TuneReadOpts {
 
 typedef struct TuneReadStats {
     long records, games, other_game, forfeits;
+    long multi;             /* games of more than two seats */
     long in_check;          /* positions skipped: in check, or no quiet
                              * position at the end of the capture line */
 } TuneReadStats;
@@ -46,7 +48,10 @@ typedef struct TuneReadStats {
  * f, replays the games of g and adds their positions: after skip_plies,
  * each position not in check, resolved to the quiet position at the end
  * of its best capture line (quiescence on the game's noisy moves, by
- * g->eval), labelled with the game's result. Records of other games and
+ * g->eval), labelled with the game's result. With more than two seats
+ * (the game's terms_of hook), each position as it is from the view of
+ * each player still in it, labelled with that player's result scaled to
+ * 0..1. Records of other games and
  * forfeits are counted and skipped. -1 with a message naming name:line
  * on a malformed record or a move that does not replay. */
 int tune_read_records(TuneData *d, const GameVtbl *g, FILE *f,

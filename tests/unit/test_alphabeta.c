@@ -217,6 +217,7 @@ typedef struct Mm {
     int ext;                /* single-reply extension (alphabeta ext=1) */
     int noqs;               /* leaves are static evals (alphabeta qs=0) */
     int turnend;            /* no horizon inside a turn (turnend=1) */
+    int brturn;             /* best-reply by whole turns (brturn=1) */
 } Mm;
 
 static void mm_init(Mm *m, const GameVtbl *g)
@@ -347,28 +348,34 @@ static int mm_nega(Mm *m, int depth, int ply, int br)
     int s = mm_side(m, g->to_move(st));
     Move *mv = m->mv + (size_t)ply * g->info.max_moves;
     int n = g->gen_moves(st, mv), best = -EVAL_WIN - 1;
-    if (m->brs && s == 1) {
+    /* brturn: the opponent who moved into this node moves again (br 2:
+     * it branched there, and goes on branching; br 0: it did not, and
+     * plays its natural move) */
+    int cont = m->brturn && ply > 0 &&
+               g->to_move(mm_at(m, ply - 1)) == g->to_move(st);
+    int goes_on = m->brs && s == 1 && br == 2 && cont;
+    if (m->brs && s == 1 && !goes_on) {
         int d = mm_default(g, st, mv, n);
         memcpy(mm_at(m, ply + 1), st, g->info.state_size);
         g->make(mm_at(m, ply + 1), mv[d]);
         int q = g->to_move(mm_at(m, ply + 1));
+        if (br || cont)
+            return mm_value(m, s, depth, ply + 1, 0, 0, br ? 1 : 0);
         /* BRS+: the last opponent before the root side must branch when
          * nobody has */
-        if (!(m->brsplus && !br && (q < 0 || mm_side(m, q) == 0))) {
+        if (!(m->brsplus && (q < 0 || mm_side(m, q) == 0)))
             /* nobody has branched yet: this opponent may pass the turn on */
-            best = mm_value(m, s, depth, ply + 1, 0, 0, br);
-            if (br)
-                return best;
-        }
+            best = mm_value(m, s, depth, ply + 1, 0, 0, 0);
     }
     int cd = depth - 1;
     if (m->ext && n == 1 && ply > 0 && ply < AB_EXT_PLY &&
-        !(m->brs && s == 1))
+        (!(m->brs && s == 1) || goes_on))
         cd = depth;
+    int cbr = m->brs && s == 1 ? (m->brturn ? 2 : 1) : 0;
     for (int i = 0; i < n; i++) {
         memcpy(mm_at(m, ply + 1), st, g->info.state_size);
         g->make(mm_at(m, ply + 1), mv[i]);
-        int v = mm_value(m, s, cd, ply + 1, 0, 0, m->brs && s == 1);
+        int v = mm_value(m, s, cd, ply + 1, 0, 0, cbr);
         if (v > best)
             best = v;
     }
@@ -666,15 +673,26 @@ static void test_minimax_paranoid(void **state)
         Mm mb;
         mm_init(&mb, g);
         mb.brs = 1;
-        Bot *brs[2] = {make_bot(g, "alphabeta:mode=brs,ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0"),
-                       make_bot(g, "alphabeta:mode=brs,hash=0,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0,"
+        Bot *brs[2] = {make_bot(g, "alphabeta:mode=brs,brturn=0,ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0"),
+                       make_bot(g, "alphabeta:mode=brs,brturn=0,hash=0,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0,"
                                    "aspiration=3")};
         Mm mp;
         mm_init(&mp, g);
         mp.brs = mp.brsplus = 1;
-        Bot *bp[2] = {make_bot(g, "alphabeta:mode=brs+,ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0"),
-                      make_bot(g, "alphabeta:mode=brs+,hash=0,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0,"
+        Bot *bp[2] = {make_bot(g, "alphabeta:mode=brs+,brturn=0,ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0"),
+                      make_bot(g, "alphabeta:mode=brs+,brturn=0,hash=0,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0,"
                                   "aspiration=3")};
+        /* best-reply by whole turns (take3's extra moves) */
+        Mm mbt;
+        mm_init(&mbt, g);
+        mbt.brs = mbt.brturn = 1;
+        Bot *bt[2] = {make_bot(g, "alphabeta:mode=brs,brturn=1,ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0"),
+                      make_bot(g, "alphabeta:mode=brs,brturn=1,hash=0,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0,"
+                                  "aspiration=3")};
+        Mm mbpt;
+        mm_init(&mbpt, g);
+        mbpt.brs = mbpt.brsplus = mbpt.brturn = 1;
+        Bot *bpt[1] = {make_bot(g, "alphabeta:mode=brs+,brturn=1,ttexact=1,lmr=0,null=0,check=0,mdp=0,rfp=0,razor=0,fut=0,lmp=0,iir=0,see=0")};
         Mm mt;
         mm_init(&mt, g);
         mt.turnend = 1;
@@ -692,10 +710,20 @@ static void test_minimax_paranoid(void **state)
                 compare_with_minimax(g, &t, brs, 2, &mb, "best-reply");
             if (g->info.num_players > 2)
                 compare_with_minimax(g, &t, bp, 2, &mp, "best-reply+");
+            if (g->info.num_players > 2)
+                compare_with_minimax(g, &t, bt, 2, &mbt, "best-reply turns");
+            if (g->info.num_players > 2)
+                compare_with_minimax(g, &t, bpt, 1, &mbpt,
+                                     "best-reply+ turns");
             compare_with_minimax(g, &t, te, 1, &mt, "turnend");
         }
         bot_free(te[0]);
         mm_free(&mt);
+        bot_free(bt[0]);
+        bot_free(bt[1]);
+        mm_free(&mbt);
+        bot_free(bpt[0]);
+        mm_free(&mbpt);
         assert_true(gi || extra > 0);   /* extra turns were exercised */
         bot_free(brs[0]);
         bot_free(brs[1]);

@@ -203,6 +203,8 @@ static void test_nplayer_fake_clock(void **state)
                0, 0, FLOOR_TIGHT);
     check_fake("splut", mid, "alphabeta:mode=brs,soft=100", 100, 150, 0, 0,
                FLOOR_TIGHT);
+    check_fake("splut", mid, "alphabeta:mode=brs,brturn=0,soft=100", 100,
+               150, 0, 0, FLOOR_TIGHT);
     check_fake("splut", mid, "alphabeta:mode=maxn,soft=100", 100, 150, 0, 0,
                FLOOR_TIGHT);
     check_fake("splut", mid, "alphabeta:mode=maxn,soft=100", 100, 100, 13,

@@ -1,7 +1,8 @@
 /* test_evalterms.c — every game with an EvalTuning (the linear form of its
  * evaluation that `ply tune` fits) must agree with its eval(): on positions
  * from seeded random games, eval(st, 0) equals base + sum(coef * weight)
- * up to integer rounding, and the parameter table is well formed. */
+ * up to integer rounding (for every player through terms_of, where the
+ * game has it), and the parameter table is well formed. */
 #include <math.h>
 
 #include "testlib.h"
@@ -56,6 +57,20 @@ static int check_position(const GameVtbl *g, const void *st, EvalTerm *terms)
         g->eval(st, 1) != -e)
         fail_msg("%s: eval for player 1 is not the negation",
                  g->info.name);
+    /* more players: the same from every player's view (terms_of) */
+    for (int p = 0; t->terms_of && p < g->info.num_players; p++) {
+        int ep = g->eval(st, p);
+        if (abs(ep) >= EVAL_MAX - 1)
+            continue;
+        double bp = 0;
+        int np = t->terms_of(st, p, terms, &bp);
+        assert_true(np >= 0 && np <= EVAL_MAX_TERMS);
+        for (int i = 0; i < np; i++)
+            bp += (double)terms[i].coef * t->weights[terms[i].index];
+        if (fabs(bp - ep) > TOLERANCE)
+            fail_msg("%s: eval %d for player %d but its terms sum to %.2f",
+                     g->info.name, ep, p, bp);
+    }
     return 1;
 }
 

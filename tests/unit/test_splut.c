@@ -5,9 +5,12 @@
  * turn lengths, elimination and its skip in the turn order. */
 #include "testlib.h"
 
+#include <unistd.h>
+
 #include "core/bot.h"
 #include "core/rng.h"
 #include "core/setup.h"
+#include "search/evalfile.h"
 
 enum { RMAX = 200 };
 
@@ -502,12 +505,15 @@ static void test_turns_and_skip(void **state)
  * safe, with four players (the kill removes a team: MCTS's and max-n's
  * vector of returns, the turn order after it) and in the duel (the kill
  * wins). (With South's Sorcerer on e2, North could kill it right after:
- * there the searches rightly save it first.) */
+ * there the searches rightly save it first. East's Sorcerer stands on g3,
+ * out of West's reach: on h4 West could kill it by pulling the Rock to c4
+ * and throwing it along rank 4, and max-n, which expects every team to
+ * take its best, rightly finds waiting as good as killing.) */
 static void test_bots_kill(void **state)
 {
     (void)state;
     const char *pos4 = "R/T2D2S2/...../......./.S1RT0...D3R/"
-                       ".T1....S3/...../.D0S0/R 0 1 7 - 20 aaaa 3,4,5,6";
+                       ".T1...../....S3/.D0S0/R 0 1 7 - 20 aaaa 3,4,5,6";
     const char *pos2 = "./.D1./...../......./.S1RT0....R/......./..R../"
                        "D0S0./R 0 3 7 - 20 aa 5,6";
     const char *specs[] = {"alphabeta:mode=paranoid", "alphabeta:mode=brs",
@@ -537,12 +543,279 @@ static void test_bots_kill(void **state)
         }
 }
 
+/* With West and East removed, South could throw the Rock on c5 at its
+ * own Sorcerer on b5: that ends the game with South second, which is
+ * worse than playing on for the first place. (Searches once valued a
+ * second place, round(EVAL_WIN / 6), above any position still in play,
+ * and threw.) */
+static void test_no_suicide(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("splut");
+    const char *pos = "R/T2D2S2/...../......./.S0RT0....R/......./...../"
+                      ".D0./R 0 3 30 - 90 a1a2 25,26,27,28";
+    const char *specs[] = {"alphabeta:mode=paranoid", "alphabeta:mode=brs",
+                           "alphabeta:mode=brs,brturn=0",
+                           "alphabeta:mode=maxn"};
+    for (int k = 0; k < 4; k++) {
+        void *st = tl_position("splut", "players=4", pos, NULL);
+        PlyError err = {{0}};
+        Bot *b = bot_new(g, specs[k], 3, &err);
+        if (!b)
+            fail_msg("%s: %s", specs[k], err.msg);
+        Limits lim = {0};
+        lim.nodes = 3000;
+        SearchInfo si;
+        Move m = bot_choose(b, st, &lim, &si);
+        char txt[32];
+        assert_true(g->move_to_text(st, m, txt, sizeof txt) > 0);
+        if (!strcmp(txt, "Td5xc5>b5") || si.value > EVAL_MAX)
+            fail_msg("%s chose %s (value %d)", specs[k], txt, si.value);
+        bot_free(b);
+        free(st);
+    }
+}
+
+/* The coefficient of the weight called name in player's evaluation. */
+static double term_of(const GameVtbl *g, const void *st, int player,
+                      const char *name)
+{
+    const EvalTuning *t = g->tuning;
+    EvalTerm terms[EVAL_MAX_TERMS];
+    double base = 0;
+    int n = t->terms_of(st, player, terms, &base);
+    for (int i = 0; i < n; i++)
+        if (!strcmp(t->names[terms[i].index], name))
+            return terms[i].coef;
+    return 0;
+}
+
+/* The evaluation's kill threats: South's Troll on d4 reaches c4 in one
+ * step and throws the Rock on c5 at West's Sorcerer on b5 with the next
+ * (two steps); with the Rock on d6 and the Troll on d5 it must first
+ * pull the Rock to d5 (two steps again); with the Rock on c6, South's
+ * Sorcerer steps from e3 to e2 levitating it to c5, and the Troll on d5
+ * throws it (two steps; the Troll alone needs three). Who carries a
+ * threat out first
+ * depends on the turn order: killable.now when South is to move,
+ * killable.before when South moves before West's next turn, .later when
+ * after it. */
+static void test_eval_threats(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("splut");
+    const char *walk = "R/T2D2S2/...../......./.S1R....D3R/T1.T0...S3/"
+                       "...../.D0S0/R %d %d 7 - 20 aaaa 3,4,5,6";
+    const char *pull = "R/T2D2S2/...../..R..../.S1.T0...D3R/T1.....S3/"
+                       "...../.D0S0/R 0 %d 7 - 20 aaaa 3,4,5,6";
+    const char *lev = "R/T2D2S2/...../.R...../.S1.T0...D3R/T1.....S3/"
+                      "..S0../..D0/R 0 %d 7 - 20 aaaa 3,4,5,6";
+    char pos[256];
+    struct { const char *fmt; int mover, steps; double now, before, later;
+    } cases[] = {
+        {walk, 0, 3, 1, 0, 0}, {walk, 0, 2, 1, 0, 0},
+        {walk, 0, 1, 0, 0, 0}, {walk, 2, 3, 0, 1, 0},
+        {walk, 3, 3, 0, 1, 0}, {walk, 1, 3, 0, 0, 1},
+        {pull, 0, 2, 1, 0, 0}, {pull, 0, 1, 0, 0, 0},
+        {lev, 0, 2, 1, 0, 0}, {lev, 0, 1, 0, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        if (cases[i].fmt == walk)
+            snprintf(pos, sizeof pos, walk, cases[i].mover, cases[i].steps);
+        else
+            snprintf(pos, sizeof pos, cases[i].fmt, cases[i].steps);
+        void *st = tl_position("splut", "players=4", pos, NULL);
+        if (term_of(g, st, 1, "killable.now") != cases[i].now ||
+            term_of(g, st, 1, "killable.before") != cases[i].before ||
+            term_of(g, st, 1, "killable.later") != cases[i].later)
+            fail_msg("case %zu (%s): West killable now %g before %g "
+                     "later %g", i, pos, term_of(g, st, 1, "killable.now"),
+                     term_of(g, st, 1, "killable.before"),
+                     term_of(g, st, 1, "killable.later"));
+        /* South's own view: it can kill (now when to move) */
+        double kills = term_of(g, st, 0, cases[i].mover ? "kills.next"
+                                                        : "kills.now");
+        assert_true(kills == (cases[i].mover || cases[i].now ? 1 : 0));
+        /* with three steps South can also step to c4, pull the Rock to
+         * c4 stepping to c3, and throw it along rank 4 at East's
+         * Sorcerer on h4; nobody threatens South */
+        double east = cases[i].fmt == walk && !cases[i].mover &&
+                      cases[i].steps == 3;
+        assert_true(term_of(g, st, 3, "killable.now") == east);
+        assert_true(term_of(g, st, 0, "killable.now") == 0);
+        assert_true(term_of(g, st, 0, "killable.before") == 0);
+        assert_true(term_of(g, st, 0, "killable.later") == 0);
+        free(st);
+    }
+}
+
+/* A removed team's place is final: its entry of returns() when it is
+ * removed is the one it gets at the end, whatever happens after; teams
+ * still playing are not eliminated. Also the players=2 evaluation is
+ * antisymmetric, as negamax needs. */
+static void test_eliminated(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("splut");
+    Move mv[160];    /* splut's max_moves */
+    int removals = 0, checked2 = 0;
+    assert_true(g->info.max_moves <= 160);
+    for (int k = 0; k < 60; k++) {
+        int np = k % 3 + 2;
+        char opt[32];
+        snprintf(opt, sizeof opt, "players=%d", np);
+        void *st = tl_position("splut", opt, NULL, NULL);
+        Rng r;
+        rng_seed(&r, 500 + (uint64_t)k);
+        double at_removal[4] = {0};
+        int out[4] = {0};
+        while (g->to_move(st) >= 0) {
+            double ret[4];
+            g->returns(st, ret);
+            for (int p = 0; p < np; p++) {
+                int e = g->eliminated(st, p);
+                if (e && !out[p]) {
+                    out[p] = 1;
+                    at_removal[p] = ret[p];
+                    removals++;
+                }
+                assert_int_equal(e, out[p]);
+            }
+            if (np == 2) {
+                assert_int_equal(g->eval(st, 0), -g->eval(st, 1));
+                checked2++;
+            }
+            int n = g->gen_moves(st, mv);
+            /* mostly the game's best-ordered step: games with kills */
+            int i = rng_below(&r, 4) ? 0 : (int)rng_below(&r, (uint32_t)n);
+            for (int j = 0; j < n && i == 0; j++)
+                if (g->heuristic(st, mv[j]) > g->heuristic(st, mv[i]))
+                    i = j;
+            g->make(st, mv[i]);
+        }
+        double ret[4];
+        g->returns(st, ret);
+        for (int p = 0; p < np; p++)
+            if (out[p])
+                assert_true(ret[p] == at_removal[p]);
+        free(st);
+    }
+    assert_true(removals > 20);
+    assert_true(checked2 > 100);
+}
+
+/* A search for more than two players stops where its own team has been
+ * removed (the eliminated hook): best-reply search used to follow the
+ * other teams' forced moves down to the ply limit there, as nothing
+ * else deepened. */
+static void test_search_stops_when_removed(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("splut");
+    const char *moves = "Sd2-d3 Sb6-c6 Sc6-d6 De8-e7 Sf8-f7+e9 Td8xe8>d8 "
+                        "Th6-g6 Dh5-h6 Sh4-g4+i5 De2-d2 Tf2-e2 Sd3-c3";
+    const char *specs[] = {"alphabeta:mode=brs,brturn=0,depth=5",
+                           "alphabeta:mode=brs,brturn=1,depth=5",
+                           "alphabeta:mode=brs+,depth=5",
+                           "alphabeta:mode=paranoid,depth=5"};
+    for (int k = 0; k < 4; k++) {
+        void *st = tl_position("splut", "players=4", NULL, moves);
+        PlyError err = {{0}};
+        Bot *b = bot_new(g, specs[k], 1, &err);
+        if (!b)
+            fail_msg("%s", err.msg);
+        SearchInfo si;
+        bot_choose(b, st, NULL, &si);
+        if (si.depth != 5 || si.seldepth > 30)
+            fail_msg("%s: depth %d, seldepth %d", specs[k], si.depth,
+                     si.seldepth);
+        bot_free(b);
+        free(st);
+    }
+}
+
+/* alphabeta:weights=FILE with more than two players (through terms_of):
+ * with the compiled weights in FILE, paranoid, best-reply and max-n
+ * searches find the same moves and values as with the compiled
+ * evaluation. */
+static void test_weights_file(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("splut");
+    char path[] = "/tmp/ply_test_splut_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    evalfile_write(f, "splut", g->tuning, g->tuning->weights, NULL);
+    fclose(f);
+    /* and the weights halved, which must show */
+    char half[] = "/tmp/ply_test_splut_XXXXXX";
+    int w[64];
+    assert_true(g->tuning->nparams <= 64);
+    for (int i = 0; i < g->tuning->nparams; i++)
+        w[i] = g->tuning->weights[i] / 2;
+    fd = mkstemp(half);
+    assert_true(fd >= 0);
+    f = fdopen(fd, "w");
+    assert_non_null(f);
+    evalfile_write(f, "splut", g->tuning, w, NULL);
+    fclose(f);
+    int differ = 0;
+    const char *modes[] = {"paranoid", "brs", "maxn"};
+    const char *moves[] = {NULL, "Sd2-d3 Sb6-c6 Sc6-d6 De8-e7",
+                           "Sd2-d3 Sb6-c6 Sc6-d6 De8-e7 Sf8-f7+e9 "
+                           "Td8xe8>d8 Th6-g6 Dh5-h6 Sh4-g4+i5 De2-d2"};
+    int compared = 0;
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 3; i++) {
+            char plain[128], file[256];
+            snprintf(plain, sizeof plain, "alphabeta:mode=%s,depth=3",
+                     modes[k]);
+            snprintf(file, sizeof file, "%s,weights=%s", plain, path);
+            void *st = tl_position("splut", "players=4", NULL, moves[i]);
+            PlyError err = {{0}};
+            Bot *a = bot_new(g, plain, 1, &err), *b = bot_new(g, file, 1,
+                                                               &err);
+            if (!a || !b)
+                fail_msg("%s", err.msg);
+            SearchInfo sa, sb;
+            Move ma = bot_choose(a, st, NULL, &sa);
+            Move mb = bot_choose(b, st, NULL, &sb);
+            if (ma != mb || sa.value != sb.value)
+                fail_msg("%s on position %d: value %d, with the weights "
+                         "file %d (or another move)", plain, i, sa.value,
+                         sb.value);
+            compared++;
+            snprintf(file, sizeof file, "%s,weights=%s", plain, half);
+            Bot *c = bot_new(g, file, 1, &err);
+            if (!c)
+                fail_msg("%s", err.msg);
+            SearchInfo sc;
+            bot_choose(c, st, NULL, &sc);
+            differ += sc.value != sa.value;
+            bot_free(c);
+            bot_free(a);
+            bot_free(b);
+            free(st);
+        }
+    unlink(path);
+    unlink(half);
+    assert_int_equal(compared, 9);
+    assert_true(differ >= 6);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reference_generator),
         cmocka_unit_test(test_turns_and_skip),
         cmocka_unit_test(test_bots_kill),
+        cmocka_unit_test(test_no_suicide),
+        cmocka_unit_test(test_eval_threats),
+        cmocka_unit_test(test_eliminated),
+        cmocka_unit_test(test_search_stops_when_removed),
+        cmocka_unit_test(test_weights_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -242,9 +242,9 @@ static int cb_terms(const void *st, EvalTerm *out, double *base)
 }
 
 const EvalTuning cb_tuning[3] = {
-    {W_N, CHESS_NAMES, CHESS_W, cb_terms},
-    {W_N, MAKRUK_NAMES, MAKRUK_W, cb_terms},
-    {W_N, SHATRANJ_NAMES, SHATRANJ_W, cb_terms},
+    {W_N, CHESS_NAMES, CHESS_W, cb_terms, NULL},
+    {W_N, MAKRUK_NAMES, MAKRUK_W, cb_terms, NULL},
+    {W_N, SHATRANJ_NAMES, SHATRANJ_W, cb_terms, NULL},
 };
 
 int cb_hook_heuristic(const void *st, Move m)

@@ -33,6 +33,8 @@ enum {
     SHALLOW = 6,        /* at most this many empties: parity order */
     TT_MIN = 8,        /* at least this many: the table */
     STAB_MIN = 10,      /* at least this many: the stability cutoff */
+    ETC_MIN = 12,       /* children with at least this many: their entries
+                         * probed before the search (ETC) */
     NO_SCORE = -RV_SCORE_MAX - 1,
 };
 
@@ -120,8 +122,8 @@ static int shallow(RvSolver *s, uint64_t P, uint64_t O, int alpha, int beta,
     if (n == 1)
         return solve1(s, P, O, rv_ctz(E));
     s->nodes++;
-    uint64_t odd = odd_quadrants(E);
-    uint64_t set[2] = {E & odd, E & ~odd};
+    uint64_t odd = odd_quadrants(E), near = E & rv_adjacent(O);
+    uint64_t set[2] = {near & odd, near & ~odd};
     int best = NO_SCORE;
     for (int k = 0; k < 2; k++)
         for (uint64_t b = set[k]; b; b &= b - 1) {
@@ -140,7 +142,7 @@ static int shallow(RvSolver *s, uint64_t P, uint64_t O, int alpha, int beta,
         }
     if (best != NO_SCORE)
         return best;
-    for (uint64_t b = E; b; b &= b - 1)
+    for (uint64_t b = E & rv_adjacent(P); b; b &= b - 1)
         if (rv_flips(O, P, rv_ctz(b)))
             return -shallow(s, O, P, -beta, -alpha, n);
     return final_score(P, O);
@@ -284,6 +286,15 @@ static int deep(RvSolver *s, uint64_t P, uint64_t O, int alpha, int beta,
     }
     MoveItem mv[REVERSI_MAX_MOVES];
     int nm = order(P, O, M, ttmove, mv);
+    if (s->tt && n - 1 >= ETC_MIN)
+        /* a child's table entry may already refute beta */
+        for (int i = 0; i < nm; i++) {
+            const RvEntry *e = tt_probe(s, mv[i].P, mv[i].O);
+            if (e && -e->hi >= beta) {
+                tt_store(s, P, O, n, alpha, beta, -e->hi, mv[i].sq);
+                return -e->hi;
+            }
+        }
     int best = NO_SCORE, bm = 64, a = alpha;
     for (int i = 0; i < nm; i++) {
         int v;

@@ -20,9 +20,11 @@
 #include "reversi.h"
 
 typedef struct RbOpts {
-    int solve, exact, share, hash_mib;
+    int solve, exact, share, hash_mib, eval;
     char inner[OPT_TEXT_MAX];
 } RbOpts;
+
+static const char *const rb_evals[] = {"patterns", "classic", NULL};
 
 static const Option rb_options[] = {
     {.key = "solve", .type = OPT_INT, .def = 20, .min = 0, .max = 60,
@@ -42,6 +44,11 @@ static const Option rb_options[] = {
      .offset = offsetof(RbOpts, hash_mib), .engine = "Hash",
      .help = "the solver's transposition table, MiB (kept across moves "
              "and games: its entries are exact facts about boards)"},
+    {.key = "eval", .type = OPT_CHOICE, .def = 0, .min = 0, .max = 1,
+     .choices = rb_evals, .offset = offsetof(RbOpts, eval),
+     .help = "the inner bot's evaluation: patterns (the game's, fitted to "
+             "self-play) or classic (the hand-set one before it, for "
+             "comparisons)"},
     {.key = "inner", .type = OPT_STRING, .def_text = "alphabeta",
      .offset = offsetof(RbOpts, inner),
      .help = "the bot for the moves before the solve and those it does "
@@ -52,6 +59,7 @@ static const Option rb_options[] = {
 
 typedef struct Rb {
     const GameVtbl *g;
+    GameVtbl variant;       /* eval=classic: the game with that eval */
     RbOpts o;
     void *table;
     RvSolver s;
@@ -106,7 +114,10 @@ static void *rb_create(const GameVtbl *g, const void *opts, uint64_t seed,
     }
     rv_solver_init(&b->s, b->table, bytes);
     PlyError e2 = {{0}};
-    b->inner = bot_new(g, spec, seed, &e2);
+    b->variant = *g;
+    if (o->eval == 1)
+        b->variant.eval = rv_eval_classic;
+    b->inner = bot_new(&b->variant, spec, seed, &e2);
     if (!b->inner) {
         ply_fail(err, "inner: %s", e2.msg);
         rb_destroy(b);
@@ -171,7 +182,9 @@ static Move rb_choose(void *p, const void *st, const Limits *lim,
             rest.time_ms = 1;
     }
     uint64_t solved = out->nodes;
-    Move m = bot_choose(b->inner, st, &rest, out);
+    /* without limits of its own the inner bot keeps its spec's */
+    int limited = lim->time_ms > 0 || lim->nodes || lim->depth;
+    Move m = bot_choose(b->inner, st, limited ? &rest : NULL, out);
     out->nodes += solved;
     return m;
 }

@@ -276,14 +276,6 @@ static int reversi_render(const void *st, char *buf, size_t n)
 
 /* ---- evaluation and move ordering ---- */
 
-/* Squares next to a set: the 8 neighbours of every disc in x. */
-static uint64_t neighbours(uint64_t x)
-{
-    uint64_t h = ((x << 1) & RV_NOT_A) | ((x >> 1) & RV_NOT_H);
-    uint64_t row = x | h;
-    return h | (row << 8) | (row >> 8);
-}
-
 /* Squares whose line along shift s (both ways) holds an empty square;
  * ml and mr keep left and right shifts from wrapping. */
 static uint64_t lines_with_empty(uint64_t empty, int s, uint64_t ml,
@@ -345,7 +337,9 @@ static int corner_region(uint64_t P, uint64_t O)
     return v;
 }
 
-static int reversi_eval(const void *st, int player)
+/* The hand-set evaluation Ply played with before the pattern weights
+ * (kept for comparisons: the reversi bot's eval=classic). */
+int rv_eval_classic(const void *st, int player)
 {
     const Reversi *r = st;
     int me = player & 1;
@@ -364,8 +358,8 @@ static int reversi_eval(const void *st, int player)
     v += 70 * (rv_popcount(mp) - rv_popcount(mo));
     v += 150 * (rv_popcount(mp & RV_CORNERS) - rv_popcount(mo & RV_CORNERS));
     /* potential mobility: empty squares next to the opponent's discs */
-    v += 25 * (rv_popcount(neighbours(O) & empty) -
-               rv_popcount(neighbours(P) & empty));
+    v += 25 * (rv_popcount(rv_adjacent(O) & empty) -
+               rv_popcount(rv_adjacent(P) & empty));
     v += 800 * (rv_popcount(P & RV_CORNERS) - rv_popcount(O & RV_CORNERS));
     v += corner_region(P, O);
     v += 120 * (rv_popcount(rv_stable(P, O)) -
@@ -383,6 +377,19 @@ static int reversi_eval(const void *st, int player)
     if (v < -20000)
         v = -20000;
     return v;
+}
+
+/* The pattern evaluation (eval.c): 100 a disc of the predicted final
+ * difference. */
+static int reversi_eval(const void *st, int player)
+{
+    const Reversi *r = st;
+    int me = player & 1;
+    if (r->over)
+        return 100 * (rv_popcount(r->disc[me]) - rv_popcount(r->disc[!me]));
+    int v = rv_pattern_score(r->disc[r->side], r->disc[!r->side]) * 100 /
+            RV_WSCALE;
+    return me == r->side ? v : -v;
 }
 
 /* Ordering: corners first; X and C squares next to an empty corner are

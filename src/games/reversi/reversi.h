@@ -120,6 +120,43 @@ static inline uint64_t rv_flips(uint64_t P, uint64_t O, int sq)
  * the board's edge or a stable disc of P. */
 uint64_t rv_stable(uint64_t P, uint64_t O);
 
+/* ---- the pattern evaluation (eval.c, weights.c) ---- */
+enum {
+    RV_NSTAGES = 12,        /* weight tables: empty squares 0-4, 5-9, ... */
+    RV_OCCURRENCES = 46,    /* pattern occurrences on the board */
+    RV_CONFIGS = 167265,    /* configurations of all pattern types */
+    RV_FEATURES = RV_OCCURRENCES + 4,   /* and four counts */
+    RV_WEIGHTS = RV_CONFIGS + 4 * 64,   /* a weight for each count 0..63 */
+    RV_WSCALE = 64,         /* weight units a disc */
+};
+
+/* The weights: per stage, one per configuration of every pattern type
+ * and per value of each count; per number of empty squares, a bias. */
+extern const int16_t rv_weights[RV_NSTAGES][RV_WEIGHTS];
+extern const int16_t rv_bias[61];
+
+/* The hand-set evaluation of reversi.c before the patterns (mobility,
+ * corners, X and C squares, stable discs, late parity), in EVAL units
+ * from player's view: the eval hook's signature. */
+int rv_eval_classic(const void *st, int player);
+
+/* The stage of a position with `empties` empty squares. */
+int rv_stage(int empties);
+/* The weight index (0..RV_WEIGHTS-1) of each feature for P to move
+ * against O: the occurrences' configurations, then the counts (P's
+ * placements, O's, P's potential mobility, O's). */
+void rv_features(uint64_t P, uint64_t O, int32_t *idx);
+/* The final disc difference P's side can expect, in 1/RV_WSCALE discs:
+ * the bias and the stage's weights of the features. */
+int rv_pattern_score(uint64_t P, uint64_t O);
+/* The weight index a feature index shares its weight with: for a
+ * configuration the smaller of itself and its mirror image on the same
+ * squares; a count its own; -1 out of range. */
+int rv_config_canonical(int32_t index);
+/* The squares of occurrence occ in digit order (digit k weighs 3^k);
+ * returns their count. */
+int rv_occurrence_squares(int occ, int *sq);
+
 /* ---- the exact endgame solver (solve.c) ----
  * Scores are final disc differences, the side to move's discs less the
  * opponent's, empty squares counted for nobody (Ply's rules: the sign is

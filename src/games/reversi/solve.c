@@ -8,13 +8,16 @@
  * - the last empty square: its flips counted directly, for the mover or
  *   else for the opponent (solve1);
  * - up to SHALLOW empties: no move list and no table; the empty squares
- *   of quadrants holding an odd number of them first (parity: the side
- *   that moves last in a region gains), then the others;
+ *   next to an opponent's disc, those of quadrants holding an odd number
+ *   of empties first (parity: the side that moves last in a region
+ *   gains), then the others;
  * - deeper: the legal moves sorted fastest first (the fewer replies the
- *   opponent has, and the fewer corners among them, the earlier), the
+ *   opponent has, and the fewer corners among them, the earlier; from
+ *   EVAL_ORDER_MIN empties the child's evaluation counts too), the
  *   table's move first and odd quadrants a little earlier; a stability
  *   cutoff (the opponent's stable discs bound what the mover can reach);
- *   a transposition table of whole boards with the bounds found. */
+ *   a transposition table of whole boards with the bounds found, probed
+ *   for the children before the search from ETC_MIN empties. */
 #include <string.h>
 
 #include "../../core/bot.h"

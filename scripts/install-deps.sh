@@ -9,7 +9,7 @@ set -e
 PKGS="gcc make libc6-dev libcmocka-dev clang libclang-rt-14-dev \
 libjansson-dev libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev \
 libreadline-dev pkg-config"
-TEST_PKGS="chromium fonts-wqy-zenhei fairy-stockfish"
+TEST_PKGS="chromium fonts-wqy-zenhei fairy-stockfish gnugo"
 missing=""
 tmissing=""
 for p in $PKGS; do

@@ -161,6 +161,29 @@ check "go: one black stone owns 5x5: B+18" [ "$(reply "$out" 17)" = "= B+18" ]
     --out "$T/go.jsonl" --quiet > /dev/null 2>&1
 check "go: match through ply gtp finishes" [ $? -eq 0 ]
 check "go: 2 normal games" [ "$(count "$T/go.jsonl" '"reason":"normal"')" -eq 2 ]
+# after each game the engine's own final_score is checked against the
+# referee's: ply gtp agrees; an engine that names the other winner (the
+# same engine with B and W swapped in its answers) is recorded as such
+check "go: final_score agrees in both games" [ "$(count "$T/go.jsonl" '"check":\[[a-z",]*"agree"')" -eq 2 ]
+check "go: no final_score disagrees" [ "$(count "$T/go.jsonl" '"disagree"\|"margin"')" -eq 0 ]
+printf '#!/bin/sh\n"%s" gtp go --bot mcts:iterations=50 | sed -u -e "s/^= B+/= X+/" -e "s/^= W+/= B+/" -e "s/^= X+/= W+/"\n' "$P" > "$T/liar.sh"
+"$P" match go random liar -n 2 --options size=5,komi=3 --engine "liar=sh $T/liar.sh,proto=gtp" --out "$T/liar.jsonl" > "$T/liar.txt" 2>&1
+check "go: a lying final_score is recorded as the other winner" [ "$(count "$T/liar.jsonl" '"disagree"')" -eq 2 ]
+check "go: and summed up" grep -q 'liar *agree 0  same winner, other margin 0  other winner 2' "$T/liar.txt"
+"$P" match go random liar -n 2 --options size=5,komi=3 --engine "liar=false,proto=gtp" --out "$T/liar.jsonl" --resume > "$T/resume.txt" 2>&1
+check "go: final_score checks read back by --resume" grep -q 'liar *agree 0  same winner, other margin 0  other winner 2' "$T/resume.txt"
+# a whole 9x9 game against GNU Go (installed by scripts/install-deps.sh):
+# both count the final position alike (GNU Go with Chinese rules and
+# capture-all-dead, so no dead stone is left for area scoring to count)
+if [ -x /usr/games/gnugo ]; then
+    "$P" match go "mcts:rave=1,bias=0.015,c=0,iterations=1000" gnugo -n 1 \
+        --options size=9,komi=7.5 --movetime 60s --quiet --out "$T/gnugo.jsonl" \
+        --engine "gnugo=/usr/games/gnugo --mode gtp --level 1 --capture-all-dead --chinese-rules,proto=gtp" > /dev/null 2>&1
+    check "go: a game against GNU Go ends normally" [ "$(count "$T/gnugo.jsonl" '"reason":"normal"')" -eq 1 ]
+    check "go: GNU Go's final_score agrees with the referee's" [ "$(count "$T/gnugo.jsonl" '"check":\["none","agree"\]')" -eq 1 ]
+else
+    echo "gtp: gnugo not installed at /usr/games/gnugo: the game against GNU Go did not run (scripts/install-deps.sh installs it)"
+fi
 out=$("$P" match go random g -n 2 --options size=5,ko=ssk --engine "g=$P gtp go,proto=gtp" 2>&1)
 check "go: ko= refused for GTP" sh -c "echo '$out' | grep -q 'GTP passes only the options size'"
 

@@ -304,5 +304,24 @@ out=$(printf 'ugi\nsetoption name game value dark-chess\nposition fen %s\nquit\n
 has() { echo "$1" | grep -q -- "$2"; }
 check "ugi: a view of the seat not to move is refused" has "$out" "the view is White's, but Black is to move"
 
+# --fixed-seats: the participants keep their listed seats in every game
+# (and in every pairing of a round robin); a resume or a merge keeps the
+# setting: records of fixed seats do not fit a rotating match
+"$P" match kalah random greedy -n 4 --fixed-seats --out "$T/fixed.jsonl" > "$T/fixed.txt" 2>&1
+check "fixed seats: exit 0" [ $? -eq 0 ]
+check "fixed seats: random first in all 4 games" [ "$(count "$T/fixed.jsonl" '"seats":\["random","greedy"\]')" -eq 4 ]
+check "fixed seats: said in the summary" grep -q '(seats fixed)' "$T/fixed.txt"
+expect_fail "fixed seats: a rotating resume refuses them" "do not fit this match" \
+    "$P" match kalah random greedy -n 4 --out "$T/fixed.jsonl" --resume
+"$P" match kalah random greedy -n 4 --out "$T/rot.jsonl" > /dev/null 2>&1
+check "rotating seats: greedy first in 2 of 4" [ "$(count "$T/rot.jsonl" '"seats":\["greedy","random"\]')" -eq 2 ]
+"$P" match kalah random greedy greedy:seed=2 -n 2 --fixed-seats --out "$T/rr.jsonl" > /dev/null 2>&1
+check "fixed seats in a round robin: random first against both" [ "$(count "$T/rr.jsonl" '"seats":\["random","greedy' )" -eq 4 ]
+for i in 1 2; do
+    "$P" match kalah random greedy -n 4 --fixed-seats --shard $i/2 --out "$T/fs$i.jsonl" > /dev/null 2>&1
+done
+"$P" match --merge "$T/fs1.jsonl" "$T/fs2.jsonl" > "$T/fsm.txt" 2>&1
+check "fixed seats: shards merge as one match" grep -q 'kalah: 4 of 4 games (seats fixed)' "$T/fsm.txt"
+
 echo "match: $((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

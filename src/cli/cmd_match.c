@@ -199,6 +199,7 @@ static int run_match(int argc, char **argv, char **orig)
         {"shard", required_argument, 0, 'H'},
         {"merge", no_argument, 0, 'M'},
         {"slurm", required_argument, 0, 'L'},
+        {"fixed-seats", no_argument, 0, 'F'},
         {0, 0, 0, 0},
     };
     static MatchConfig cfg;     /* large (pairing table): not on the stack */
@@ -300,6 +301,7 @@ static int run_match(int argc, char **argv, char **orig)
             slurm = (int)x;
             break;
         case 'q': c->quiet_engines = 1; break;
+        case 'F': c->fixed_seats = 1; break;
         case 'e':
             if (nengines == MATCH_MAX_PARTS)
                 return cli_error("match", "too many engines");

@@ -21,8 +21,12 @@
 #include "../core/layout.h"
 
 enum { AG_COLS = 11, AG_H = 23, AG_CELLS = AG_COLS * AG_H, AG_THRONE =
-       5 * AG_H + 11, AG_MAX_MOVES = 128, AG_MAX_PLIES = 2000,
+       5 * AG_H + 11, AG_MAX_MOVES = 192, AG_MAX_PLIES = 2000,
        AG_MAXLEN = 400, CAPT = 8 };
+/* AG_MAX_MOVES bounds the relocation list: up to six captured Guards,
+ * each to any of the 30 outer-ring cells, is 180 moves (a captured Queen
+ * alone, to any empty cell, is under 91; ordinary steps, 7 pieces in 6
+ * directions, 42). 128 was too few: three Guards taken at once overran it. */
 enum { WG = 1, WQ = 2, BG = 3, BQ = 4 };
 enum { END_NONE, END_THRONE, END_GUARDS, END_LENGTH };
 enum { RING_SAME, RING_ANY };

@@ -427,6 +427,24 @@ static void forced_passes(const GameVtbl *g, void *st)
     free(moves);
 }
 
+int gtp_score_text(const GameVtbl *g, const GameFormat *f, const void *st,
+                   char *buf, size_t n)
+{
+    if (g->to_move(st) != PLAYER_TERMINAL)
+        return -1;
+    if (f->score_text)
+        return f->score_text(st, buf, n);
+    if (!g->score)
+        return -1;
+    double r[PLY_MAX_PLAYERS];
+    g->returns(st, r);
+    int d = g->score(st, 0) - g->score(st, 1);
+    int len = r[0] == r[1] ? snprintf(buf, n, "0")
+              : snprintf(buf, n, "%c+%d", r[0] > r[1] ? 'B' : 'W',
+                         d < 0 ? -d : d);
+    return len < 0 || (size_t)len >= n ? -1 : len;
+}
+
 static void cmd_final_score(Gtp *G, const char *id)
 {
     void *st = state_alloc(G->g);
@@ -436,28 +454,10 @@ static void cmd_final_score(Gtp *G, const char *id)
     }
     memcpy(st, session_state(G->s), G->g->info.state_size);
     forced_passes(G->g, st);
-    if (G->g->to_move(st) != PLAYER_TERMINAL) {
-        free(st);
-        reply(G, 0, id, "cannot score");
-        return;
-    }
-    double r[PLY_MAX_PLAYERS];
-    G->g->returns(st, r);
     char buf[64];
-    if (G->f->score_text) {
-        int ok = G->f->score_text(st, buf, sizeof buf) > 0;
-        free(st);
-        reply(G, ok, id, ok ? buf : "cannot score");
-        return;
-    }
-    int d = G->g->score(st, 0) - G->g->score(st, 1);
-    if (r[0] == r[1])
-        snprintf(buf, sizeof buf, "0");
-    else
-        snprintf(buf, sizeof buf, "%c+%d", r[0] > r[1] ? 'B' : 'W',
-                 d < 0 ? -d : d);
+    int ok = gtp_score_text(G->g, G->f, st, buf, sizeof buf) > 0;
     free(st);
-    reply(G, 1, id, buf);
+    reply(G, ok, id, ok ? buf : "cannot score");
 }
 
 static int parse_int(const char *s, long long *v)

@@ -15,4 +15,12 @@
 int gtp_run(FILE *in, FILE *out, const GameVtbl *g, const char *options,
             const char *spec, uint64_t seed, PlyError *err);
 
+/* The result of the terminal position st as GTP's final_score writes it
+ * ("B+3.5", "W+12", "0"): the format's score_text, else the winner by
+ * returns() and the difference of score(). Returns the length, or -1 when
+ * st is not over or the game cannot say. Shared by `ply gtp` and the
+ * referee's GTP client, which checks an engine's own count with it. */
+int gtp_score_text(const GameVtbl *g, const GameFormat *f, const void *st,
+                   char *buf, size_t n);
+
 #endif

@@ -6,6 +6,8 @@
  * `play COLOUR VERTEX`, time_left, `genmove COLOUR`; its answer is played
  * on its own board already. Games start from the start position (GTP has
  * no setup command); opening moves are sent as plays. */
+#include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +18,7 @@
 #include "../core/setup.h"
 #include "../core/util.h"
 #include "client.h"
+#include "gtp.h"
 
 typedef struct GtpClient {
     Client c;
@@ -219,10 +222,88 @@ static Reason gtp_move(Player *p, const void *st, const PlayerClock *k,
     return player_text_move(p, g, st, own, m, err);
 }
 
+/* Winner and margin of a final_score text: "B+3.5", "W+12", "W+R"
+ * (margin -1: not counted), "0" (*winner -1, margin 0). 0, or -1 when it
+ * is none of these. */
+static int parse_score(const char *s, int *winner, double *margin)
+{
+    s += strspn(s, " \t");
+    if (!strcmp(s, "0") || !strcmp(s, "0.0") || !strcasecmp(s, "draw") ||
+        !strcasecmp(s, "jigo")) {
+        *winner = -1;
+        *margin = 0;
+        return 0;
+    }
+    char c = (char)toupper((unsigned char)s[0]);
+    if ((c != 'B' && c != 'W') || s[1] != '+')
+        return -1;
+    *winner = c == 'B' ? 0 : 1;
+    const char *m = s + 2;
+    if (!*m || !strcasecmp(m, "R") || !strcasecmp(m, "Resign") ||
+        !strcasecmp(m, "T") || !strcasecmp(m, "Time")) {
+        *margin = -1;
+        return 0;
+    }
+    char *end;
+    *margin = strtod(m, &end);
+    return *end || !(*margin >= 0 && *margin < 1e6) ? -1 : 0;
+}
+
+/* After a game that ended normally: the engine's board brought to the
+ * final position, then its own count (final_score) against the
+ * referee's, written the same way (gtp_score_text). An engine that does
+ * not answer, or answers '?', gives no check. */
+static void check_score(GtpClient *T)
+{
+    Client *c = &T->c;
+    const GameVtbl *g = c->g;
+    Player *p = &c->base;
+    int64_t dl = now_ms() + c->tc->start_ms;
+    char text[ENGINE_LINE_MAX], wire[CLIENT_MOVE_MAX];
+    int ok;
+    PlyError err = {{0}};
+    for (; T->sent < c->moves.n; T->sent++) {
+        const char *mv = c->moves.text[T->sent];
+        int who = g->to_move(T->seen);
+        Move x;
+        if (who < 0 || g->text_to_move(T->seen, mv, &x, &err))
+            return;
+        if (!c->moves.own[T->sent]) {
+            format_move_to_wire(T->f, mv, wire, sizeof wire);
+            if (ask(c, dl, text, sizeof text, &ok, &err, "play %c %s",
+                    color_of(who), wire))
+                return;
+        }
+        g->make(T->seen, x);
+    }
+    if (gtp_score_text(g, T->f, T->seen, p->score_ref,
+                       sizeof p->score_ref) <= 0 ||
+        ask(c, dl, text, sizeof text, &ok, &err, "final_score") || !ok)
+        return;
+    snprintf(p->score_own, sizeof p->score_own, "%.*s",
+             (int)sizeof p->score_own - 1, text);
+    for (char *q = p->score_own; *q; q++)
+        if ((unsigned char)*q < 32 || (unsigned char)*q > 126)
+            *q = '?';
+    int wr, wo;
+    double mr, mo;
+    if (parse_score(p->score_ref, &wr, &mr))
+        return;
+    if (parse_score(text, &wo, &mo) || wo != wr)
+        p->score_check = SCORE_CHECK_DISAGREE;
+    else if (mo >= 0 && mr >= 0 && fabs(mo - mr) > 1e-9)
+        p->score_check = SCORE_CHECK_MARGIN;
+    else
+        p->score_check = SCORE_CHECK_AGREE;
+}
+
 static void gtp_end(Player *p, const double *result, Reason why,
                     int forfeited)
 {
     (void)result;
+    GtpClient *T = (GtpClient *)p;
+    if (why == REASON_NORMAL && T->c.on && T->seen && T->f)
+        check_score(T);
     client_quit((Client *)p, "quit", why, forfeited);
 }
 

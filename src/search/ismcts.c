@@ -1,5 +1,6 @@
-/* ismcts.c — single-observer Information Set MCTS (Cowling, Powley and
- * Whitehouse 2012), an honest bot for games with hidden information.
+/* ismcts.c — Information Set MCTS (Cowling, Powley and Whitehouse 2012),
+ * an honest bot for games with hidden information: single-observer (one
+ * tree, the default) and multiple-observer (`mo=1`: a tree per player).
  *
  * choose() gets what the player to move observes (bot.h). Each iteration
  * samples one world consistent with it (from its belief, belief.h: worlds
@@ -15,6 +16,19 @@
  * tanh(eval/scale). Chance
  * nodes are sampled by probability. In games without hidden information it
  * is plain UCT with availability counts equal to visits.
+ *
+ * Multiple observers (mo=1): one tree per player, walked together. A
+ * tree's edges are moves as its owner sees them: his own moves whole,
+ * anyone else's (and chance outcomes) by what they change in his
+ * observation (a hash of the bytes of observe() that the move changed,
+ * and their new values), so that moves he cannot tell apart share a
+ * node. The player to move selects in his own tree (UCB with
+ * availability); every other tree follows the edge of what its owner saw.
+ * Each tree adds at most one node an iteration; a player whose tree has
+ * run out moves by the playout policy. The opponents thus choose as
+ * someone who does not see what they cannot see, and the root player's
+ * later choices cannot depend on the opponents' unseen moves (strategy
+ * fusion).
  *
  * No global state; a fixed seed reproduces every search. The tree lives in
  * one block of `tree` nodes allocated at create; when it is full the
@@ -44,6 +58,7 @@ typedef struct IsOpts {
     double scale;
     int tree;
     int belief, model;
+    int mo;
 } IsOpts;
 
 typedef struct Ismcts {
@@ -61,6 +76,11 @@ typedef struct Ismcts {
     unsigned char *st;
     Belief bel;
     atomic_int stop;
+    /* mo=1: each player's tree root, path and observation */
+    uint32_t root[PLY_MAX_PLAYERS];
+    uint32_t *mpath;            /* num_players x path_cap */
+    int mlen[PLY_MAX_PLAYERS];
+    unsigned char *obs;         /* num_players x state_size, and one more */
 } Ismcts;
 
 #define ISO(k, t, d, lo, hi, field, h)                                      \
@@ -87,6 +107,9 @@ static const Option is_options[] = {
     ISO("model", OPT_INT, 1, 0, 1, model,
         "the opponent model of the belief: 0 every move alike, 1 captures "
         "four times as likely"),
+    ISO("mo", OPT_BOOL, 0, 0, 1, mo,
+        "multiple observers: a tree for each player, whose edges are moves "
+        "as that player sees them (0: one tree, the player to move's)"),
     {.key = NULL},
 };
 
@@ -110,10 +133,16 @@ static void *is_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->flag = malloc(mm);
     b->path = malloc(sizeof(uint32_t) * (size_t)b->path_cap);
     b->st = malloc(g->info.state_size);
+    size_t np = (size_t)g->info.num_players;
+    if (b->o.mo) {
+        b->mpath = malloc(sizeof(uint32_t) * np * (size_t)b->path_cap);
+        b->obs = malloc(g->info.state_size * (np + 1));
+    }
     if (!b->n || !b->moves || !b->probs || !b->flag || !b->path || !b->st ||
+        (b->o.mo && (!b->mpath || !b->obs)) ||
         belief_init(&b->bel, g, b->o.belief, b->o.model, err)) {
         free(b->n), free(b->moves), free(b->probs), free(b->flag);
-        free(b->path), free(b->st), free(b);
+        free(b->path), free(b->st), free(b->mpath), free(b->obs), free(b);
         if (!err || !err->msg[0])
             ply_fail(err, "out of memory");
         return NULL;
@@ -128,7 +157,7 @@ static void is_destroy(void *p)
         return;
     belief_free(&b->bel);
     free(b->n), free(b->moves), free(b->probs), free(b->flag);
-    free(b->path), free(b->st), free(b);
+    free(b->path), free(b->st), free(b->mpath), free(b->obs), free(b);
 }
 
 static void is_new_game(void *p)
@@ -186,36 +215,47 @@ static void score(Ismcts *b, const void *st, double *r)
         r[q] = g->eval ? tanh((double)g->eval(st, q) / b->o.scale) : 0;
 }
 
+/* The playout policy's move for p at st (chance by its odds; else the
+ * game's favourite, or with probability eps a random one); 0 when p has
+ * no move. */
+static int policy_move(Ismcts *b, const void *st, int p, Move *out)
+{
+    const GameVtbl *g = b->g;
+    int k;
+    Move m;
+    if (p == PLAYER_CHANCE) {
+        k = g->chance_outcomes(st, b->moves, b->probs);
+        m = b->moves[pick_chance(b, k)];
+    } else {
+        k = g->gen_moves(st, b->moves);
+        if (k < 1)
+            return 0;
+        m = b->moves[rng_below(&b->rng, (uint32_t)k)];
+        if (g->heuristic && rng_double(&b->rng) >= b->o.eps) {
+            /* the game's favourite move (a king capture, a big take) */
+            int best = g->heuristic(st, m);
+            for (int i = 0; i < k; i++) {
+                int h = g->heuristic(st, b->moves[i]);
+                if (h > best) {
+                    best = h;
+                    m = b->moves[i];
+                }
+            }
+        }
+    }
+    *out = m;
+    return 1;
+}
+
 static void playout(Ismcts *b, void *st, double *r)
 {
     const GameVtbl *g = b->g;
     int cap = g->eval ? b->o.playout : g->info.max_game_length;
     for (int ply = 0; ply < cap; ply++) {
         int p = g->to_move(st);
-        if (p == PLAYER_TERMINAL)
-            break;
-        int k;
         Move m;
-        if (p == PLAYER_CHANCE) {
-            k = g->chance_outcomes(st, b->moves, b->probs);
-            m = b->moves[pick_chance(b, k)];
-        } else {
-            k = g->gen_moves(st, b->moves);
-            if (k < 1)
-                break;
-            m = b->moves[rng_below(&b->rng, (uint32_t)k)];
-            if (g->heuristic && rng_double(&b->rng) >= b->o.eps) {
-                /* the game's favourite move (a king capture, a big take) */
-                int best = g->heuristic(st, m);
-                for (int i = 0; i < k; i++) {
-                    int h = g->heuristic(st, b->moves[i]);
-                    if (h > best) {
-                        best = h;
-                        m = b->moves[i];
-                    }
-                }
-            }
-        }
+        if (p == PLAYER_TERMINAL || !policy_move(b, st, p, &m))
+            break;
         g->make(st, m);
     }
     score(b, st, r);
@@ -307,6 +347,146 @@ static void iterate(Ismcts *b, const void *obs)
     }
 }
 
+/* ---- multiple observers (mo=1) ---- */
+
+/* What `before` -> `after` (two observations of one player) shows of a
+ * move: the offsets of the bytes that changed and their new values. */
+static Move seen_key(const unsigned char *before, const unsigned char *after,
+                     size_t n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (size_t i = 0; i < n; i++)
+        if (before[i] != after[i])
+            h = ply_mix64(h ^ ((uint64_t)i << 8 | after[i]));
+    return h;
+}
+
+/* The child of node `at` reached by `key`, made when missing (mover: who
+ * played it); NONE when it is missing and the tree is full. */
+static uint32_t child_by_key(Ismcts *b, uint32_t at, Move key, int mover,
+                             int *fresh)
+{
+    uint32_t c = b->n[at].child;
+    while (c != NONE && b->n[c].move != key)
+        c = b->n[c].sibling;
+    *fresh = c == NONE;
+    return c != NONE ? c : new_node(b, at, key, mover);
+}
+
+/* Selection in tree p's node `at` among the k moves of this world: the
+ * best known child by UCB with availability, or an untried move to add.
+ * Returns the index into b->moves, or -1 when nothing is known here and
+ * the tree is full. */
+static int mo_select(Ismcts *b, uint32_t at, int k)
+{
+    memset(b->flag, 0, (size_t)k);
+    int bestj = -1;
+    double bestv = -1e300;
+    for (uint32_t c = b->n[at].child; c != NONE; c = b->n[c].sibling) {
+        int j = 0;
+        while (j < k && b->moves[j] != b->n[c].move)
+            j++;
+        if (j == k)
+            continue;
+        b->flag[j] = 1;
+        INode *x = &b->n[c];
+        x->avail++;
+        double v = x->visits ? x->reward / x->visits +
+                                   b->o.c * sqrt(log((double)x->avail) /
+                                                 x->visits)
+                             : 1e9;
+        if (v > bestv) {
+            bestv = v;
+            bestj = j;
+        }
+    }
+    int untried = 0;
+    for (int j = 0; j < k; j++)
+        untried += !b->flag[j];
+    if (untried && b->nn < (uint32_t)b->o.tree) {
+        int pick = (int)rng_below(&b->rng, (uint32_t)untried);
+        for (int j = 0;; j++)
+            if (!b->flag[j] && pick-- == 0)
+                return j;
+    }
+    return bestj;
+}
+
+static void mo_iterate(Ismcts *b, const void *obs)
+{
+    const GameVtbl *g = b->g;
+    void *st = b->st;
+    size_t sz = g->info.state_size;
+    int np = g->info.num_players, left = np;
+    int in[PLY_MAX_PLAYERS];
+    uint32_t cur[PLY_MAX_PLAYERS];
+    double r[PLY_MAX_PLAYERS];
+    const void *w = belief_world(&b->bel, obs, &b->rng, st);
+    if (w != st)
+        memcpy(st, w, sz);
+    unsigned char *after = b->obs + sz * (size_t)np;
+    for (int q = 0; q < np; q++) {
+        in[q] = 1;
+        cur[q] = b->root[q];
+        b->mpath[q * b->path_cap] = cur[q];
+        b->mlen[q] = 1;
+        g->observe(st, q, b->obs + sz * (size_t)q);
+    }
+    while (left) {
+        int p = g->to_move(st);
+        if (p == PLAYER_TERMINAL)
+            break;
+        Move m;
+        if (p >= 0 && in[p]) {
+            int k = g->gen_moves(st, b->moves);
+            int j = k > 0 ? mo_select(b, cur[p], k) : -1;
+            if (j < 0) {
+                in[p] = 0;
+                left--;
+                if (!policy_move(b, st, p, &m))
+                    break;
+            } else {
+                m = b->moves[j];
+            }
+        } else if (!policy_move(b, st, p, &m)) {
+            break;
+        }
+        g->make(st, m);
+        for (int q = 0; q < np; q++) {
+            if (!in[q])
+                continue;
+            unsigned char *mine = b->obs + sz * (size_t)q;
+            Move key = m;
+            if (q != p) {
+                g->observe(st, q, after);
+                key = seen_key(mine, after, sz);
+                memcpy(mine, after, sz);
+            }
+            int fresh, *len = &b->mlen[q];
+            uint32_t c = *len < b->path_cap
+                             ? child_by_key(b, cur[q], key, p, &fresh)
+                             : NONE;
+            if (c != NONE)
+                b->mpath[q * b->path_cap + (*len)++] = cur[q] = c;
+            if (c == NONE || fresh) {
+                in[q] = 0;      /* one new node a tree an iteration */
+                left--;
+            } else if (q == p) {
+                /* the mover's own observation, for what others do next */
+                g->observe(st, q, mine);
+            }
+        }
+    }
+    playout(b, st, r);
+    for (int q = 0; q < np; q++)
+        for (int i = 0; i < b->mlen[q]; i++) {
+            INode *x = &b->n[b->mpath[q * b->path_cap + i]];
+            x->visits++;
+            if (i > 0 && x->mover >= 0)
+                x->reward += r[x->mover];
+        }
+}
+
 static Move is_choose(void *p, const void *st, const Limits *lim,
                       SearchInfo *out)
 {
@@ -325,11 +505,24 @@ static Move is_choose(void *p, const void *st, const Limits *lim,
     /* the belief's update gets a quarter of a timed move */
     belief_observe(&b->bel, st, &b->rng, &clk,
                    clk.stop ? clk.t0 + lim->time_ms * 250 : 0);
-    b->nn = 1;
-    b->n[0] = (INode){.child = NONE, .sibling = NONE, .mover = -1};
+    int mo = b->o.mo && g->observe;
+    int np = g->info.num_players;
+    b->nn = mo ? (uint32_t)np : 1;
+    for (uint32_t q = 0; q < b->nn; q++) {
+        b->n[q] = (INode){.child = NONE, .sibling = NONE, .mover = -1};
+        b->root[q] = q;
+    }
+    /* the root player's tree: node 0 in either mode */
+    if (mo) {
+        b->root[0] = (uint32_t)me;
+        b->root[me] = 0;
+    }
     uint64_t it = 0;
     while (!max || it < max) {
-        iterate(b, st);
+        if (mo)
+            mo_iterate(b, st);
+        else
+            iterate(b, st);
         it++;
         if (atomic_load(&b->stop) || botclock_check(&clk, &tick))
             break;

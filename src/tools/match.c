@@ -24,6 +24,10 @@ const char *const match_reason_names[REASON_COUNT] = {
     "normal", "time", "crash", "illegal", "adjudicated",
 };
 
+const char *const score_check_names[SCORE_CHECK_COUNT] = {
+    "none", "agree", "margin", "disagree",
+};
+
 /* ------------------------------------------------------------------ */
 /* settings                                                            */
 
@@ -298,6 +302,8 @@ uint64_t match_seatings(const MatchConfig *c)
 {
     int np = match_players(c);
     uint64_t f = 1;
+    if (c->fixed_seats)
+        return 1;
     for (int k = 2; k <= np; k++)
         f *= (uint64_t)k;
     return np > 2 ? f : (uint64_t)(np > 0 ? np : 1);
@@ -334,7 +340,10 @@ void match_schedule(const MatchConfig *c, uint64_t index, int *pairing,
     int p = (int)(index / c->games);
     uint64_t j = index % c->games;
     int order[PLY_MAX_PLAYERS];
-    if (np > 2) {
+    if (c->fixed_seats) {
+        for (int s = 0; s < np; s++)
+            order[s] = s;
+    } else if (np > 2) {
         seating(np, j % match_seatings(c), order);
     } else {
         for (int s = 0; s < np; s++)
@@ -414,6 +423,21 @@ static json_t *json_num(double x)
     return json_real(x);
 }
 
+/* What records of a sharded match say about the whole match. */
+static json_t *match_desc(const MatchConfig *c)
+{
+    json_t *m = json_object(), *pa = json_array();
+    for (int i = 0; i < c->nparts; i++)
+        json_array_append_new(pa, json_string(c->parts[i].name));
+    json_object_set_new(m, "participants", pa);
+    json_object_set_new(m, "games", json_integer((json_int_t)c->games));
+    json_object_set_new(m, "total", json_integer((json_int_t)c->total));
+    json_object_set_new(m, "grace_ms", json_integer(c->grace_ms));
+    if (c->fixed_seats)
+        json_object_set_new(m, "fixed_seats", json_true());
+    return m;
+}
+
 char *match_record_json(const MatchConfig *c, const GameRecord *r)
 {
     int np = match_players(c);
@@ -460,6 +484,29 @@ char *match_record_json(const MatchConfig *c, const GameRecord *r)
             json_array_append_new(cl, json_integer(r->claim_ply[s]));
         json_object_set_new(o, "claims", cl);
     }
+    int checked = 0;
+    for (int s = 0; s < np; s++)
+        checked |= r->score_check[s] != SCORE_CHECK_NONE;
+    if (checked) {
+        /* the engines' own count of the final position (GTP final_score)
+         * beside the referee's result written the same way */
+        json_t *fs = json_object(), *en = json_array(), *ck = json_array();
+        for (int s = 0; s < np; s++) {
+            char t[PLAYER_SCORE_MAX];
+            snprintf(t, sizeof t, "%s", r->score_own[s]);
+            sanitize(t);
+            json_array_append_new(en, json_string(t));
+            json_array_append_new(ck, json_string(
+                score_check_names[r->score_check[s]]));
+        }
+        char t[PLAYER_SCORE_MAX];
+        snprintf(t, sizeof t, "%s", r->score_ref);
+        sanitize(t);
+        json_object_set_new(fs, "referee", json_string(t));
+        json_object_set_new(fs, "engines", en);
+        json_object_set_new(fs, "check", ck);
+        json_object_set_new(o, "final_score", fs);
+    }
     if (r->loser >= 0) {
         json_object_set_new(o, "forfeit", json_integer(r->loser));
         char e[256];
@@ -470,17 +517,11 @@ char *match_record_json(const MatchConfig *c, const GameRecord *r)
     if (c->shard_n) {
         /* last, so that a record without them is a prefix: what --merge
          * checks the shards against each other with */
-        json_t *sh = json_array(), *m = json_object(), *pa = json_array();
+        json_t *sh = json_array();
         json_array_append_new(sh, json_integer(c->shard_i));
         json_array_append_new(sh, json_integer(c->shard_n));
         json_object_set_new(o, "shard", sh);
-        for (int i = 0; i < c->nparts; i++)
-            json_array_append_new(pa, json_string(c->parts[i].name));
-        json_object_set_new(m, "participants", pa);
-        json_object_set_new(m, "games", json_integer((json_int_t)c->games));
-        json_object_set_new(m, "total", json_integer((json_int_t)c->total));
-        json_object_set_new(m, "grace_ms", json_integer(c->grace_ms));
-        json_object_set_new(o, "match", m);
+        json_object_set_new(o, "match", match_desc(c));
     }
     char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(o);
@@ -617,6 +658,9 @@ typedef struct Runner {
      * score over two-player games */
     int claims[MATCH_MAX_PARTS], claims_won[MATCH_MAX_PARTS];
     double cc_points[MATCH_MAX_PARTS];
+    /* engines' own counts of the final position against the referee's:
+     * per participant, games by ScoreCheck */
+    int score_checks[MATCH_MAX_PARTS][SCORE_CHECK_COUNT];
     PlaceStats place;       /* more than two players: placements */
     uint64_t finished, played;
     int sprt_result;        /* +1 H1, -1 H0, 0 none */
@@ -714,6 +758,15 @@ static void add_overruns(Runner *R, const int *seats, const int *n,
         if (mx[s] > R->overrun_max_ms[seats[s]])
             R->overrun_max_ms[seats[s]] = mx[s];
     }
+}
+
+/* A game's final_score checks (played now or read back). */
+static void add_score_checks(Runner *R, const int *seats,
+                             const ScoreCheck *ck)
+{
+    for (int s = 0; s < match_players(R->c); s++)
+        if (ck[s] > SCORE_CHECK_NONE && ck[s] < SCORE_CHECK_COUNT)
+            R->score_checks[seats[s]][ck[s]]++;
 }
 
 /* A game's win claims and CodeCup score (two players): a win 100 plus,
@@ -884,6 +937,7 @@ static void *worker(void *arg)
                        rec.loser);
             add_overruns(R, rec.seats, rec.overruns, rec.overrun_max_ms);
             add_claims(R, rec.seats, rec.claim_ply, rec.result);
+            add_score_checks(R, rec.seats, rec.score_check);
             if (R->oom && !R->failed) {
                 ply_fail(&R->err, "out of memory");
                 R->failed = 1;
@@ -908,6 +962,7 @@ typedef struct ReadGame {
     int on[PLY_MAX_PLAYERS];
     int64_t om[PLY_MAX_PLAYERS];
     int claim[PLY_MAX_PLAYERS];
+    ScoreCheck check[PLY_MAX_PLAYERS];
 } ReadGame;
 
 /* Block b of a match in N shards belongs to shard b mod N + 1. */
@@ -918,18 +973,6 @@ static int shard_of(const MatchConfig *c, uint64_t index, int n)
     return (int)(b % (uint64_t)n) + 1;
 }
 
-/* What records of a sharded match say about the whole match. */
-static json_t *match_desc(const MatchConfig *c)
-{
-    json_t *m = json_object(), *pa = json_array();
-    for (int i = 0; i < c->nparts; i++)
-        json_array_append_new(pa, json_string(c->parts[i].name));
-    json_object_set_new(m, "participants", pa);
-    json_object_set_new(m, "games", json_integer((json_int_t)c->games));
-    json_object_set_new(m, "total", json_integer((json_int_t)c->total));
-    json_object_set_new(m, "grace_ms", json_integer(c->grace_ms));
-    return m;
-}
 
 /* Checks record o (line lineno of path) against the match and reads it
  * into g. shard_n: the shards the record must come from (0: none). */
@@ -1027,6 +1070,15 @@ static int record_read(Runner *R, const char *path, long lineno, json_t *o,
         json_int_t xv = json_is_integer(x) ? json_integer_value(x) : 0;
         g->claim[s] = xv > 0 && xv < 1000000 ? (int)xv : 0;
     }
+    json_t *jck = json_object_get(json_object_get(o, "final_score"),
+                                  "check");
+    for (int s = 0; s < np; s++) {
+        json_t *x = json_array_get(jck, (size_t)s);
+        g->check[s] = SCORE_CHECK_NONE;
+        for (int k = 1; k < SCORE_CHECK_COUNT && json_is_string(x); k++)
+            if (!strcmp(json_string_value(x), score_check_names[k]))
+                g->check[s] = (ScoreCheck)k;
+    }
     return 0;
 }
 
@@ -1035,6 +1087,7 @@ static void add_read(Runner *R, const ReadGame *g)
     add_result(R, g->index, g->seats, g->res, g->why, g->loser);
     add_overruns(R, g->seats, g->on, g->om);
     add_claims(R, g->seats, g->claim, g->res);
+    add_score_checks(R, g->seats, g->check);
 }
 
 /* Reads the records of an interrupted match: cuts a trailing partial line
@@ -1176,6 +1229,15 @@ static void summary_json(Runner *R, FILE *out)
             json_object_set_new(p, "claims_won",
                                 json_integer(R->claims_won[i]));
         }
+        if (R->score_checks[i][SCORE_CHECK_AGREE] +
+            R->score_checks[i][SCORE_CHECK_MARGIN] +
+            R->score_checks[i][SCORE_CHECK_DISAGREE]) {
+            json_t *fs = json_object();
+            for (int k = 1; k < SCORE_CHECK_COUNT; k++)
+                json_object_set_new(fs, score_check_names[k],
+                                    json_integer(R->score_checks[i][k]));
+            json_object_set_new(p, "final_score", fs);
+        }
         int any = 0;
         for (int j = 0; j < R->c->nparts; j++)
             any |= R->claims[j] > 0;
@@ -1303,6 +1365,8 @@ static void summary_text(Runner *R, FILE *out)
                 (unsigned long long)c->total);
     if (c->options[0])
         fprintf(out, " (options %s)", c->options);
+    if (c->fixed_seats)
+        fprintf(out, " (seats fixed)");
     fprintf(out, ", seed %llu\n", (unsigned long long)c->seed);
     if (np == 2) {
         for (int p = 0; p < c->npairings; p++) {
@@ -1405,6 +1469,24 @@ static void summary_text(Runner *R, FILE *out)
             fprintf(out, "  %-24s claims %d/%d  score %.1f\n",
                     c->parts[i].label, R->claims_won[i], R->claims[i],
                     R->cc_points[i]);
+    }
+    int counted = 0;
+    for (int i = 0; i < c->nparts; i++)
+        for (int k = 1; k < SCORE_CHECK_COUNT; k++)
+            counted |= R->score_checks[i][k] > 0;
+    if (counted) {
+        /* GTP engines asked final_score after each game */
+        fprintf(out, "\nthe engines' own count of the final position "
+                "(final_score) against the referee's:\n");
+        for (int i = 0; i < c->nparts; i++) {
+            const int *k = R->score_checks[i];
+            if (k[SCORE_CHECK_AGREE] + k[SCORE_CHECK_MARGIN] +
+                k[SCORE_CHECK_DISAGREE])
+                fprintf(out, "  %-24s agree %d  same winner, other "
+                        "margin %d  other winner %d\n", c->parts[i].label,
+                        k[SCORE_CHECK_AGREE], k[SCORE_CHECK_MARGIN],
+                        k[SCORE_CHECK_DISAGREE]);
+        }
     }
     if (np > 2 && R->place.games > 0)
         placements_text(R, out);
@@ -1564,6 +1646,7 @@ static int merge_setup(MatchConfig *c, int nfiles, char **files,
         goto out;
     }
     snprintf(c->options, sizeof c->options, "%s", json_string_value(jo));
+    c->fixed_seats = json_is_true(json_object_get(m, "fixed_seats"));
     c->nparts = (int)json_array_size(pa);
     for (int i = 0; i < c->nparts; i++) {
         json_t *x = json_array_get(pa, (size_t)i);

@@ -63,6 +63,8 @@ typedef struct MatchConfig {
     uint64_t seed;
     int json;
     int quiet_engines;          /* engines' stderr to /dev/null */
+    int fixed_seats;            /* --fixed-seats: each pairing's members
+                                 * keep the seats they are listed in */
     int progress;               /* live progress on stderr */
     const struct EngineWatch *watch;    /* set by match_run(): engines'
                                          * watchdog, or NULL */
@@ -94,8 +96,8 @@ int match_prepare(MatchConfig *c, PlyError *err);
 int match_players(const MatchConfig *c);
 /* How many seatings one pairing cycles through: 2 with two players (who
  * sits first), all N! orders with N > 2 players (the first N games of a
- * match are the N rotations of the given order); game j of a pairing
- * takes seating j mod that and opening j / that. */
+ * match are the N rotations of the given order), 1 with fixed seats;
+ * game j of a pairing takes seating j mod that and opening j / that. */
 uint64_t match_seatings(const MatchConfig *c);
 /* Pairing and seats of game number index. */
 void match_schedule(const MatchConfig *c, uint64_t index, int *pairing,

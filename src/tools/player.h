@@ -30,6 +30,18 @@ typedef enum {
 
 extern const char *const match_reason_names[REASON_COUNT];
 
+/* A program's own count of the final position (GTP's final_score) against
+ * the referee's result: none asked or answered; the same winner and
+ * margin; the same winner, another margin; another winner. */
+typedef enum {
+    SCORE_CHECK_NONE, SCORE_CHECK_AGREE, SCORE_CHECK_MARGIN,
+    SCORE_CHECK_DISAGREE, SCORE_CHECK_COUNT
+} ScoreCheck;
+
+extern const char *const score_check_names[SCORE_CHECK_COUNT];
+
+enum { PLAYER_SCORE_MAX = 64 };
+
 typedef struct TimeControl {
     TcKind kind;
     int64_t tc_ms, inc_ms;      /* per move: tc_ms; per game: base + inc */
@@ -92,6 +104,11 @@ struct Player {
                                  * gets tc->ext_move_ms per move */
     int claimed;                /* set by move(): the move claimed a win
                                  * (CodeCup's '!'); the referee clears it */
+    /* set by end() of a program asked to count the final position: its
+     * answer, the referee's result written the same way, and how they
+     * compare; the referee copies them into the record */
+    ScoreCheck score_check;
+    char score_own[PLAYER_SCORE_MAX], score_ref[PLAYER_SCORE_MAX];
 };
 
 /* A protocol's client: a program run by `sh -c cmd`, its stderr to

@@ -204,6 +204,9 @@ int referee_play(const GameVtbl *g, const char *options,
     r->loser = -1;
     r->seed = seed;
     memset(r->claim_ply, 0, sizeof r->claim_ply);
+    memset(r->score_check, 0, sizeof r->score_check);
+    memset(r->score_own, 0, sizeof r->score_own);
+    r->score_ref[0] = 0;
 
     Game G;
     memset(&G, 0, sizeof G);
@@ -315,9 +318,18 @@ int referee_play(const GameVtbl *g, const char *options,
     ret = 0;
 out:
     if (begun)
-        for (int s = 0; s < np; s++)
-            seats[s]->vt->end(seats[s], r->result, r->reason,
-                              r->loser == s);
+        for (int s = 0; s < np; s++) {
+            Player *p = seats[s];
+            p->score_check = SCORE_CHECK_NONE;
+            p->vt->end(p, r->result, r->reason, r->loser == s);
+            if (p->score_check <= SCORE_CHECK_NONE ||
+                p->score_check >= SCORE_CHECK_COUNT)
+                continue;
+            r->score_check[s] = p->score_check;
+            snprintf(r->score_own[s], sizeof r->score_own[s], "%s",
+                     p->score_own);
+            snprintf(r->score_ref, sizeof r->score_ref, "%s", p->score_ref);
+        }
     free(G.st);
     free(plain);
     free(moves);

@@ -28,6 +28,11 @@ typedef struct GameRecord {
     /* the move number (from 1, over the whole game) of each seat's first
      * win claim (CodeCup's '!'), 0 for none */
     int claim_ply[PLY_MAX_PLAYERS];
+    /* each seat's own count of the final position where its program gave
+     * one (GTP final_score), against the result written the same way */
+    ScoreCheck score_check[PLY_MAX_PLAYERS];
+    char score_own[PLY_MAX_PLAYERS][PLAYER_SCORE_MAX];
+    char score_ref[PLAYER_SCORE_MAX];
     char error[256];
     uint64_t seed;
 } GameRecord;

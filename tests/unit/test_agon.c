@@ -260,11 +260,6 @@ static int slow_result(const Slow *s)
     return s->quiet >= s->length || s->ply >= 2000 ? 0 : 2;
 }
 
-static int cmp_text(const void *a, const void *b)
-{
-    return strcmp(a, b);
-}
-
 static void compare(const char *options, int anyline, int enter, int qouter,
                     int gloss, int same, int length, int games,
                     uint64_t seed)
@@ -273,7 +268,7 @@ static void compare(const char *options, int anyline, int enter, int qouter,
     Rng rng;
     rng_seed(&rng, seed);
     Move mv[256];
-    static char fast[256][24], slow[256][24];
+    static char slow[256][24];
     char text[256], want[256];
     int positions = 0, captures = 0, relocations = 0;
     for (int gi = 0; gi < games; gi++) {
@@ -297,25 +292,11 @@ static void compare(const char *options, int anyline, int enter, int qouter,
                 fail_msg("%s: not over at %s", options, text);
             int k = slow_moves(&s, slow);
             int n = g->gen_moves(st, mv);
-            for (int i = 0; i < n; i++)
-                assert_true(g->move_to_text(st, mv[i], fast[i], 24) > 0);
-            qsort(fast, (size_t)n, 24, cmp_text);
-            qsort(slow, (size_t)k, 24, cmp_text);
-            if (n != k)
-                fail_msg("%s: %d moves, slow %d on %s", options, n, k, text);
-            for (int i = 0; i < n; i++)
-                if (strcmp(fast[i], slow[i]))
-                    fail_msg("%s: move %s vs slow %s on %s", options,
-                             fast[i], slow[i], text);
+            tl_same_moves(g, st, mv, n, &slow[0][0], k, sizeof slow[0],
+                          options, text);
             positions++;
             /* half the time prefer a capture, so games see many */
-            Move m = mv[rng_below(&rng, (uint32_t)n)];
-            if (rng_below(&rng, 2))
-                for (int i = 0; i < n; i++)
-                    if (g->heuristic(st, mv[i]) >= 1000) {
-                        m = mv[i];
-                        break;
-                    }
+            Move m = tl_lively_move(g, st, mv, n, &rng);
             char mt[12];
             g->move_to_text(st, m, mt, sizeof mt);
             relocations += strchr("XYxy", text[0]) != NULL;
@@ -413,6 +394,29 @@ static void test_perft(void **state)
     free(st);
 }
 
+/* The longest move list: six captured Guards, each to any of the 30
+ * empty outer-ring cells, 180 relocations (the list once had room for
+ * 128 and random games overran it). The slow generator agrees. */
+static void test_most_moves(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("agon");
+    const char *t = "....../.XXX.../.XXX..../.Qggg..../.gggq...../"
+                    ".........../........../........./......../......./"
+                    "...... w";
+    void *st = tl_position("agon", NULL, t, NULL);
+    Move mv[512];
+    static char slow[512][24];
+    int n = g->gen_moves(st, mv);
+    assert_int_equal(n, 180);
+    assert_true(n <= g->info.max_moves);
+    Slow s = {.anyline = 1, .gloss = 1, .length = 100};
+    slow_read(&s, t);
+    int k = slow_moves(&s, slow);
+    tl_same_moves(g, st, mv, n, &slow[0][0], k, sizeof slow[0], "", t);
+    free(st);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -464,6 +468,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_against_slow),
         cmocka_unit_test(test_perft),
+        cmocka_unit_test(test_most_moves),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

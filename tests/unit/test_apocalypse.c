@@ -223,18 +223,13 @@ static void slow_make(Slow *s, const char *m)
     slow_next_phase(s);
 }
 
-static int cmp_text(const void *a, const void *b)
-{
-    return strcmp(a, b);
-}
-
 static void compare(const char *opts, int games, uint64_t seed)
 {
     const GameVtbl *g = game_find("apocalypse");
     Rng rng;
     rng_seed(&rng, seed);
     Move mv[256];
-    char fast[256][8], slow[256][8], text[200], want[200];
+    char slow[256][8], text[200], want[200];
     int positions = 0, results[3] = {0, 0, 0};
     for (int gi = 0; gi < games; gi++) {
         void *st = tl_position("apocalypse", opts, NULL, NULL);
@@ -258,16 +253,8 @@ static void compare(const char *opts, int games, uint64_t seed)
             assert_int_equal(g->to_move(st),
                              s.phase[0] == 'b' || s.phase[0] == 'B');
             int n = g->gen_moves(st, mv);
-            for (int i = 0; i < n; i++)
-                assert_true(g->move_to_text(st, mv[i], fast[i], 8) > 0);
-            qsort(fast, (size_t)n, 8, cmp_text);
-            qsort(slow, (size_t)k, 8, cmp_text);
-            if (n != k)
-                fail_msg("%s: %d moves, slow %d on %s", opts, n, k, text);
-            for (int i = 0; i < n; i++)
-                if (strcmp(fast[i], slow[i]))
-                    fail_msg("%s: move %s vs slow %s on %s", opts, fast[i],
-                             slow[i], text);
+            tl_same_moves(g, st, mv, n, &slow[0][0], k, sizeof slow[0], opts,
+                          text);
             positions++;
             Move m = mv[rng_below(&rng, (uint32_t)n)];
             char mt[8];

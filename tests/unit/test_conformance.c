@@ -229,11 +229,14 @@ static void run_game_conformance_n(const GameVtbl *g, int games_wanted)
     PlyError err = {{0}};
     if (options_parse(g, NULL, x.opt, &err))
         fail_msg("%s: default options rejected: %s", in->name, err.msg);
-    size_t mm = sizeof(Move) * (size_t)in->max_moves;
-    x.moves = malloc(mm);
-    x.moves2 = malloc(mm);
-    x.sorted = malloc(mm);
-    x.probs = malloc(sizeof(double) * (size_t)in->max_moves);
+    /* Four times the room the game claims, so that a list longer than
+     * max_moves is reported by the check below rather than overrunning
+     * the buffer (agon's relocation lists once did, in another test). */
+    size_t room = 4 * (size_t)in->max_moves;
+    x.moves = malloc(sizeof(Move) * room);
+    x.moves2 = malloc(sizeof(Move) * room);
+    x.sorted = malloc(sizeof(Move) * room);
+    x.probs = malloc(sizeof(double) * room);
     x.a = malloc(in->state_size);
     x.b = malloc(in->state_size);
     x.c = malloc(in->state_size);

@@ -115,18 +115,13 @@ static int slow_moves(const SlowF *s0, char out[][48])
     return n;
 }
 
-static int cmp(const void *a, const void *b)
-{
-    return strcmp(a, b);
-}
-
 static void compare(const char *opts, int diag, int gmove, int multi,
                     int must, int foxwin, int games)
 {
     const GameVtbl *g = game_find("fox-and-geese");
     Rng rng;
     rng_seed(&rng, 4242);
-    static char fast[512][48], slow[512][48];
+    static char slow[512][48];
     Move mv[512];
     char text[128];
     int positions = 0;
@@ -141,16 +136,8 @@ static void compare(const char *opts, int diag, int gmove, int multi,
             s.multi = multi;
             s.must = must;
             int n = g->gen_moves(st, mv), k = slow_moves(&s, slow);
-            for (int i = 0; i < n; i++)
-                assert_true(g->move_to_text(st, mv[i], fast[i], 48) > 0);
-            qsort(fast, (size_t)n, 48, cmp);
-            qsort(slow, (size_t)k, 48, cmp);
-            if (n != k)
-                fail_msg("%s: %d moves, slow %d on %s", opts, n, k, text);
-            for (int i = 0; i < n; i++)
-                if (strcmp(fast[i], slow[i]))
-                    fail_msg("%s: %s vs slow %s on %s", opts, fast[i],
-                             slow[i], text);
+            tl_same_moves(g, st, mv, n, &slow[0][0], k, sizeof slow[0], opts,
+                          text);
             positions++;
             Move m = mv[rng_below(&rng, (uint32_t)n)];
             char mt[48];

@@ -593,6 +593,13 @@ static void test_honesty(void **state)
                 fail_msg("%s on %s: %d of %d positions answered differently "
                          "for one observation", spec, g->info.name, bad, k);
         }
+        /* ismcts with a tree per player (mo=1), a variant of a bot */
+        Runner mo = {.run = run_session, .spec = "ismcts:nodes=300,mo=1"};
+        int bad_mo = dishonest_pairs(&mo, g, a, b, k);
+        if (bad_mo)
+            fail_msg("ismcts:mo=1 on %s: %d of %d positions answered "
+                     "differently for one observation", g->info.name, bad_mo,
+                     k);
         /* random, greedy, alphabeta, mcts, ismcts, pimc at least */
         if (bots < 6)
             fail_msg("%s: only %d bots play it", g->info.name, bots);
@@ -711,6 +718,7 @@ static void test_honesty_games(void **state)
     static const char *const specs[] = {
         "pimc:nodes=300", "pimc:nodes=300,belief=64,model=0",
         "ismcts:nodes=300", "ismcts:nodes=300,belief=0",
+        "ismcts:nodes=300,mo=1",
         "alphabeta:depth=2", "mcts:nodes=200", "greedy", "random",
     };
     int tested = 0, peek_bad = 0, peek_turns = 0;

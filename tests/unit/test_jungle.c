@@ -127,18 +127,13 @@ static int slow_moves(const SlowJ *s, char out[][6])
     return n;
 }
 
-static int cmp_text(const void *a, const void *b)
-{
-    return strcmp(a, b);
-}
-
 static void compare(const char *options, int tiger7, int leopard, int games)
 {
     const GameVtbl *g = game_find("jungle");
     Rng r;
     rng_seed(&r, 12345);
     Move mv[128];
-    char fast[128][6], slow[128][6], text[256];
+    char slow[128][6], text[256];
     int positions = 0;
     for (int gi = 0; gi < games; gi++) {
         void *st = tl_position("jungle", options, NULL, NULL);
@@ -148,16 +143,8 @@ static void compare(const char *options, int tiger7, int leopard, int games)
             slow_read(&s, text, tiger7, leopard);
             int n = g->gen_moves(st, mv), k = slow_moves(&s, slow);
             assert_true(n > 0);
-            for (int i = 0; i < n; i++)
-                assert_true(g->move_to_text(st, mv[i], fast[i], 6) > 0);
-            qsort(fast, (size_t)n, 6, cmp_text);
-            qsort(slow, (size_t)k, 6, cmp_text);
-            if (n != k)
-                fail_msg("%s: %d moves, slow %d on %s", options, n, k, text);
-            for (int i = 0; i < n; i++)
-                if (strcmp(fast[i], slow[i]))
-                    fail_msg("%s: move %s vs slow %s on %s", options, fast[i],
-                             slow[i], text);
+            tl_same_moves(g, st, mv, n, &slow[0][0], k, sizeof slow[0],
+                          options, text);
             positions++;
             g->make(st, mv[rng_below(&r, (uint32_t)n)]);
         }

@@ -175,11 +175,6 @@ static void slow_areas(const Slow *s, int area[2])
         }
 }
 
-static int cmp_text(const void *a, const void *b)
-{
-    return strcmp(a, b);
-}
-
 static void compare(const char *options, int size, int lcap, int territory,
                     int length, int games, uint64_t seed)
 {
@@ -187,7 +182,7 @@ static void compare(const char *options, int size, int lcap, int territory,
     Rng rng;
     rng_seed(&rng, seed);
     static Move mv[2048];
-    static char fast[2048][24], slow[2048][24];
+    static char slow[2048][24];
     char text[800], want[800];
     int positions = 0, conversions = 0, ends[3] = {0, 0, 0};
     for (int gi = 0; gi < games; gi++) {
@@ -220,25 +215,11 @@ static void compare(const char *options, int size, int lcap, int territory,
             if (k == 0)
                 fail_msg("%s: not over without moves at %s", options, text);
             int n = g->gen_moves(st, mv);
-            for (int i = 0; i < n; i++)
-                assert_true(g->move_to_text(st, mv[i], fast[i], 24) > 0);
-            qsort(fast, (size_t)n, 24, cmp_text);
-            qsort(slow, (size_t)k, 24, cmp_text);
-            if (n != k)
-                fail_msg("%s: %d moves, slow %d on %s", options, n, k, text);
-            for (int i = 0; i < n; i++)
-                if (strcmp(fast[i], slow[i]))
-                    fail_msg("%s: move %s vs slow %s on %s", options,
-                             fast[i], slow[i], text);
+            tl_same_moves(g, st, mv, n, &slow[0][0], k, sizeof slow[0],
+                          options, text);
             positions++;
             /* prefer conversions now and then, so games see many */
-            Move m = mv[rng_below(&rng, (uint32_t)n)];
-            if (rng_below(&rng, 2))
-                for (int i = 0; i < n; i++)
-                    if (g->heuristic(st, mv[i]) >= 1000) {
-                        m = mv[i];
-                        break;
-                    }
+            Move m = tl_lively_move(g, st, mv, n, &rng);
             char mt[12];
             g->move_to_text(st, m, mt, sizeof mt);
             slow_make(&s, mt);

@@ -121,11 +121,6 @@ static void slow_make(Slow *s, const char *m)
     }
 }
 
-static int cmp_text(const void *a, const void *b)
-{
-    return strcmp(a, b);
-}
-
 static void compare(const char *options, int size, int steps, int dagaz,
                     int games, uint64_t seed)
 {
@@ -133,7 +128,7 @@ static void compare(const char *options, int size, int steps, int dagaz,
     Rng rng;
     rng_seed(&rng, seed);
     Move mv[256];
-    char fast[256][24], slow[256][24], text[400], want[400];
+    char slow[256][24], text[400], want[400];
     int positions = 0;
     for (int gi = 0; gi < games; gi++) {
         void *st = tl_position("virus-wars", options, NULL, NULL);
@@ -157,16 +152,8 @@ static void compare(const char *options, int size, int steps, int dagaz,
                 fail_msg("%s: not over at %s", options, text);
             assert_int_equal(g->to_move(st), s.red);
             int n = g->gen_moves(st, mv);
-            for (int i = 0; i < n; i++)
-                assert_true(g->move_to_text(st, mv[i], fast[i], 24) > 0);
-            qsort(fast, (size_t)n, 24, cmp_text);
-            qsort(slow, (size_t)k, 24, cmp_text);
-            if (n != k)
-                fail_msg("%s: %d steps, slow %d on %s", options, n, k, text);
-            for (int i = 0; i < n; i++)
-                if (strcmp(fast[i], slow[i]))
-                    fail_msg("%s: step %s vs slow %s on %s", options,
-                             fast[i], slow[i], text);
+            tl_same_moves(g, st, mv, n, &slow[0][0], k, sizeof slow[0],
+                          options, text);
             positions++;
             Move m = mv[rng_below(&rng, (uint32_t)n)];
             char mt[8];

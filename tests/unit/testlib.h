@@ -16,6 +16,7 @@
 
 #include "core/game.h"
 #include "core/registry.h"
+#include "core/rng.h"
 #include "core/setup.h"
 
 /* A position of game `name` with options, a setup string and moves (each
@@ -32,6 +33,49 @@ static inline void *tl_position(const char *name, const char *options,
         state_play_moves(g, st, moves, &err))
         fail_msg("%s: %s", name, err.msg);
     return st;
+}
+
+static inline int tl_cmp_text(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+/* A game's n moves mv at st, in its notation, against the k texts
+ * slow[0..k-1] (each w bytes) of a second, slow generator written for
+ * the test: the same set, or the test fails naming the first difference,
+ * label (the options) and where (the position). Sorts slow in place. */
+static inline void tl_same_moves(const GameVtbl *g, const void *st,
+                                 const Move *mv, int n, char *slow, int k,
+                                 size_t w, const char *label,
+                                 const char *where)
+{
+    char *fast = malloc(w * (size_t)(n > 0 ? n : 1));
+    assert_non_null(fast);
+    for (int i = 0; i < n; i++)
+        assert_true(g->move_to_text(st, mv[i], fast + w * (size_t)i, w) > 0);
+    qsort(fast, (size_t)n, w, tl_cmp_text);
+    qsort(slow, (size_t)k, w, tl_cmp_text);
+    if (n != k)
+        fail_msg("%s: %d moves, slow %d on %s", label, n, k, where);
+    for (int i = 0; i < n; i++)
+        if (strcmp(fast + w * (size_t)i, slow + w * (size_t)i))
+            fail_msg("%s: move %s vs slow %s on %s", label,
+                     fast + w * (size_t)i, slow + w * (size_t)i, where);
+    free(fast);
+}
+
+/* One of the n moves mv at st for a random game: uniform, but half the
+ * time the first that the game's heuristic rates 1000 or more (its
+ * captures, conversions), so that random games see many of them. */
+static inline Move tl_lively_move(const GameVtbl *g, const void *st,
+                                  const Move *mv, int n, Rng *r)
+{
+    Move m = mv[rng_below(r, (uint32_t)n)];
+    if (rng_below(r, 2))
+        for (int i = 0; i < n; i++)
+            if (g->heuristic(st, mv[i]) >= 1000)
+                return mv[i];
+    return m;
 }
 
 /* Whether the slow environment variable asks for the deep tests. */

@@ -183,6 +183,7 @@ int cmd_info(int argc, char **argv)
             printf(" (as %s)", var);
     }
     printf("\n");
+    printf("default bot: %s\n", game_default_bot(g));
     printf("\noptions:");
     if (!in->options || !in->options[0].key)
         printf(" none");

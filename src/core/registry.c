@@ -67,6 +67,7 @@ extern const BotVtbl bot_vindinium;
 extern const BotVtbl bot_vindinium_simple;
 extern const BotVtbl bot_gomoku;
 extern const BotVtbl bot_kalah_perfect;
+extern const BotVtbl bot_reversi;
 
 const GameVtbl *game_find(const char *name)
 {
@@ -259,5 +260,6 @@ const BotVtbl *const ply_bots[] = {
     &bot_minesweeper,
     &bot_foxhunt,
     &bot_kalah_perfect,
+    &bot_reversi,
     NULL,
 };

@@ -4,6 +4,8 @@
  * the bot hooks (eval, heuristic, playout). */
 #include "core/format.h"
 #include "core/record.h"
+#include "core/timeman.h"
+#include "games/reversi/reversi.h"
 #include "testlib.h"
 #include "tools/perft.h"
 
@@ -800,6 +802,35 @@ static void test_sgf(void **state)
     assert_int_equal(read_sgf("(;GM[2];B[dc]", &got, &err), -1);
 }
 
+/* The plies_left hook: the empty squares less the last 14 the solver
+ * settles, at least 2; what a shared clock makes of it. */
+static void test_plies_left(void **state)
+{
+    (void)state;
+    const GameVtbl *g = G();
+    assert_non_null(g->plies_left);
+    Reversi *st = pos(NULL);
+    assert_int_equal(g->plies_left(st), 46);
+    Clock c = {.left_ms = 60000};
+    assert_int_equal(time_moves_left(g, st, &c, 1), TIME_MOVES_MAX);
+    Move mv[REVERSI_MAX_MOVES];
+    int checked = 0;
+    for (int ply = 0; !st->over; ply++) {
+        int e = 64 - rv_popcount(st->disc[0] | st->disc[1]);
+        int want = e - 14 > 2 ? e - 14 : 2;
+        assert_int_equal(g->plies_left(st), want);
+        if (e == 30) {
+            /* 16 plies: the mover's 9 moves */
+            assert_int_equal(time_moves_left(g, st, &c, 1), 9);
+            checked++;
+        }
+        int n = g->gen_moves(st, mv);
+        g->make(st, mv[(unsigned)ply * 5u % (unsigned)n]);
+    }
+    assert_true(checked >= 1);
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -817,6 +848,7 @@ int main(void)
         cmocka_unit_test(test_playout),
         cmocka_unit_test(test_render),
         cmocka_unit_test(test_sgf),
+        cmocka_unit_test(test_plies_left),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,9 +1,5 @@
-/* reversi.c — Othello on 8x8 bitboards.
- *
- * Square i = 8 * row + col, with a1 = 0 in the top-left corner, h1 = 7,
- * a8 = 56 (rows 1..8 run top to bottom, as Othello diagrams are written).
- * Shifting a bitboard left by 1 moves a disc one file to the right, by 8
- * one row down. A move is a square 0..63 or REVERSI_PASS.
+/* reversi.c — Othello on 8x8 bitboards: the rules, text, the search
+ * hooks and the GTP and SGF formats (squares and bitboards: reversi.h).
  *
  * Passes follow Bik's perft convention (the project's oracle): a side
  * with no placement passes, and the game is over when the side to move
@@ -14,106 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/layout.h"
-#include "../core/game.h"
-#include "../core/record.h"
-#include "../core/setup.h"
-#include "../core/sgf.h"
-#include "../core/util.h"
-
-enum { REVERSI_PASS = 64, REVERSI_MAX_MOVES = 64,
-       /* each placement fills a square, and a pass is always followed by
-        * a placement of the other side */
-       REVERSI_MAX_PLIES = 128 };
-enum { BLACK = 0, WHITE = 1 };
-
-typedef struct Reversi {
-    uint64_t disc[2];   /* BLACK, WHITE */
-    uint64_t moves;     /* placements of the side to move (derived) */
-    uint8_t side;       /* side to move; BLACK when over */
-    uint8_t over;       /* no placement right after a pass */
-    uint8_t pad[6];     /* kept zero so states compare with memcmp */
-} Reversi;
-
-/* Masks that keep a shifted bitboard from wrapping around a row's end. */
-#define NOT_A 0xfefefefefefefefeull   /* every file but a */
-#define NOT_H 0x7f7f7f7f7f7f7f7full   /* every file but h */
-#define INNER 0x7e7e7e7e7e7e7e7eull   /* files b..g */
-#define CORNERS 0x8100000000000081ull
-#define EDGES 0xff818181818181ffull
-
-static inline int popcount64(uint64_t x)
-{
-    return __builtin_popcountll(x);
-}
-
-static inline int ctz64(uint64_t x)
-{
-    return __builtin_ctzll(x);
-}
-
-/* Placements for P against O: for each direction, a run of O discs
- * starting next to a P disc, ending next to an empty square. Six steps
- * reach the longest possible run. Horizontal and diagonal directions use
- * O without the a and h files, so no run wraps around a row end. */
-static inline uint64_t dir_moves(uint64_t P, uint64_t mo, uint64_t empty,
-                                 int s)
-{
-    uint64_t l = mo & (P << s), r = mo & (P >> s);
-    l |= mo & (l << s);
-    r |= mo & (r >> s);
-    l |= mo & (l << s);
-    r |= mo & (r >> s);
-    l |= mo & (l << s);
-    r |= mo & (r >> s);
-    l |= mo & (l << s);
-    r |= mo & (r >> s);
-    l |= mo & (l << s);
-    r |= mo & (r >> s);
-    return ((l << s) | (r >> s)) & empty;
-}
-
-static uint64_t mobility(uint64_t P, uint64_t O)
-{
-    uint64_t empty = ~(P | O), mo = O & INNER;
-    return dir_moves(P, mo, empty, 1) | dir_moves(P, O, empty, 8) |
-           dir_moves(P, mo, empty, 7) | dir_moves(P, mo, empty, 9);
-}
-
-/* Discs flipped by placing at bit m: in each direction the run of O discs
- * next to m, kept when a P disc closes it. */
-static inline uint64_t dir_flips(uint64_t m, uint64_t P, uint64_t mo, int s)
-{
-    uint64_t l = mo & (m << s), r = mo & (m >> s), f = 0;
-    l |= mo & (l << s);
-    r |= mo & (r >> s);
-    l |= mo & (l << s);
-    r |= mo & (r >> s);
-    l |= mo & (l << s);
-    r |= mo & (r >> s);
-    l |= mo & (l << s);
-    r |= mo & (r >> s);
-    l |= mo & (l << s);
-    r |= mo & (r >> s);
-    if ((l << s) & P)
-        f |= l;
-    if ((r >> s) & P)
-        f |= r;
-    return f;
-}
-
-static uint64_t flips(uint64_t P, uint64_t O, int sq)
-{
-    uint64_t m = 1ull << sq, mo = O & INNER;
-    return dir_flips(m, P, mo, 1) | dir_flips(m, P, O, 8) |
-           dir_flips(m, P, mo, 7) | dir_flips(m, P, mo, 9);
-}
+#include "../../core/layout.h"
+#include "../../core/game.h"
+#include "../../core/record.h"
+#include "../../core/setup.h"
+#include "../../core/sgf.h"
+#include "../../core/util.h"
+#include "reversi.h"
 
 /* Hands the turn over after a placement or a pass (passed). */
 static void next_turn(Reversi *r, int passed)
 {
     r->side ^= 1;
-    r->moves = mobility(r->disc[r->side], r->disc[!r->side]);
+    r->moves = rv_mobility(r->disc[r->side], r->disc[!r->side]);
     if (passed && !r->moves) {
         r->over = 1;
         r->side = BLACK;
@@ -123,7 +32,7 @@ static void next_turn(Reversi *r, int passed)
 static void place(Reversi *r, int sq)
 {
     int me = r->side;
-    uint64_t f = flips(r->disc[me], r->disc[!me], sq);
+    uint64_t f = rv_flips(r->disc[me], r->disc[!me], sq);
     r->disc[me] ^= f | 1ull << sq;
     r->disc[!me] ^= f;
 }
@@ -148,7 +57,7 @@ static int reversi_init(void *st, const int *opt, uint64_t seed,
     r->disc[WHITE] = 1ull << 27 | 1ull << 36;
     r->disc[BLACK] = 1ull << 28 | 1ull << 35;
     r->side = BLACK;
-    r->moves = mobility(r->disc[BLACK], r->disc[WHITE]);
+    r->moves = rv_mobility(r->disc[BLACK], r->disc[WHITE]);
     return 0;
 }
 
@@ -169,14 +78,14 @@ static int reversi_gen_moves(const void *st, Move *out)
     }
     int n = 0;
     for (uint64_t b = r->moves; b; b &= b - 1)
-        out[n++] = (Move)ctz64(b);
+        out[n++] = (Move)rv_ctz(b);
     return n;
 }
 
 static void reversi_returns(const void *st, double *out)
 {
     const Reversi *r = st;
-    int b = popcount64(r->disc[BLACK]), w = popcount64(r->disc[WHITE]);
+    int b = rv_popcount(r->disc[BLACK]), w = rv_popcount(r->disc[WHITE]);
     out[0] = b > w ? 1 : b < w ? -1 : 0;
     out[1] = -out[0];
 }
@@ -184,7 +93,7 @@ static void reversi_returns(const void *st, double *out)
 static int reversi_score(const void *st, int player)
 {
     const Reversi *r = st;
-    return popcount64(r->disc[player & 1]);
+    return rv_popcount(r->disc[player & 1]);
 }
 
 static uint64_t reversi_hash(const void *st)
@@ -257,14 +166,14 @@ static int reversi_from_text(void *st, const char *s, PlyError *err)
         return ply_fail(err, "unexpected text after the side "
                         "to move: '%.10s'", s + 66);
     if (s[65] == '-') {
-        if (mobility(t.disc[BLACK], t.disc[WHITE]) ||
-            mobility(t.disc[WHITE], t.disc[BLACK]))
+        if (rv_mobility(t.disc[BLACK], t.disc[WHITE]) ||
+            rv_mobility(t.disc[WHITE], t.disc[BLACK]))
             return ply_fail(err, "'-' marks a finished game, "
                             "but a side can still move here");
         t.over = 1;
     } else {
         t.side = s[65] == 'O';
-        t.moves = mobility(t.disc[t.side], t.disc[!t.side]);
+        t.moves = rv_mobility(t.disc[t.side], t.disc[!t.side]);
     }
     memcpy(st, &t, sizeof t);
     return 0;
@@ -351,13 +260,13 @@ static int reversi_render(const void *st, char *buf, size_t n)
         PLY_OUT(" %d\n", row + 1);
     }
     PLY_OUT("   a b c d e f g h\n");
-    PLY_OUT(" Black (X) %d, White (O) %d", popcount64(r->disc[BLACK]),
-        popcount64(r->disc[WHITE]));
+    PLY_OUT(" Black (X) %d, White (O) %d", rv_popcount(r->disc[BLACK]),
+        rv_popcount(r->disc[WHITE]));
     if (r->over)
         PLY_OUT(", game over\n");
     else if (!r->moves)
         PLY_OUT(", %s must pass%s\n", r->side == BLACK ? "Black" : "White",
-            mobility(r->disc[!r->side], r->disc[r->side]) ? ""
+            rv_mobility(r->disc[!r->side], r->disc[r->side]) ? ""
             : " (neither side can move: the pass ends the game)");
     else
         PLY_OUT(", %s to move (+ marks the moves)\n",
@@ -366,14 +275,6 @@ static int reversi_render(const void *st, char *buf, size_t n)
 }
 
 /* ---- evaluation and move ordering ---- */
-
-/* Squares next to a set: the 8 neighbours of every disc in x. */
-static uint64_t neighbours(uint64_t x)
-{
-    uint64_t h = ((x << 1) & NOT_A) | ((x >> 1) & NOT_H);
-    uint64_t row = x | h;
-    return h | (row << 8) | (row >> 8);
-}
 
 /* Squares whose line along shift s (both ways) holds an empty square;
  * ml and mr keep left and right shifts from wrapping. */
@@ -390,22 +291,22 @@ static uint64_t lines_with_empty(uint64_t empty, int s, uint64_t ml,
  * of the four axes, the line is full or a neighbour on the axis is the
  * board's edge or a stable disc of P. Grown from the edges to a fixed
  * point. */
-static uint64_t stable_discs(uint64_t P, uint64_t O)
+uint64_t rv_stable(uint64_t P, uint64_t O)
 {
     uint64_t empty = ~(P | O);
-    uint64_t full_h = ~lines_with_empty(empty, 1, NOT_A, NOT_H);
+    uint64_t full_h = ~lines_with_empty(empty, 1, RV_NOT_A, RV_NOT_H);
     uint64_t full_v = ~lines_with_empty(empty, 8, ~0ull, ~0ull);
-    uint64_t full_d = ~lines_with_empty(empty, 9, NOT_A, NOT_H);
-    uint64_t full_a = ~lines_with_empty(empty, 7, NOT_H, NOT_A);
-    uint64_t ok_h = full_h | ~INNER;                    /* files a, h */
+    uint64_t full_d = ~lines_with_empty(empty, 9, RV_NOT_A, RV_NOT_H);
+    uint64_t full_a = ~lines_with_empty(empty, 7, RV_NOT_H, RV_NOT_A);
+    uint64_t ok_h = full_h | ~RV_INNER;                    /* files a, h */
     uint64_t ok_v = full_v | 0xff000000000000ffull;     /* rows 1, 8 */
-    uint64_t ok_d = full_d | EDGES, ok_a = full_a | EDGES;
+    uint64_t ok_d = full_d | RV_EDGES, ok_a = full_a | RV_EDGES;
     uint64_t st = 0;
     for (;;) {
-        uint64_t h = ((st << 1) & NOT_A) | ((st >> 1) & NOT_H);
+        uint64_t h = ((st << 1) & RV_NOT_A) | ((st >> 1) & RV_NOT_H);
         uint64_t v = (st << 8) | (st >> 8);
-        uint64_t d = ((st << 9) & NOT_A) | ((st >> 9) & NOT_H);
-        uint64_t a = ((st << 7) & NOT_H) | ((st >> 7) & NOT_A);
+        uint64_t d = ((st << 9) & RV_NOT_A) | ((st >> 9) & RV_NOT_H);
+        uint64_t a = ((st << 7) & RV_NOT_H) | ((st >> 7) & RV_NOT_A);
         uint64_t nst = P & (ok_h | h) & (ok_v | v) & (ok_d | d) & (ok_a | a);
         if (nst == st)
             return st;
@@ -430,37 +331,39 @@ static int corner_region(uint64_t P, uint64_t O)
     for (int i = 0; i < 4; i++) {
         if (!(empty >> corner_sq[i] & 1))
             continue;
-        v -= 250 * (popcount64(P & x_sq[i]) - popcount64(O & x_sq[i]));
-        v -= 80 * (popcount64(P & c_sq[i]) - popcount64(O & c_sq[i]));
+        v -= 250 * (rv_popcount(P & x_sq[i]) - rv_popcount(O & x_sq[i]));
+        v -= 80 * (rv_popcount(P & c_sq[i]) - rv_popcount(O & c_sq[i]));
     }
     return v;
 }
 
-static int reversi_eval(const void *st, int player)
+/* The hand-set evaluation Ply played with before the pattern weights
+ * (kept for comparisons: the reversi bot's eval=classic). */
+int rv_eval_classic(const void *st, int player)
 {
     const Reversi *r = st;
     int me = player & 1;
     uint64_t P = r->disc[me], O = r->disc[!me];
     uint64_t empty = ~(P | O);
-    int empties = popcount64(empty);
-    int discs = popcount64(P) - popcount64(O);
+    int empties = rv_popcount(empty);
+    int discs = rv_popcount(P) - rv_popcount(O);
     if (r->over) {
         int v = 200 * discs;
         return v + (discs > 0 ? 10000 : discs < 0 ? -10000 : 0);
     }
-    uint64_t mp = me == r->side ? r->moves : mobility(P, O);
-    uint64_t mo = me == r->side ? mobility(O, P) : r->moves;
+    uint64_t mp = me == r->side ? r->moves : rv_mobility(P, O);
+    uint64_t mo = me == r->side ? rv_mobility(O, P) : r->moves;
     int v = 0;
     /* mobility, with corners that can be taken now counted extra */
-    v += 70 * (popcount64(mp) - popcount64(mo));
-    v += 150 * (popcount64(mp & CORNERS) - popcount64(mo & CORNERS));
+    v += 70 * (rv_popcount(mp) - rv_popcount(mo));
+    v += 150 * (rv_popcount(mp & RV_CORNERS) - rv_popcount(mo & RV_CORNERS));
     /* potential mobility: empty squares next to the opponent's discs */
-    v += 25 * (popcount64(neighbours(O) & empty) -
-               popcount64(neighbours(P) & empty));
-    v += 800 * (popcount64(P & CORNERS) - popcount64(O & CORNERS));
+    v += 25 * (rv_popcount(rv_adjacent(O) & empty) -
+               rv_popcount(rv_adjacent(P) & empty));
+    v += 800 * (rv_popcount(P & RV_CORNERS) - rv_popcount(O & RV_CORNERS));
     v += corner_region(P, O);
-    v += 120 * (popcount64(stable_discs(P, O)) -
-                popcount64(stable_discs(O, P)));
+    v += 120 * (rv_popcount(rv_stable(P, O)) -
+                rv_popcount(rv_stable(O, P)));
     /* Late in the game: parity (who fills the last empty square, ignoring
      * passes) and the disc count itself. */
     if (empties <= 20) {
@@ -476,6 +379,19 @@ static int reversi_eval(const void *st, int player)
     return v;
 }
 
+/* The pattern evaluation (eval.c): 100 a disc of the predicted final
+ * difference. */
+static int reversi_eval(const void *st, int player)
+{
+    const Reversi *r = st;
+    int me = player & 1;
+    if (r->over)
+        return 100 * (rv_popcount(r->disc[me]) - rv_popcount(r->disc[!me]));
+    int v = rv_pattern_score(r->disc[r->side], r->disc[!r->side]) * 100 /
+            RV_WSCALE;
+    return me == r->side ? v : -v;
+}
+
 /* Ordering: corners first; X and C squares next to an empty corner are
  * avoided (below 0); otherwise fewer replies for the opponent is better,
  * and edges a little better. */
@@ -486,7 +402,7 @@ static int reversi_heuristic(const void *st, Move m)
         return 0;
     int sq = (int)m;
     uint64_t b = 1ull << sq;
-    if (b & CORNERS)
+    if (b & RV_CORNERS)
         return 1000;
     uint64_t empty = ~(r->disc[0] | r->disc[1]);
     for (int i = 0; i < 4; i++)
@@ -497,16 +413,16 @@ static int reversi_heuristic(const void *st, Move m)
                 return -80;
         }
     int me = r->side;
-    uint64_t f = flips(r->disc[me], r->disc[!me], sq);
+    uint64_t f = rv_flips(r->disc[me], r->disc[!me], sq);
     uint64_t P = r->disc[me] ^ f ^ b, O = r->disc[!me] ^ f;
-    int v = 300 - 12 * popcount64(mobility(O, P)) + (b & EDGES ? 40 : 0);
+    int v = 300 - 12 * rv_popcount(rv_mobility(O, P)) + (b & RV_EDGES ? 40 : 0);
     return v < 0 ? 0 : v;
 }
 
 static int reversi_is_noisy(const void *st, Move m)
 {
     (void)st;
-    return m < 64 && (CORNERS >> m & 1);
+    return m < 64 && (RV_CORNERS >> m & 1);
 }
 
 /* Random playout: take a corner when one is there, shun X squares next to
@@ -518,7 +434,7 @@ static void reversi_playout(void *st, Rng *rng)
         uint64_t mv = r->moves;
         int passed = !mv;
         if (mv) {
-            uint64_t c = mv & CORNERS;
+            uint64_t c = mv & RV_CORNERS;
             if (c)
                 mv = c;
             else {
@@ -529,10 +445,10 @@ static void reversi_playout(void *st, Rng *rng)
                 if (mv & ~bad)
                     mv &= ~bad;
             }
-            for (uint32_t k = rng_below(rng, (uint32_t)popcount64(mv)); k;
+            for (uint32_t k = rng_below(rng, (uint32_t)rv_popcount(mv)); k;
                  k--)
                 mv &= mv - 1;
-            place(r, ctz64(mv));
+            place(r, rv_ctz(mv));
         }
         next_turn(r, passed);
     }
@@ -545,16 +461,60 @@ static int reversi_check(const void *st)
         return -1;
     if (r->over) {
         if (r->side != BLACK || r->moves ||
-            mobility(r->disc[0], r->disc[1]) ||
-            mobility(r->disc[1], r->disc[0]))
+            rv_mobility(r->disc[0], r->disc[1]) ||
+            rv_mobility(r->disc[1], r->disc[0]))
             return -1;
-    } else if (r->moves != mobility(r->disc[r->side], r->disc[!r->side])) {
+    } else if (r->moves != rv_mobility(r->disc[r->side], r->disc[!r->side])) {
         return -1;
     }
     for (int i = 0; i < 6; i++)
         if (r->pad[i])
             return -1;
     return 0;
+}
+
+/* The plies_left hook, for sharing a clock: the plies that need
+ * thinking, the empty squares less the last RV_CLOCK_FREE ones, which
+ * the solver settles in a fraction of a midgame move's time. */
+enum { RV_CLOCK_FREE = 14 };
+
+static int reversi_plies_left(const void *st)
+{
+    const Reversi *r = st;
+    int e = 64 - rv_popcount(r->disc[0] | r->disc[1]) - RV_CLOCK_FREE;
+    return e > 2 ? e : 2;
+}
+
+/* The exact_move hook: a solve for win, draw or loss within `nodes`
+ * (0: no limit) over the caller's table memory, or a table of its own for
+ * the call. */
+static int reversi_exact_move(const void *st, int player, long nodes,
+                              void *work, size_t work_bytes, int *result,
+                              Move *best)
+{
+    const Reversi *r = st;
+    int me = r->side, v, bm = -1;
+    if (r->over) {
+        v = rv_popcount(r->disc[me]) - rv_popcount(r->disc[!me]);
+    } else {
+        void *own = NULL;
+        if (!work) {
+            work_bytes = (size_t)16 << 20;
+            work = own = calloc(1, work_bytes);
+        }
+        RvSolver s;
+        rv_solver_init(&s, work, work ? work_bytes : 0);
+        s.limit = nodes > 0 ? (uint64_t)nodes : 0;
+        int rc = rv_solve(&s, r->disc[me], r->disc[!me], -1, 1, &v, &bm);
+        free(own);
+        if (rc)
+            return 0;
+    }
+    int res = v > 0 ? 1 : v < 0 ? -1 : 0;
+    *result = (player & 1) == me ? res : -res;
+    if (bm >= 0)
+        *best = (Move)bm;
+    return 1;
 }
 
 /* GTP as grhino speaks it (gtp-rhino): the squares as Ply writes them
@@ -614,7 +574,7 @@ static void sgf_setup(const void *a, const void *b, FILE *out)
             continue;
         fputs(c == BLACK ? "\nAB" : "\nAW", out);
         for (uint64_t d = st->disc[c]; d; d &= d - 1) {
-            int sq = ctz64(d);
+            int sq = rv_ctz(d);
             fprintf(out, "[%c%c]", 'a' + sq % 8, 'a' + sq / 8);
         }
     }
@@ -631,7 +591,7 @@ static void sgf_point(const void *st, Move m, FILE *out)
 static int sgf_score(const void *p, int winner, char *buf, size_t n)
 {
     const Reversi *r = p;
-    int d = popcount64(r->disc[winner]) - popcount64(r->disc[!winner]);
+    int d = rv_popcount(r->disc[winner]) - rv_popcount(r->disc[!winner]);
     return d > 0 ? snprintf(buf, n, "%c+%d", winner ? 'W' : 'B', d) : -1;
 }
 
@@ -893,6 +853,8 @@ const GameVtbl game_reversi = {
     .score = reversi_score,
     .check = reversi_check,
     .formats = reversi_formats,
+    .exact_move = reversi_exact_move,
+    .plies_left = reversi_plies_left,
 };
 
 static const struct GameVtbl *reversi_self(void)

@@ -264,6 +264,17 @@ static void test_exact_move_hook(void **state)
     Move best;
     assert_int_equal(g->exact_move(st, 0, 100, NULL, 0, &res, &best), 0);
     free(st);
+    /* a full board, Black to move: the pass that ends the game is the move
+     * that keeps the win (the hook once left best unset here, and ply
+     * codecup, playing the solver's move, stopped with no legal move) */
+    st = tl_position("reversi", NULL,
+        "XXOOXXXXXXOOOXXXXXOXOXXXXXOXOOXXXXXOOXXXXXXXOXXXXXXXXOXXXXXXXXOX X",
+        NULL);
+    best = 999;
+    assert_int_equal(g->exact_move(st, 0, 0, NULL, 0, &res, &best), 1);
+    assert_int_equal(res, 1);
+    assert_true(state_is_legal(g, st, best));
+    free(st);
     free(work);
 }
 

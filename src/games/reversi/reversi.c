@@ -509,6 +509,10 @@ static int reversi_exact_move(const void *st, int player, long nodes,
         free(own);
         if (rc)
             return 0;
+        /* neither side can move: the solver's position is final, the
+         * game's move is the pass that ends it */
+        if (bm < 0 && !r->moves)
+            bm = REVERSI_PASS;
     }
     int res = v > 0 ? 1 : v < 0 ? -1 : 0;
     *result = (player & 1) == me ? res : -res;

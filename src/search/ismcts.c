@@ -261,6 +261,63 @@ static void playout(Ismcts *b, void *st, double *r)
     score(b, st, r);
 }
 
+/* The child of node `at` reached by `key`, made when missing (mover: who
+ * played it); NONE when it is missing and the tree is full. */
+static uint32_t child_by_key(Ismcts *b, uint32_t at, Move key, int mover,
+                             int *fresh)
+{
+    uint32_t c = b->n[at].child;
+    while (c != NONE && b->n[c].move != key)
+        c = b->n[c].sibling;
+    *fresh = c == NONE;
+    return c != NONE ? c : new_node(b, at, key, mover);
+}
+
+/* Selection in node `at` among the k moves of this world (b->moves):
+ * the best known child by UCB with availability, or an untried move to
+ * add. Returns the index into b->moves, with *child the known child or
+ * NONE for an untried move; -1 when nothing is known here and the tree
+ * is full. */
+static int select_move(Ismcts *b, uint32_t at, int k, uint32_t *child)
+{
+    memset(b->flag, 0, (size_t)k);
+    int bestj = -1;
+    uint32_t best = NONE;
+    double bestv = -1e300;
+    for (uint32_t c = b->n[at].child; c != NONE; c = b->n[c].sibling) {
+        int j = 0;
+        while (j < k && b->moves[j] != b->n[c].move)
+            j++;
+        if (j == k)
+            continue;
+        b->flag[j] = 1;
+        INode *x = &b->n[c];
+        x->avail++;
+        double v = x->visits ? x->reward / x->visits +
+                                   b->o.c * sqrt(log((double)x->avail) /
+                                                 x->visits)
+                             : 1e9;
+        if (v > bestv) {
+            bestv = v;
+            bestj = j;
+            best = c;
+        }
+    }
+    int untried = 0;
+    for (int j = 0; j < k; j++)
+        untried += !b->flag[j];
+    if (untried && b->nn < (uint32_t)b->o.tree) {
+        int pick = (int)rng_below(&b->rng, (uint32_t)untried);
+        for (int j = 0;; j++)
+            if (!b->flag[j] && pick-- == 0) {
+                *child = NONE;
+                return j;
+            }
+    }
+    *child = best;
+    return bestj;
+}
+
 /* One iteration from the observation obs. */
 static void iterate(Ismcts *b, const void *obs)
 {
@@ -280,12 +337,8 @@ static void iterate(Ismcts *b, const void *obs)
         if (p == PLAYER_CHANCE) {
             int k = g->chance_outcomes(st, b->moves, b->probs);
             Move m = b->moves[pick_chance(b, k)];
-            uint32_t c = b->n[cur].child;
-            while (c != NONE && b->n[c].move != m)
-                c = b->n[c].sibling;
-            int fresh = c == NONE;
-            if (fresh)
-                c = new_node(b, cur, m, PLAYER_CHANCE);
+            int fresh;
+            uint32_t c = child_by_key(b, cur, m, PLAYER_CHANCE, &fresh);
             g->make(st, m);
             if (c == NONE)
                 break;
@@ -297,44 +350,16 @@ static void iterate(Ismcts *b, const void *obs)
         int k = g->gen_moves(st, b->moves);
         if (k < 1)
             break;
-        memset(b->flag, 0, (size_t)k);
-        /* the children available in this world, and the best by UCB */
-        uint32_t best = NONE;
-        double bestv = -1e300;
-        for (uint32_t c = b->n[cur].child; c != NONE; c = b->n[c].sibling) {
-            int j = 0;
-            while (j < k && b->moves[j] != b->n[c].move)
-                j++;
-            if (j == k)
-                continue;
-            b->flag[j] = 1;
-            INode *x = &b->n[c];
-            x->avail++;
-            double v = x->visits
-                ? x->reward / x->visits +
-                  b->o.c * sqrt(log((double)x->avail) / x->visits)
-                : 1e9;
-            if (v > bestv) {
-                bestv = v;
-                best = c;
-            }
-        }
-        int untried = 0;
-        for (int j = 0; j < k; j++)
-            untried += !b->flag[j];
-        if (untried && b->nn < (uint32_t)b->o.tree) {
-            int pick = (int)rng_below(&b->rng, (uint32_t)untried);
-            int j = 0;
-            for (;; j++)
-                if (!b->flag[j] && pick-- == 0)
-                    break;
+        uint32_t best;
+        int j = select_move(b, cur, k, &best);
+        if (j < 0)
+            break;   /* tree full and nothing known here: play it out */
+        if (best == NONE) {
             uint32_t c = new_node(b, cur, b->moves[j], p);
             g->make(st, b->moves[j]);
             b->path[np++] = c;
             break;
         }
-        if (best == NONE)
-            break;   /* tree full and nothing known here: play it out */
         g->make(st, b->n[best].move);
         b->path[np++] = cur = best;
     }
@@ -359,57 +384,6 @@ static Move seen_key(const unsigned char *before, const unsigned char *after,
         if (before[i] != after[i])
             h = ply_mix64(h ^ ((uint64_t)i << 8 | after[i]));
     return h;
-}
-
-/* The child of node `at` reached by `key`, made when missing (mover: who
- * played it); NONE when it is missing and the tree is full. */
-static uint32_t child_by_key(Ismcts *b, uint32_t at, Move key, int mover,
-                             int *fresh)
-{
-    uint32_t c = b->n[at].child;
-    while (c != NONE && b->n[c].move != key)
-        c = b->n[c].sibling;
-    *fresh = c == NONE;
-    return c != NONE ? c : new_node(b, at, key, mover);
-}
-
-/* Selection in tree p's node `at` among the k moves of this world: the
- * best known child by UCB with availability, or an untried move to add.
- * Returns the index into b->moves, or -1 when nothing is known here and
- * the tree is full. */
-static int mo_select(Ismcts *b, uint32_t at, int k)
-{
-    memset(b->flag, 0, (size_t)k);
-    int bestj = -1;
-    double bestv = -1e300;
-    for (uint32_t c = b->n[at].child; c != NONE; c = b->n[c].sibling) {
-        int j = 0;
-        while (j < k && b->moves[j] != b->n[c].move)
-            j++;
-        if (j == k)
-            continue;
-        b->flag[j] = 1;
-        INode *x = &b->n[c];
-        x->avail++;
-        double v = x->visits ? x->reward / x->visits +
-                                   b->o.c * sqrt(log((double)x->avail) /
-                                                 x->visits)
-                             : 1e9;
-        if (v > bestv) {
-            bestv = v;
-            bestj = j;
-        }
-    }
-    int untried = 0;
-    for (int j = 0; j < k; j++)
-        untried += !b->flag[j];
-    if (untried && b->nn < (uint32_t)b->o.tree) {
-        int pick = (int)rng_below(&b->rng, (uint32_t)untried);
-        for (int j = 0;; j++)
-            if (!b->flag[j] && pick-- == 0)
-                return j;
-    }
-    return bestj;
 }
 
 static void mo_iterate(Ismcts *b, const void *obs)
@@ -439,7 +413,8 @@ static void mo_iterate(Ismcts *b, const void *obs)
         Move m;
         if (p >= 0 && in[p]) {
             int k = g->gen_moves(st, b->moves);
-            int j = k > 0 ? mo_select(b, cur[p], k) : -1;
+            uint32_t known;
+            int j = k > 0 ? select_move(b, cur[p], k, &known) : -1;
             if (j < 0) {
                 in[p] = 0;
                 left--;

@@ -501,6 +501,21 @@ static void test_turns_and_skip(void **state)
 }
 
 
+/* The move bot `spec` (seed 3) chooses in st at 3000 nodes, as text. */
+static void choose_text(const GameVtbl *g, void *st, const char *spec,
+                        char *txt, size_t n, SearchInfo *si)
+{
+    PlyError err = {{0}};
+    Bot *b = bot_new(g, spec, 3, &err);
+    if (!b)
+        fail_msg("%s: %s", spec, err.msg);
+    Limits lim = {0};
+    lim.nodes = 3000;
+    Move m = bot_choose(b, st, &lim, si);
+    assert_true(g->move_to_text(st, m, txt, n) > 0);
+    bot_free(b);
+}
+
 /* Every N-player search takes a Sorcerer when it can and its own is
  * safe, with four players (the kill removes a team: MCTS's and max-n's
  * vector of returns, the turn order after it) and in the duel (the kill
@@ -525,20 +540,12 @@ static void test_bots_kill(void **state)
             const char *game = duel ? "splut-duel" : "splut";
             const GameVtbl *g = game_find(game);
             void *st = tl_position(game, NULL, duel ? pos2 : pos4, NULL);
-            PlyError err = {{0}};
-            Bot *b = bot_new(g, specs[k], 3, &err);
-            if (!b)
-                fail_msg("%s: %s", specs[k], err.msg);
-            Limits lim = {0};
-            lim.nodes = 3000;
             SearchInfo si;
-            Move m = bot_choose(b, st, &lim, &si);
             char txt[32];
-            assert_true(g->move_to_text(st, m, txt, sizeof txt) > 0);
+            choose_text(g, st, specs[k], txt, sizeof txt, &si);
             if (strcmp(txt, "Td5xc5>b5"))
                 fail_msg("%s on %s chose %s, not the kill", specs[k], game,
                          txt);
-            bot_free(b);
             free(st);
         }
 }
@@ -559,19 +566,11 @@ static void test_no_suicide(void **state)
                            "alphabeta:mode=maxn"};
     for (int k = 0; k < 4; k++) {
         void *st = tl_position("splut", "players=4", pos, NULL);
-        PlyError err = {{0}};
-        Bot *b = bot_new(g, specs[k], 3, &err);
-        if (!b)
-            fail_msg("%s: %s", specs[k], err.msg);
-        Limits lim = {0};
-        lim.nodes = 3000;
         SearchInfo si;
-        Move m = bot_choose(b, st, &lim, &si);
         char txt[32];
-        assert_true(g->move_to_text(st, m, txt, sizeof txt) > 0);
+        choose_text(g, st, specs[k], txt, sizeof txt, &si);
         if (!strcmp(txt, "Td5xc5>b5") || si.value > EVAL_MAX)
             fail_msg("%s chose %s (value %d)", specs[k], txt, si.value);
-        bot_free(b);
         free(st);
     }
 }

@@ -164,6 +164,86 @@ int sgf_prop_is(const SgfProp *p, const char *id)
 }
 
 
+int sgf_common(const SgfParser *ps, SgfCommon *c)
+{
+    memset(c, 0, sizeof *c);
+    c->pl = -1;
+    c->res = -2;
+    c->first_mover = -1;
+    for (int i = 0; i < ps->nprops; i++) {
+        const SgfProp *p = &ps->props[i];
+        int line = sgf_line_of(ps, p->at);
+        if (sgf_prop_is(p, "B") || sgf_prop_is(p, "W")) {
+            if (c->first_mover < 0)
+                c->first_mover = p->id[0] == 'W';
+            c->nmoves++;
+        }
+        int setup = sgf_prop_is(p, "AB") || sgf_prop_is(p, "AW") ||
+                    sgf_prop_is(p, "AE");
+        if (setup && p->node != 0)
+            return ply_fail(ps->err, "sgf line %d: %s after the first node "
+                            "(setup during the game) is not supported",
+                            line, p->id);
+        if (p->node != 0)
+            continue;
+        char val[64];
+        sgf_unescape(p, val, sizeof val);
+        if (sgf_prop_is(p, "PB")) {
+            sgf_unescape(p, c->pb, sizeof c->pb);
+        } else if (sgf_prop_is(p, "PW")) {
+            sgf_unescape(p, c->pw, sizeof c->pw);
+        } else if (sgf_prop_is(p, "PL")) {
+            c->pl = (val[0] == 'B' || val[0] == 'b') ? 0
+                  : (val[0] == 'W' || val[0] == 'w') ? 1 : -1;
+            if (c->pl < 0 || val[1])
+                return ply_fail(ps->err, "sgf line %d: PL[%s] is not B or W",
+                                line, val);
+        } else if (sgf_prop_is(p, "RE")) {
+            if ((val[0] == 'B' || val[0] == 'W') && val[1] == '+') {
+                c->res = val[0] == 'W';
+                if (val[2] == 'T' || !strncmp(val + 2, "Time", 4))
+                    c->reason = "time";
+                else if (val[2] == 'F' || !strncmp(val + 2, "Forfeit", 7))
+                    c->reason = "illegal";
+            } else if (!strcmp(val, "0") || !strcmp(val, "Draw")) {
+                c->res = -1;
+            }
+        }
+    }
+    return 0;
+}
+
+int sgf_check_turn(const SgfParser *ps, const SgfProp *p, int tm)
+{
+    int line = sgf_line_of(ps, p->at);
+    if (tm < 0)
+        return ply_fail(ps->err, "sgf line %d: a move after the end of the "
+                        "game", line);
+    if (tm != (p->id[0] == 'W'))
+        return ply_fail(ps->err, "sgf line %d: %s[] but %s is to move", line,
+                        p->id, tm ? "White" : "Black");
+    return 0;
+}
+
+int sgf_emit_record(const GameVtbl *g, const SgfCommon *c, const char *opts,
+                    const char *setup, const char **moves, int n, int number,
+                    RecordSink sink, void *ctx, PlyError *err)
+{
+    Record r;
+    record_init(&r);
+    r.game = g->info.name;
+    r.options = opts;
+    r.setup = setup;
+    r.nseats = 2;
+    r.seats[0] = c->pb[0] ? c->pb : "?";
+    r.seats[1] = c->pw[0] ? c->pw : "?";
+    r.nmoves = n;
+    r.moves = moves;
+    r.number = number;
+    record_set_winner(&r, c->res, c->reason ? c->reason : "normal");
+    return sink(&r, ctx, err);
+}
+
 int sgf_read_games(const char *text, size_t len, PlyError *err,
                    SgfGameFn each, void *ctx)
 {

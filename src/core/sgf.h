@@ -40,6 +40,30 @@ int sgf_read_tree(SgfParser *ps, int keep, int depth);
 void sgf_unescape(const SgfProp *p, char *out, size_t n);
 int sgf_prop_is(const SgfProp *p, const char *id);
 
+/* What every game's SGF reader takes the same way: the players' names,
+ * PL, RE, and the main line's B/W properties. */
+typedef struct SgfCommon {
+    char pb[128], pw[128];  /* PB, PW ("" when absent) */
+    int pl;                 /* PL: 0 Black, 1 White, -1 absent */
+    int res;                /* RE: 0 "B+", 1 "W+", -1 a draw, -2 other */
+    const char *reason;     /* "time" (B+T), "illegal" (B+F), or NULL */
+    int first_mover;        /* the first B/W property's colour, or -1 */
+    int nmoves;             /* how many B/W properties */
+} SgfCommon;
+
+/* Fills c from ps's main line; AB/AW/AE after the first node are refused
+ * (setup during a game is not read). 0, or -1 with ps->err set. */
+int sgf_common(const SgfParser *ps, SgfCommon *c);
+/* Checks that the side to move tm (-1: the game is over) may play the
+ * B/W property p. 0, or -1 with ps->err set. */
+int sgf_check_turn(const SgfParser *ps, const SgfProp *p, int tm);
+/* The record read: game g with options opts and setup (NULL: none), the
+ * seats and result from c, the first n of moves; handed to sink. */
+int sgf_emit_record(const struct GameVtbl *g, const SgfCommon *c,
+                    const char *opts, const char *setup,
+                    const char **moves, int n, int number, RecordSink sink,
+                    void *ctx, PlyError *err);
+
 /* Called for each game tree of a file with its main line in ps (number
  * counts from 1); 0 to go on, -1 to stop with ps->err set. */
 typedef int (*SgfGameFn)(SgfParser *ps, int number, void *ctx);

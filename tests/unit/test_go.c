@@ -711,6 +711,7 @@ typedef struct Got {
     char game[32], options[128], setup[700], moves[4096], seats[2][64];
     int has_result;
     double r0;
+    char reason[16];
 } Got;
 
 static int collect(const Record *r, void *ctx, PlyError *err)
@@ -732,6 +733,7 @@ static int collect(const Record *r, void *ctx, PlyError *err)
         snprintf(g->seats[i], sizeof g->seats[i], "%s", r->seats[i]);
     g->has_result = r->has_result;
     g->r0 = r->result[0];
+    snprintf(g->reason, sizeof g->reason, "%s", r->reason ? r->reason : "");
     return 0;
 }
 
@@ -785,6 +787,21 @@ static void test_sgf_example(void **state)
                               "B[ab])", got, &err), 0);
     assert_string_equal(got[0].game, "atari-go");
     assert_true(got[0].has_result && got[0].r0 == 1);
+    assert_string_equal(got[0].reason, "normal");
+    /* the results Ply's writer gives a forfeit and a loss on time come
+     * back with their reasons */
+    assert_int_equal(read_sgf("(;SZ[5]RE[W+F];B[cc])(;SZ[5]RE[B+Time];"
+                              "B[cc])(;SZ[5]RE[Draw])", got, &err), 0);
+    assert_true(got[0].has_result && got[0].r0 == -1);
+    assert_string_equal(got[0].reason, "illegal");
+    assert_true(got[1].has_result && got[1].r0 == 1);
+    assert_string_equal(got[1].reason, "time");
+    assert_true(got[2].has_result && got[2].r0 == 0);
+    /* setup during the game and a mover out of turn are refused */
+    assert_int_equal(read_sgf("(;SZ[5];B[cc];AB[aa])", got, &err), -1);
+    assert_non_null(strstr(err.msg, "after the first node"));
+    assert_int_equal(read_sgf("(;SZ[5];B[cc];B[dd])", got, &err), -1);
+    assert_non_null(strstr(err.msg, "B[] but White is to move"));
 }
 
 static void round_trip(const char *game, const char *opts, uint64_t seed,

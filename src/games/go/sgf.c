@@ -101,7 +101,8 @@ static int sgf_point(const SgfProp *p, int size, int pass_ok)
 }
 
 typedef struct Game {
-    char pb[128], pw[128], opts[512], setup[600];
+    char opts[512], setup[600];
+    SgfCommon c;
     char (*mv)[8];
     const char **mvp;
 } Game;
@@ -113,8 +114,7 @@ static int interpret(SgfParser *ps, const GameVtbl *g0, int number,
     const GameVtbl *g = g0;
     char val[512];
     int size = 19, have_size = 0, ha = 0, komi2 = 0, have_komi = 0;
-    int have_opts = 0, pl = -1, res = -2;
-    const char *reason = NULL;
+    int have_opts = 0;
     Game *gm = calloc(1, sizeof *gm);
     GoState *st = malloc(sizeof *st), *start = malloc(sizeof *start);
     int rc = -1;
@@ -123,11 +123,10 @@ static int interpret(SgfParser *ps, const GameVtbl *g0, int number,
         goto done;
     }
     /* the root node */
-    int nmoves = 0;
+    if (sgf_common(ps, &gm->c))
+        goto done;
     for (int i = 0; i < ps->nprops; i++) {
         SgfProp *p = &ps->props[i];
-        if (sgf_prop_is(p, "B") || sgf_prop_is(p, "W"))
-            nmoves++;
         if (p->node != 0)
             continue;
         sgf_unescape(p, val, sizeof val);
@@ -165,10 +164,6 @@ static int interpret(SgfParser *ps, const GameVtbl *g0, int number,
                 goto done;
             }
             ha = (int)h;
-        } else if (sgf_prop_is(p, "PB")) {
-            sgf_unescape(p, gm->pb, sizeof gm->pb);
-        } else if (sgf_prop_is(p, "PW")) {
-            sgf_unescape(p, gm->pw, sizeof gm->pw);
         } else if (sgf_prop_is(p, "PLYGAME")) {
             if (!strcmp(val, game_go.info.name))
                 g = &game_go;
@@ -182,22 +177,6 @@ static int interpret(SgfParser *ps, const GameVtbl *g0, int number,
         } else if (sgf_prop_is(p, "PLYOPTIONS")) {
             sgf_unescape(p, gm->opts, sizeof gm->opts);
             have_opts = 1;
-        } else if (sgf_prop_is(p, "PL")) {
-            pl = (val[0] == 'B' || val[0] == 'b') ? 0
-               : (val[0] == 'W' || val[0] == 'w') ? 1 : -1;
-            if (pl < 0 || val[1]) {
-                ply_fail(err, "sgf line %d: PL[%s] is not B or W", line, val);
-                goto done;
-            }
-        } else if (sgf_prop_is(p, "RE")) {
-            if (val[0] == 'B' && val[1] == '+')
-                res = 0;
-            else if (val[0] == 'W' && val[1] == '+')
-                res = 1;
-            else if (!strcmp(val, "0") || !strcmp(val, "Draw"))
-                res = -1;
-            if (res >= 0 && (val[2] == 'T' || !strncmp(val + 2, "Time", 4)))
-                reason = "time";
         }
     }
     if (g == &game_atari_go)
@@ -249,11 +228,6 @@ static int interpret(SgfParser *ps, const GameVtbl *g0, int number,
         if (!ab && !aw && !ae)
             continue;
         int line = sgf_line_of(ps, p->at);
-        if (p->node != 0) {
-            ply_fail(err, "sgf line %d: %s after the first node (setup "
-                     "during the game) is not supported", line, p->id);
-            goto done;
-        }
         /* a compressed list "aa:cc" is a rectangle */
         int x0, y0, x1, y1;
         if (p->len == 5 && p->val[2] == ':') {
@@ -290,11 +264,9 @@ static int interpret(SgfParser *ps, const GameVtbl *g0, int number,
                                                            : GO_EMPTY;
         any_setup = 1;
     }
-    int first_mover = -1;
-    for (int i = 0; i < ps->nprops && first_mover < 0; i++)
-        if (sgf_prop_is(&ps->props[i], "B") || sgf_prop_is(&ps->props[i], "W"))
-            first_mover = ps->props[i].id[0] == 'W';
-    int side = pl >= 0 ? pl : first_mover >= 0 ? first_mover : start->side;
+    int first_mover = gm->c.first_mover;
+    int side = gm->c.pl >= 0 ? gm->c.pl
+             : first_mover >= 0 ? first_mover : start->side;
     const char *setup = NULL;
     if (any_setup && (memcmp(board, start->color, sizeof board) ||
                       side != start->side)) {
@@ -315,8 +287,8 @@ static int interpret(SgfParser *ps, const GameVtbl *g0, int number,
     if (state_setup(g, st, gm->opts, setup, 1, err))
         goto done;
     /* the moves */
-    gm->mv = calloc((size_t)nmoves + 1, sizeof *gm->mv);
-    gm->mvp = calloc((size_t)nmoves + 1, sizeof *gm->mvp);
+    gm->mv = calloc((size_t)gm->c.nmoves + 1, sizeof *gm->mv);
+    gm->mvp = calloc((size_t)gm->c.nmoves + 1, sizeof *gm->mvp);
     if (!gm->mv || !gm->mvp) {
         ply_fail(err, "out of memory");
         goto done;
@@ -326,18 +298,9 @@ static int interpret(SgfParser *ps, const GameVtbl *g0, int number,
         SgfProp *p = &ps->props[i];
         if (!sgf_prop_is(p, "B") && !sgf_prop_is(p, "W"))
             continue;
-        int line = sgf_line_of(ps, p->at), who = p->id[0] == 'W';
-        int tm = g->to_move(st);
-        if (tm < 0) {
-            ply_fail(err, "sgf line %d: a move after the end of the game",
-                     line);
+        int line = sgf_line_of(ps, p->at);
+        if (sgf_check_turn(ps, p, g->to_move(st)))
             goto done;
-        }
-        if (tm != who) {
-            ply_fail(err, "sgf line %d: %s[] but %s is to move", line, p->id,
-                     tm ? "White" : "Black");
-            goto done;
-        }
         int q = sgf_point(p, size, 1);
         if (q < 0) {
             ply_fail(err, "sgf line %d: %s[%.*s] is not a point of the %dx%d "
@@ -360,19 +323,8 @@ static int interpret(SgfParser *ps, const GameVtbl *g0, int number,
         gm->mvp[k] = gm->mv[k];
         k++;
     }
-    Record r;
-    record_init(&r);
-    r.game = g->info.name;
-    r.options = gm->opts;
-    r.setup = setup;
-    r.nseats = 2;
-    r.seats[0] = gm->pb[0] ? gm->pb : "?";
-    r.seats[1] = gm->pw[0] ? gm->pw : "?";
-    r.nmoves = k;
-    r.moves = gm->mvp;
-    r.number = number;
-    record_set_winner(&r, res, reason ? reason : "normal");
-    rc = sink(&r, ctx, err);
+    rc = sgf_emit_record(g, &gm->c, gm->opts, setup, gm->mvp, k, number,
+                         sink, ctx, err);
 done:
     if (gm) {
         free(gm->mv);

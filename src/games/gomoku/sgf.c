@@ -91,10 +91,11 @@ static int interpret(SgfParser *ps, int number, void *vctx)
     ReadCtx *rx = vctx;
     PlyError *err = ps->err;
     const GameVtbl *g = rx->g;
-    char val[512], pb[128] = "", pw[128] = "", opts[512] = "";
+    char val[512], opts[512] = "";
     char setup[GK_CELLS + 8];
-    int size = 15, have_opts = 0, pl = -1, res = -2, rc = -1;
-    const char *reason = NULL, *setup_text = NULL;
+    int size = 15, have_opts = 0, rc = -1;
+    const char *setup_text = NULL;
+    SgfCommon c;
     char (*mv)[8] = NULL;
     const char **mvp = NULL;
     GkState *st = malloc(sizeof *st), *start = malloc(sizeof *start);
@@ -102,11 +103,10 @@ static int interpret(SgfParser *ps, int number, void *vctx)
         ply_fail(err, "out of memory");
         goto done;
     }
-    int nmoves = 0;
+    if (sgf_common(ps, &c))
+        goto done;
     for (int i = 0; i < ps->nprops; i++) {
         SgfProp *p = &ps->props[i];
-        if (sgf_prop_is(p, "B") || sgf_prop_is(p, "W"))
-            nmoves++;
         if (p->node != 0)
             continue;
         sgf_unescape(p, val, sizeof val);
@@ -128,10 +128,6 @@ static int interpret(SgfParser *ps, int number, void *vctx)
                 goto done;
             }
             size = (int)a;
-        } else if (sgf_prop_is(p, "PB")) {
-            sgf_unescape(p, pb, sizeof pb);
-        } else if (sgf_prop_is(p, "PW")) {
-            sgf_unescape(p, pw, sizeof pw);
         } else if (sgf_prop_is(p, "PLYGAME")) {
             if (!strcmp(val, game_gomoku.info.name))
                 g = &game_gomoku;
@@ -145,23 +141,6 @@ static int interpret(SgfParser *ps, int number, void *vctx)
         } else if (sgf_prop_is(p, "PLYOPTIONS")) {
             sgf_unescape(p, opts, sizeof opts);
             have_opts = 1;
-        } else if (sgf_prop_is(p, "PL")) {
-            pl = (val[0] == 'B' || val[0] == 'b') ? 0
-               : (val[0] == 'W' || val[0] == 'w') ? 1 : -1;
-            if (pl < 0 || val[1]) {
-                ply_fail(err, "sgf line %d: PL[%s] is not B or W", line, val);
-                goto done;
-            }
-        } else if (sgf_prop_is(p, "RE")) {
-            if ((val[0] == 'B' || val[0] == 'W') && val[1] == '+') {
-                res = val[0] == 'W';
-                if (val[2] == 'T' || !strncmp(val + 2, "Time", 4))
-                    reason = "time";
-                else if (val[2] == 'F' || !strncmp(val + 2, "Forfeit", 7))
-                    reason = "illegal";
-            } else if (!strcmp(val, "0") || !strcmp(val, "Draw")) {
-                res = -1;
-            }
         }
     }
     if (!have_opts && size != 15)
@@ -181,11 +160,6 @@ static int interpret(SgfParser *ps, int number, void *vctx)
         int line = sgf_line_of(ps, p->at);
         char xy[16];
         int q = sgf_xy(p, size, xy, sizeof xy);
-        if (p->node != 0) {
-            ply_fail(err, "sgf line %d: %s after the first node (setup "
-                     "during the game) is not supported", line, p->id);
-            goto done;
-        }
         if (q < 0) {
             ply_fail(err, "sgf line %d: %s[%.*s] is not a point of the %dx%d "
                      "board", line, p->id, (int)(p->len > 8 ? 8 : p->len),
@@ -195,11 +169,7 @@ static int interpret(SgfParser *ps, int number, void *vctx)
         board.cell[q] = ab ? GK_BLACK : aw ? GK_WHITE : GK_EMPTY;
         any_setup = 1;
     }
-    int first_mover = -1;
-    for (int i = 0; i < ps->nprops && first_mover < 0; i++)
-        if (sgf_prop_is(&ps->props[i], "B") || sgf_prop_is(&ps->props[i], "W"))
-            first_mover = ps->props[i].id[0] == 'W';
-    int side = pl >= 0 ? pl : first_mover >= 0 ? first_mover : 0;
+    int side = c.pl >= 0 ? c.pl : c.first_mover >= 0 ? c.first_mover : 0;
     if (any_setup || side != 0) {
         if (g->to_text(&board, setup, sizeof setup) < 0) {
             ply_fail(err, "sgf: cannot write the setup");
@@ -210,8 +180,8 @@ static int interpret(SgfParser *ps, int number, void *vctx)
     }
     if (state_setup(g, st, opts, setup_text, 1, err))
         goto done;
-    mv = calloc((size_t)nmoves + 1, sizeof *mv);
-    mvp = calloc((size_t)nmoves + 1, sizeof *mvp);
+    mv = calloc((size_t)c.nmoves + 1, sizeof *mv);
+    mvp = calloc((size_t)c.nmoves + 1, sizeof *mvp);
     if (!mv || !mvp) {
         ply_fail(err, "out of memory");
         goto done;
@@ -221,18 +191,9 @@ static int interpret(SgfParser *ps, int number, void *vctx)
         SgfProp *p = &ps->props[i];
         if (!sgf_prop_is(p, "B") && !sgf_prop_is(p, "W"))
             continue;
-        int line = sgf_line_of(ps, p->at), who = p->id[0] == 'W';
-        int tm = g->to_move(st);
-        if (tm < 0) {
-            ply_fail(err, "sgf line %d: a move after the end of the game",
-                     line);
+        int line = sgf_line_of(ps, p->at);
+        if (sgf_check_turn(ps, p, g->to_move(st)))
             goto done;
-        }
-        if (tm != who) {
-            ply_fail(err, "sgf line %d: %s[] but %s is to move", line, p->id,
-                     tm ? "White" : "Black");
-            goto done;
-        }
         char xy[16];
         if (sgf_xy(p, size, xy, sizeof xy) < 0) {
             ply_fail(err, "sgf line %d: %s[%.*s] is not a point of the %dx%d "
@@ -252,19 +213,8 @@ static int interpret(SgfParser *ps, int number, void *vctx)
         mvp[k] = mv[k];
         k++;
     }
-    Record r;
-    record_init(&r);
-    r.game = g->info.name;
-    r.options = opts;
-    r.setup = setup_text;
-    r.nseats = 2;
-    r.seats[0] = pb[0] ? pb : "?";
-    r.seats[1] = pw[0] ? pw : "?";
-    r.nmoves = k;
-    r.moves = mvp;
-    r.number = number;
-    record_set_winner(&r, res, reason ? reason : "normal");
-    rc = rx->sink(&r, rx->ctx, err);
+    rc = sgf_emit_record(g, &c, opts, setup_text, mvp, k, number, rx->sink,
+                         rx->ctx, err);
 done:
     free(mv);
     free(mvp);

@@ -633,24 +633,18 @@ static int sgf_game(SgfParser *ps, int number, void *vctx)
     SgfRead *rx = vctx;
     PlyError *err = ps->err;
     const struct GameVtbl *g = reversi_self();
-    char val[256], pb[128] = "", pw[128] = "", setup[72];
-    int pl = -1, res = -2, any_setup = 0, nmoves = 0;
-    const char *reason = NULL;
+    char val[256], setup[72];
+    int any_setup = 0;
+    SgfCommon c;
     Reversi start, st;
-    if (state_setup(g, &start, NULL, NULL, 1, err))
+    if (state_setup(g, &start, NULL, NULL, 1, err) || sgf_common(ps, &c))
         return -1;
     uint64_t disc[2] = {start.disc[0], start.disc[1]};
     for (int i = 0; i < ps->nprops; i++) {
         SgfProp *p = &ps->props[i];
         int line = sgf_line_of(ps, p->at);
-        if (sgf_prop_is(p, "B") || sgf_prop_is(p, "W"))
-            nmoves++;
         int ab = sgf_prop_is(p, "AB"), aw = sgf_prop_is(p, "AW"),
             ae = sgf_prop_is(p, "AE");
-        if ((ab || aw || ae) && p->node != 0)
-            return ply_fail(err, "sgf line %d: %s after the first node "
-                            "(setup during the game) is not supported",
-                            line, p->id);
         if (p->node != 0)
             continue;
         sgf_unescape(p, val, sizeof val);
@@ -674,34 +668,9 @@ static int sgf_game(SgfParser *ps, int number, void *vctx)
             if (strcmp(val, "8") && strcmp(val, "8:8"))
                 return ply_fail(err, "sgf line %d: SZ[%s]: Ply plays "
                                 "Othello on 8x8", line, val);
-        } else if (sgf_prop_is(p, "PB")) {
-            sgf_unescape(p, pb, sizeof pb);
-        } else if (sgf_prop_is(p, "PW")) {
-            sgf_unescape(p, pw, sizeof pw);
-        } else if (sgf_prop_is(p, "PL")) {
-            pl = (val[0] == 'B' || val[0] == 'b') ? 0
-               : (val[0] == 'W' || val[0] == 'w') ? 1 : -1;
-            if (pl < 0 || val[1])
-                return ply_fail(err, "sgf line %d: PL[%s] is not B or W",
-                                line, val);
-        } else if (sgf_prop_is(p, "RE")) {
-            if ((val[0] == 'B' || val[0] == 'W') && val[1] == '+') {
-                res = val[0] == 'W';
-                if (val[2] == 'T' || !strncmp(val + 2, "Time", 4))
-                    reason = "time";
-                else if (val[2] == 'F' || !strncmp(val + 2, "Forfeit", 7))
-                    reason = "illegal";
-            } else if (!strcmp(val, "0") || !strcmp(val, "Draw")) {
-                res = -1;
-            }
         }
     }
-    int first_mover = -1;
-    for (int i = 0; i < ps->nprops && first_mover < 0; i++)
-        if (sgf_prop_is(&ps->props[i], "B") ||
-            sgf_prop_is(&ps->props[i], "W"))
-            first_mover = ps->props[i].id[0] == 'W';
-    int side = pl >= 0 ? pl : first_mover >= 0 ? first_mover : BLACK;
+    int side = c.pl >= 0 ? c.pl : c.first_mover >= 0 ? c.first_mover : BLACK;
     const char *setup_text = NULL;
     if ((any_setup && (disc[0] != start.disc[0] ||
                        disc[1] != start.disc[1])) || side != BLACK) {
@@ -715,7 +684,7 @@ static int sgf_game(SgfParser *ps, int number, void *vctx)
     if (state_setup(g, &st, NULL, setup_text, 1, err))
         return -1;
     /* each SGF move, and a pass before it or two at the end */
-    int cap = 2 * nmoves + 4, k = 0, rc = -1;
+    int cap = 2 * c.nmoves + 4, k = 0, rc = -1;
     char (*mv)[8] = calloc((size_t)cap, sizeof *mv);
     const char **mvp = calloc((size_t)cap, sizeof *mvp);
     if (!mv || !mvp) {
@@ -767,18 +736,8 @@ static int sgf_game(SgfParser *ps, int number, void *vctx)
         k++;
         reversi_make(&st, (Move)sq);
     }
-    Record r;
-    record_init(&r);
-    r.game = g->info.name;
-    r.setup = setup_text;
-    r.nseats = 2;
-    r.seats[0] = pb[0] ? pb : "?";
-    r.seats[1] = pw[0] ? pw : "?";
-    r.nmoves = k;
-    r.moves = mvp;
-    r.number = number;
-    record_set_winner(&r, res, reason ? reason : "normal");
-    rc = rx->sink(&r, rx->ctx, err);
+    rc = sgf_emit_record(g, &c, NULL, setup_text, mvp, k, number, rx->sink,
+                         rx->ctx, err);
 done:
     free(mv);
     free(mvp);

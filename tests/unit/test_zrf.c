@@ -220,6 +220,34 @@ static void test_repetition(void **state)
 
 /* The captured goal: taking the enemy king wins, although the side left
  * without a move would otherwise draw (tests/zrf/kingtake.zrf). */
+/* Position names that differ only in case name different positions when a
+ * board defines both (tests/zrf/twogrids.zrf: a1..c3 and A1..C3, the C
+ * file killed); merged, the c file was killed with it and the setup
+ * failed. Hand-counted: White has 5 steps north, Black 4 south, and each
+ * White step but A1-A2 blocks one of them. */
+static void test_position_case(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("tests/zrf/twogrids.zrf");
+    assert_non_null(g);
+    void *st = tl_position(g->info.name, NULL, NULL, NULL);
+    assert_int_equal(perft(g, st, 1, 0), 5);
+    assert_int_equal(perft(g, st, 2, 0), 16);
+    PlyError err = {{0}};
+    Move a, b, m;
+    assert_int_equal(g->text_to_move(st, "a1-a2", &a, &err), 0);
+    assert_int_equal(g->text_to_move(st, "A1-A2", &b, &err), 0);
+    assert_true(a != b);
+    assert_int_equal(g->text_to_move(st, "c1-c2", &m, &err), 0);
+    assert_int_not_equal(g->text_to_move(st, "C1-C2", &m, &err), 0);
+    char text[4096];
+    assert_true(g->to_text(st, text, sizeof text) > 0);
+    assert_non_null(strstr(text, "a1=0.Man"));
+    assert_non_null(strstr(text, "A1=0.Man"));
+    assert_non_null(strstr(text, "c1=0.Man"));
+    free(st);
+}
+
 static void test_captured(void **state)
 {
     (void)state;
@@ -476,6 +504,7 @@ int main(void)
         cmocka_unit_test(test_roundtrip),
         cmocka_unit_test(test_repetition),
         cmocka_unit_test(test_captured),
+        cmocka_unit_test(test_position_case),
         cmocka_unit_test(test_recycle),
         cmocka_unit_test(test_proxy_turns),
         cmocka_unit_test(test_count_condition),

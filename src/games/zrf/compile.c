@@ -135,7 +135,18 @@ static int find_name(const char *name, const char *names, size_t stride,
 
 static int find_pos(const ZGame *g, const char *name)
 {
-    return FIND(g->pos_name, g->npos, name);
+    if (!g->pos_case)
+        return FIND(g->pos_name, g->npos, name);
+    for (int i = 0; i < g->npos; i++)
+        if (!strcmp(g->pos_name[i], name))
+            return i;
+    return -1;
+}
+
+/* The position an atom names (its spelling counts when pos_case). */
+static int node_pos(const ZGame *g, const ZNode *n)
+{
+    return find_pos(g, g->pos_case ? n->orig : n->text);
 }
 static int find_dir(const ZGame *g, const char *name)
 {
@@ -187,9 +198,12 @@ static int add_name(Cc *c, const ZNode *n, char (*names)[32], int *count,
 static int add_position(Cc *c, const ZNode *at, const char *name)
 {
     ZGame *g = c->g;
-    int i = find_pos(g, name);
-    if (i >= 0)
-        return i;
+    for (int i = 0; i < g->npos; i++)
+        if (!strcmp(g->pos_name[i], name))
+            return i;
+    /* the same name in another case: a second position (pos_case) */
+    if (FIND(g->pos_name, g->npos, name) >= 0)
+        g->pos_case = 1;
     if (g->npos >= ZMAX_POS)
         return cfail(c, at, "more than %d positions", ZMAX_POS);
     if (strlen(name) >= sizeof g->pos_name[0])
@@ -338,12 +352,12 @@ static int build_board(Cc *c, const ZNode *board)
             for (const ZNode *p = ZREST(k); p && !rc; p = p->next) {
                 const ZNode *nm = p->type == ZN_LIST ? p->kids : p;
                 if (nm && nm->type == ZN_ATOM)
-                    rc = add_position(c, p, nm->text) < 0;
+                    rc = add_position(c, p, nm->orig) < 0;
             }
         } else if (!strcmp(h, "dummy")) {
             for (const ZNode *p = ZREST(k); p && !rc; p = p->next)
                 if (p->type == ZN_ATOM)
-                    rc = add_position(c, p, p->text) < 0;
+                    rc = add_position(c, p, p->orig) < 0;
         }
     }
     for (const ZNode *k = ZREST(board); k && !rc; k = k->next) {
@@ -363,8 +377,8 @@ static int build_board(Cc *c, const ZNode *board)
             }
             for (const ZNode *p = dn->next; p; p = p->next) {
                 const ZNode *a = zr_nth(p, 0), *b = zr_nth(p, 1);
-                int pa = a ? find_pos(g, a->text) : -1;
-                int pb = b ? find_pos(g, b->text) : -1;
+                int pa = a ? node_pos(g, a) : -1;
+                int pb = b ? node_pos(g, b) : -1;
                 if (p->type != ZN_LIST || pa < 0 || pb < 0) {
                     rc = cfail(c, p, "bad link");
                     break;
@@ -374,10 +388,8 @@ static int build_board(Cc *c, const ZNode *board)
         } else if (!strcmp(h, "unlink")) {
             for (const ZNode *p = ZREST(k); p; p = p->next) {
                 if (p->type == ZN_LIST) {
-                    int pa = find_pos(g, zr_nth(p, 0) ? zr_nth(p, 0)->text
-                                      : "");
-                    int pb = find_pos(g, zr_nth(p, 1) ? zr_nth(p, 1)->text
-                                      : "");
+                    int pa = zr_nth(p, 0) ? node_pos(g, zr_nth(p, 0)) : -1;
+                    int pb = zr_nth(p, 1) ? node_pos(g, zr_nth(p, 1)) : -1;
                     if (pa < 0 || pb < 0)
                         continue;
                     for (int d = 0; d < ZMAX_DIRS; d++) {
@@ -387,7 +399,7 @@ static int build_board(Cc *c, const ZNode *board)
                             g->link[pb * ZMAX_DIRS + d] = -1;
                     }
                 } else {
-                    int pa = find_pos(g, p->text);
+                    int pa = node_pos(g, p);
                     if (pa < 0)
                         continue;
                     for (int q = 0; q < g->npos; q++)
@@ -398,7 +410,7 @@ static int build_board(Cc *c, const ZNode *board)
             }
         } else if (!strcmp(h, "kill-positions")) {
             for (const ZNode *p = ZREST(k); p; p = p->next) {
-                int pa = p->type == ZN_ATOM ? find_pos(g, p->text) : -1;
+                int pa = p->type == ZN_ATOM ? node_pos(g, p) : -1;
                 if (pa >= 0)
                     c->killed[pa] = 1;
             }
@@ -482,7 +494,7 @@ static int build_board(Cc *c, const ZNode *board)
                                  pn->orig);
                 for (const ZNode *q = poss ? ZREST(poss) : NULL; q;
                      q = q->next) {
-                    int pp = find_pos(g, q->text);
+                    int pp = node_pos(g, q);
                     if (pp < 0)
                         return cfail(c, q, "zone names unknown position "
                                      "'%s'", q->orig);
@@ -519,7 +531,7 @@ static int parse_loc(Cc *c, const ZNode *n, int *loc)
         *loc = LOC(LOC_DIR, d);
         return 0;
     }
-    int p = find_pos(g, n->text);
+    int p = node_pos(g, n);
     if (p >= 0) {
         *loc = LOC(LOC_POS, p);
         return 0;
@@ -600,7 +612,7 @@ static int compile_pred(Cc *c, const ZNode *at, const char *w,
             return cfail(c, at, "on-board? needs a direction");
         break;
     case C_POSITION:
-        if (!rest || (arg = find_pos(g, rest->text)) < 0)
+        if (!rest || (arg = node_pos(g, rest)) < 0)
             return cfail(c, at, "position? needs a position");
         rest = rest->next;
         break;
@@ -751,7 +763,7 @@ static int compile_instr(Cc *c, const ZNode *n)
         int d = find_dir(g, w);
         if (d >= 0)
             return emit(c, OP_DIR) || emit(c, LOC(LOC_DIR, d));
-        int p = find_pos(g, w);
+        int p = node_pos(g, n);
         if (p >= 0)
             return emit(c, OP_POS) || emit(c, p);
         note_unsup(c, n, w);
@@ -1016,7 +1028,7 @@ static int compile_goal(Cc *c, const ZNode *n)
                     int z = find_zone(g, p->text), q;
                     if (z >= 0)
                         GL->zone = z;
-                    else if ((q = find_pos(g, p->text)) >= 0) {
+                    else if ((q = node_pos(g, p)) >= 0) {
                         if (GL->npos < 64)
                             GL->pos[GL->npos++] = q;
                     } else {
@@ -1522,7 +1534,7 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
                                 q = q->next;
                             continue;
                         }
-                        int pos = find_pos(g, q->text);
+                        int pos = node_pos(g, q);
                         if (pos < 0) {
                             cfail(c, q, "board-setup names unknown position "
                                   "'%s'", q->orig);

@@ -208,7 +208,8 @@ static int z_from_text(void *st, const char *text, PlyError *err)
             if (part == 0) {
                 int pos = -1;
                 for (int q = 0; q < g->npos; q++)
-                    if (!strcasecmp(g->pos_name[q], tok))
+                    if (!(g->pos_case ? strcmp : strcasecmp)(g->pos_name[q],
+                                                            tok))
                         pos = q;
                 char *dot = strchr(eq + 1, '.');
                 int owner = atoi(eq + 1);
@@ -298,7 +299,7 @@ static int z_text_to_move(const void *st, const char *text, Move *m,
     for (int i = 0; i < nm; i++) {
         char o[160];
         if (z_move_to_text(s, mv[i], o, sizeof o) >= 0 &&
-            !strcasecmp(o, text)) {
+            !(ZG(s)->pos_case ? strcmp : strcasecmp)(o, text)) {
             *m = mv[i];
             free(mv);
             return 0;

@@ -167,6 +167,12 @@ typedef struct ZGame {
     char player_names[PLY_MAX_PLAYERS][32];
     int npos, ndirs;
     char (*pos_name)[24];
+    /* Position names are compared ignoring case, as every ZRF word is,
+     * unless the board defines two that differ only in case (a file
+     * written for Dagaz, whose names are case-sensitive: gess.zrf's
+     * a1..r19 and A1..R19 are two grids); then they are compared
+     * exactly, in references, setup strings and move texts. */
+    int pos_case;
     int16_t *link;          /* npos * ndirs, -1 none */
     int *opposite;          /* ndirs */
     char (*dir_name)[24];

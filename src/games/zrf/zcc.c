@@ -909,8 +909,26 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
         if (any)
             put(&b, "}\n");
     }
+    /* every move template prefiltered: the pieces outside all their
+     * prefilters have no move and are not visited (all of them when
+     * making a move, pf all ones) */
+    int all_pf = pf->nslot > 0;
+    for (int ti = 0; ti < g->ntmpl; ti++)
+        if (!g->tmpl[ti].drop && slot[ti] < 0)
+            all_pf = 0;
+    put(&b, "const uint64_t U_ = ");
+    if (all_pf) {
+        uint8_t used[PF_MAX] = {0};
+        for (int ti = 0; ti < g->ntmpl; ti++)
+            if (!g->tmpl[ti].drop)
+                used[slot[ti]] = 1;
+        for (int i = 0; i < pf->nslot; i++)
+            if (used[i])
+                put(&b, "pf[%d] | ", i);
+    }
+    put(&b, "%s;\n", all_pf ? "0" : "~0ULL");
     put(&b, "for (int w = 0; w < words; w++)\n"
-        "for (uint64_t bits = occ[w]; bits; bits &= bits - 1) {\n"
+        "for (uint64_t bits = occ[w] & U_; bits; bits &= bits - 1) {\n"
         "const int start = sel >= 0 ? sstart : w * 64 + "
         "__builtin_ctzll(bits);\n"
         "switch (B[start] & 0xff) {\n");

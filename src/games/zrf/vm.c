@@ -1858,6 +1858,18 @@ static inline int gen_moves_any(const ZState *s, Move *out, int max,
     const ZGame *g = ZG(s);
     ZcGen gen = __atomic_load_n(&g->zc_gen, __ATOMIC_ACQUIRE);
     if (gen && !g->has_drops && s->cont_pos < 0) {
+        if (any && max > 0 && g->npos <= 64 && g->royal_checkmated < 0) {
+            /* straight into the generated code: a template sure to emit
+             * from a start where its prefilter passes (zcc.h ZcAny) */
+            int player = cur_owner(s);
+            const uint64_t *o = ZS_OCC(s, g, 0);
+            uint64_t all = o[0];
+            for (int x = 1; x < g->nplayers; x++)
+                all |= o[x];
+            if (g->zc_any(s->cells, all, o[player], player,
+                          g->turns[s->turn].mtype))
+                return 1;
+        }
         int n = native_turn(s, g, gen, out, max, any);
         if (n >= 0)
             return n;

@@ -723,6 +723,23 @@ static int pf_step(const ZGame *g, int pc, int *loc, int *test)
     return 1;
 }
 
+/* The starts where slot i of pf passes for player pl, from the sets
+ * S_[0] (empty squares), S_[1] (his), S_[2] (the others'). */
+static void pf_expr(Buf *b, const Prefilter *pf, int pl, int i)
+{
+    int sh = pf->shift[pl][i];
+    put(b, "((%sS_[%d] %s %d) & %lluULL", pf->test[i] & 4 ? "~" : "",
+        pf->test[i] & 3, sh >= 0 ? ">>" : "<<", sh >= 0 ? sh : -sh,
+        (unsigned long long)pf->mask[pl][i]);
+    if (pf->test2[i] >= 0) {
+        sh = pf->shift2[pl][i];
+        put(b, " & (%sS_[%d] %s %d) & %lluULL", pf->test2[i] & 4 ? "~" : "",
+            pf->test2[i] & 3, sh >= 0 ? ">>" : "<<", sh >= 0 ? sh : -sh,
+            (unsigned long long)pf->mask2[pl][i]);
+    }
+    put(b, ")");
+}
+
 /* Template ti's slot in pf (added when new), or -1; *after: the code
  * past the steps the slot tests. */
 static int prefilter_slot(const ZGame *g, int ti, Prefilter *pf, int *after)
@@ -943,18 +960,8 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
         for (int pl = 0; pl < g->nplayers && pl < PLY_MAX_PLAYERS; pl++) {
             put(&b, "case %d:\n", pl);
             for (int i = 0; i < pf->nslot; i++) {
-                int sh = pf->shift[pl][i];
-                put(&b, "pf[%d] = (%sS_[%d]%s %s %d) & %lluULL", i,
-                    pf->test[i] & 4 ? "~" : "", pf->test[i] & 3,
-                    "", sh >= 0 ? ">>" : "<<", sh >= 0 ? sh : -sh,
-                    (unsigned long long)pf->mask[pl][i]);
-                if (pf->test2[i] >= 0) {
-                    sh = pf->shift2[pl][i];
-                    put(&b, " & (%sS_[%d] %s %d) & %lluULL",
-                        pf->test2[i] & 4 ? "~" : "", pf->test2[i] & 3,
-                        sh >= 0 ? ">>" : "<<", sh >= 0 ? sh : -sh,
-                        (unsigned long long)pf->mask2[pl][i]);
-                }
+                put(&b, "pf[%d] = ", i);
+                pf_expr(&b, pf, pl, i);
                 put(&b, ";\n");
             }
             put(&b, "break;\n");
@@ -1068,6 +1075,39 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
     }
     put(&b, "}\n}\nr->nout = nout;\nreturn 0;\n}\n"
         "const int zc_ntypes = %d;\n", g->ntypes);
+    /* zc_any (zcc.h): the templates sure to emit past their prefilters,
+     * those of one step first (the cheaper sets) */
+    put(&b, "int zc_any(const uint16_t *B, uint64_t occ_all, uint64_t "
+        "occ_fr, int player, int rmt)\n{\n");
+    if (pf->nslot) {
+        put(&b, "const uint64_t S_[3] = {~occ_all & %lluULL, occ_fr, "
+            "occ_all & ~occ_fr};\nuint64_t c_;\n(void)S_; (void)c_;\n"
+            "switch (player) {\n", (unsigned long long)(g->npos == 64 ?
+                                    ~0ULL : (1ULL << g->npos) - 1));
+        for (int pl = 0; pl < g->nplayers && pl < PLY_MAX_PLAYERS; pl++) {
+            put(&b, "case %d:\n", pl);
+            for (int two = 0; two < 2; two++)
+                for (int ti = 0; ti < g->ntmpl; ti++) {
+                    const ZTemplate *tp = &g->tmpl[ti];
+                    int i = slot[ti];
+                    if (i < 0 || (pf->test2[i] >= 0) != two ||
+                        tp->mtype < -1 || tp->mtype >= ZMAX_MTYPES ||
+                        tp->ptype < 0 || tp->ptype >= g->ntypes ||
+                        !sure_emit(g, after[ti], 0))
+                        continue;
+                    put(&b, "if ((rmt < 0 || rmt == %d) && (c_ = ",
+                        tp->mtype);
+                    pf_expr(&b, pf, pl, i);
+                    put(&b, " & occ_fr)) for (; c_; c_ &= c_ - 1) if "
+                        "((B[__builtin_ctzll(c_)] & 0xff) == %d) return "
+                        "1;\n", tp->ptype + 1);
+                }
+            put(&b, "break;\n");
+        }
+        put(&b, "}\n");
+    }
+    put(&b, "(void)B; (void)occ_all; (void)occ_fr; (void)player; "
+        "(void)rmt;\nreturn 0;\n}\n");
     free(pf);
     free(slot);
     free(after);
@@ -1251,7 +1291,8 @@ static int load_so(ZGame *g, const char *so)
         return -1;
     const int *nty = dlsym(h, "zc_ntypes");
     ZcGen gen = (ZcGen)dlsym(h, "zc_gen");
-    if (!nty || !gen || *nty != g->ntypes) {
+    ZcAny any = (ZcAny)dlsym(h, "zc_any");
+    if (!nty || !gen || !any || *nty != g->ntypes) {
         dlclose(h);
         return -1;
     }
@@ -1266,6 +1307,7 @@ static int load_so(ZGame *g, const char *so)
     api->zone = g->zone;
     g->zc_handle = h;
     g->zc_api = api;
+    g->zc_any = any;
     __atomic_store_n(&g->zc_gen, gen, __ATOMIC_RELEASE);
     return 0;
 }
@@ -1362,6 +1404,7 @@ void zcc_detach(ZGame *g)
     if (!g || !g->zc_handle)
         return;
     g->zc_gen = NULL;
+    g->zc_any = NULL;
     dlclose(g->zc_handle);
     free(g->zc_api);
     g->zc_handle = NULL;

@@ -553,13 +553,13 @@ static const char prelude[] =
     "kk++; if "
     "(k_ == target) { SY(); r->res_v = (v_); r->res_cursor = cursor; "
     "r->res_partial = (partial_); r->res_ctype = (ctype_); r->found = 1; "
-    "return 2; } int ok_ = 1; if (lg) { if (LGFAST(v_)) ok_ = "
+    "return 2; } int ok_ = 1; if (ROYAL >= 0 && lg) { if (LGFAST(v_)) ok_ = "
     "!lg->attacked_now; else { SY(); ok_ = api->legal(r, (promo_)); } } "
     "if (ok_ && nout < max) { PRIO; if (mt) mt[nout] = MT; out[nout++] = "
     "((Move)start | (plain_)) | (Move)TI << 16 | (Move)(k_ & 0xffff) << "
     "32 | "
     "(Move)cursor << 48; if (nout >= max) { UNDO(); r->nout = nout; "
-    "return 1; } } if (k_ >= 0xffff) RET; } while (0)\n"
+    "return 1; } } if (LOOPS && k_ >= 0xffff) RET; } while (0)\n"
     "#define BETTER(rank_) do { best = (rank_); allow0 = rankmask[best][0]; "
     "allow1 = rankmask[best][1]; } while (0)\n"
     /* the checkmated rule's fast test (vm.c emit_legal): the moving
@@ -1039,13 +1039,16 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
              * its type's first place in the list, the types not listed
              * after the listed ones */
             int rk = rank[tp->mtype + 1], bit = tp->mtype + 1;
+            /* LOOPS: the template has a loop (without one it emits
+             * fewer than 0xffff times) */
             put(&b, "#define TI %d\n#define MT %d\n#define RET goto E%d\n"
-                "#define FALL goto F%d\n#define RANK %d\n#define PRIO %s\n",
+                "#define FALL goto F%d\n#define RANK %d\n#define PRIO %s\n"
+                "#define LOOPS %d\n",
                 ti, tp->mtype, ti, ti, rk, rk < g->nprio ? "if (best > RANK) "
-                "{ nout = base; BETTER(RANK); }" : "");
+                "{ nout = base; BETTER(RANK); }" : "", loops);
             if (slot[ti] >= 0)
-                put(&b, "if ((((allow%d >> %d) & 1) && ((pf[%d] >> start) & "
-                    "1)) || sel == TI) {\n", bit >> 6, bit & 63, slot[ti]);
+                put(&b, "if ((((pf[%d] >> start) & 1) && ((allow%d >> %d) & "
+                    "1)) || sel == TI) {\n", slot[ti], bit >> 6, bit & 63);
             else
                 put(&b, "if (((allow%d >> %d) & 1) || sel == TI) {\n",
                     bit >> 6, bit & 63);
@@ -1068,7 +1071,7 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
                     ti);
             put(&b, "E%d:\n%sX%d:;\n}\n"
                 "#undef TI\n#undef MT\n#undef RET\n#undef FALL\n"
-                "#undef PRIO\n#undef RANK\n", ti,
+                "#undef PRIO\n#undef RANK\n#undef LOOPS\n", ti,
                 t.writes ? "UNDO();\n" : "", ti);
         }
         put(&b, "break;\n");

@@ -50,5 +50,8 @@ if [ -s "$tmp/errors" ]; then
     sed 's/^[^:]*: [^:]*:[0-9]*: //' "$tmp/errors" | sort | uniq -c |
         sort -rn | head -30
 fi
-[ -s "$tmp/noplay" ] && head -20 "$tmp/noplay"
+if [ -s "$tmp/noplay" ]; then
+    echo "load but do not play ($(wc -l < "$tmp/noplay") files):"
+    cat "$tmp/noplay"
+fi
 exit 0

@@ -139,6 +139,83 @@ static void test_step_limit(void **state)
     free(st);
 }
 
+/* Prefilters of two steps (zcc.c prefilter_slot) and "has a move" by
+ * the prefilters (zc_any): jumps over an enemy (a capture between the
+ * steps), a double step to a square not a friend's, a step back onto
+ * the start (not prefiltered past its first step: the second square is
+ * the start), B whose turns allow one move type only, and a
+ * player without a move losing (stalemated asks zc_any after every
+ * make). The generated source has both; both machines agree. */
+static void test_two_steps(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "(game (title \"steps\") (players A B) (turn-order A (B walk))\n"
+        " (board (grid (dimensions (\"a/b/c/d/e\" (10 0)) "
+        "(\"5/4/3/2/1\" (0 10)))\n"
+        "  (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0) (ne 1 -1)"
+        " (nw -1 -1))))\n"
+        " (piece (name J) (moves (move-type hop)"
+        " (ne (verify enemy?) capture ne (verify empty?) add)"
+        " (nw (verify enemy?) capture nw (verify empty?) add)"
+        " (move-type walk) (n (verify empty?) n (verify not-friend?) add)"
+        " (e (verify empty?) w (verify friend?) add)"
+        " (w (verify empty?) add)))\n"
+        " (piece (name K) (moves (move-type hop)"
+        " (s (verify enemy?) capture s (verify empty?) add)))\n"
+        " (board-setup (A (J a1 c1 e2 b3) (K d5)) (B (J b2 d2 c4 a5)"
+        " (K e4)))\n"
+        " (loss-condition (A B) stalemated))\n";
+    char path[128];
+    snprintf(path, sizeof path, "%s/steps.zrf", cache);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    agree(path, 6);
+    const GameVtbl *v = game_find(path);
+    assert_non_null(v);
+    void *st = tl_position(v->info.name, NULL, NULL, NULL);
+    ZGame *g = (ZGame *)zvm_game(((ZState *)st)->gid);
+    size_t len;
+    char *src = zcc_source(g, &len);
+    if (!src)
+        fail_msg("not translated: %s", g->zc_status);
+    /* a second step's set, and zc_any answering from it */
+    assert_non_null(strstr(src, " & (S_["));
+    assert_non_null(strstr(src, "int zc_any("));
+    assert_non_null(strstr(strstr(src, "int zc_any("), "return 1;"));
+    free(src);
+    /* B's man in the corner, walking only: A's double step b3-b5 leaves
+     * him no move (his step back onto a5 needs b5 empty), and he loses;
+     * a1-a3 leaves him one. Both machines. */
+    for (int native = 1; native >= 0; native--) {
+        ZcGen gen = g->zc_gen;
+        if (!native)
+            g->zc_gen = NULL;
+        PlyError err = {{0}};
+        static const char *const mv[2] = {"b3-b5", "a1-a3"};
+        for (int i = 0; i < 2; i++) {
+            assert_int_equal(v->from_text(st, "0 -1 -1 -1 -1 0 0 0 0 | "
+                                          "b3=0.J a1=0.J a5=1.J |", &err),
+                             0);
+            Move m;
+            assert_int_equal(v->text_to_move(st, mv[i], &m, &err), 0);
+            v->make(st, m);
+            double ret[2];
+            v->returns(st, ret);
+            if (i == 0) {
+                assert_int_equal(v->to_move(st), PLAYER_TERMINAL);
+                assert_true(ret[0] > 0 && ret[1] < 0);
+            } else {
+                assert_int_equal(v->to_move(st), 1);
+            }
+        }
+        g->zc_gen = gen;
+    }
+    free(st);
+}
+
 /* Names, strings and directions of a hostile file never reach the C
  * source: it holds numbers and fixed identifiers only. */
 static void test_no_text_copied(void **state)
@@ -267,6 +344,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_agree),
         cmocka_unit_test(test_step_limit),
+        cmocka_unit_test(test_two_steps),
         cmocka_unit_test(test_no_text_copied),
         cmocka_unit_test(test_fallbacks),
     };

@@ -932,22 +932,56 @@ static inline ZINLINE int pre_ok(const ZGame *g, int ti, int player,
     return v ^ !!(f & F_NEG);
 }
 
+/* The fields of a run that both machines read, for player on s: the
+ * rules, the position, the player's links, the board as the position's
+ * cells, nothing written. */
+static void run_base(Run *r, const ZGame *g, const ZState *s, int player)
+{
+    r->g = g;
+    r->s = s;
+    r->player = player;
+    r->lk = g->plk[player];
+    r->lk_opp = g->npos * g->ndirs;
+    r->W = s->cells;
+    r->nwl = r->wl_over = 0;
+}
+
+/* A native run (zcc.h) for player on s, B room for its board: the
+ * fields the generated code reads besides the mode's (out nout max mt
+ * lg exists for collecting, target for making). */
+static void run_native(Run *r, const ZGame *g, const ZState *s, int player,
+                       uint16_t *B)
+{
+    run_base(r, g, s, player);
+    r->rd = NULL;
+    r->lg = NULL;
+    r->mt = NULL;
+    r->exists = 0;
+    r->B = B;
+    r->cells = s->cells;
+    r->last_from = s->last_from;
+    r->last_to = s->last_to;
+    if (g->npos <= 64) {
+        /* one word a player */
+        const uint64_t *o = ZS_OCC(s, g, 0);
+        uint64_t all = 0;
+        for (int x = 0; x < g->nplayers; x++)
+            all |= o[x];
+        r->occ_all = all;
+        r->occ_fr = o[player];
+    }
+}
+
 /* Sets up and runs template ti from square `start` for `player` on s. */
 static void run_template(const ZGame *g, Run *r, const ZState *s,
                          int player, int ti,
                          int start, uint16_t *W)
 {
     const ZTemplate *t = &g->tmpl[ti];
-    r->g = g;
-    r->s = s;
-    r->player = player;
-    r->lk = g->plk[player];
-    r->lk_opp = g->npos * g->ndirs;
-    r->nwl = r->wl_over = 0;
+    run_base(r, g, s, player);
     r->tmpl = ti;
     r->start = start;
     r->buf = W;
-    r->W = s->cells;
     r->written = 0;
     r->cursor = start;
     r->mark = -1;
@@ -1003,32 +1037,14 @@ static int gen_native(const ZState *s, const ZGame *g, ZcGen gen,
     /* B: room for a board of its own */
     uint16_t B[ZMAX_POS];
     Run r;
-    r.rd = NULL;
+    run_native(&r, g, s, player, B);
     r.lg = lg;
     r.mode = 0;
     r.out = out;
     r.nout = *n;
     r.max = max;
     r.mt = mt;
-    r.g = g;
-    r.s = s;
-    r.player = player;
-    r.lk = g->plk[player];
-    r.lk_opp = g->npos * g->ndirs;
-    r.B = B;
-    r.W = s->cells;
-    r.cells = s->cells;
-    r.last_from = s->last_from;
-    r.last_to = s->last_to;
     r.exists = exists && !lg && only_pos < 0;
-    if (g->npos <= 64) {
-        /* one word a player */
-        const uint64_t *o = ZS_OCC(s, g, 0);
-        r.occ_all = o[0] | (g->nplayers > 1 ? o[1] : 0);
-        for (int x = 2; x < g->nplayers; x++)
-            r.occ_all |= o[x];
-        r.occ_fr = o[player];
-    }
     if (lg && !lg->ready)
         legal_prepare(s, player, lg);
     const uint64_t *occ = ZS_OCC(s, g, player);
@@ -1559,21 +1575,13 @@ static int apply(ZState *s, Move m, int *partial, int *ctype, int *to)
                ZP_TYPE(v0) == g->tmpl[ti].ptype) {
         /* native code: the template runs to that emission (r.W: the
          * board with its writes) */
-        r.g = g;
-        r.s = s;
-        r.player = player;
-        r.lk = g->plk[player];
-        r.lk_opp = g->npos * g->ndirs;
+        run_native(&r, g, s, player, B);
+        r.mode = 1;
+        r.target = k;
+        r.res_W = NULL;
         r.buf = W;
-        r.B = B;
-        r.W = s->cells;
-        r.cells = s->cells;
-        r.last_from = s->last_from;
-        r.last_to = s->last_to;
         r.out = NULL;
-        r.mt = NULL;
         r.nout = r.max = 0;
-        r.exists = 0;
         done = gen(&r, g->zc_api, NULL, 0, -1, ti, start) != 3;
     }
     if (!done)
@@ -1800,10 +1808,79 @@ static int emit_legal(Run *r, int promo)
     return !royal_attacked(t, player);
 }
 
+/* gen_moves_any for a turn's moves (not a partial move's) all made by
+ * the native code (no drops): the move-priorities in one pass (rmt -2),
+ * or the turn's type; -1 when a pass by priorities filled the list (it
+ * is worked out again type by type). One run set up for the one call
+ * into the generated code; the larger frames of the general way are not
+ * entered. */
+static __attribute__((noinline)) int native_turn(const ZState *s,
+                                                 const ZGame *g, ZcGen gen,
+                                                 Move *out, int max, int any)
+{
+    int player = cur_owner(s), tmt = g->turns[s->turn].mtype;
+    int rmt = g->nprio && !any && tmt < 0 ? -2 : tmt;
+    uint16_t B[ZMAX_POS];
+    Run r;
+    Legal L;
+    run_native(&r, g, s, player, B);
+    r.mode = 0;
+    r.out = out;
+    r.nout = 0;
+    /* "is there a move": the first legal move will do */
+    r.max = any && max > 0 ? 1 : max;
+    if (g->royal_checkmated >= 0) {
+        L.ready = 0;
+        legal_prepare(s, player, &L);
+        r.lg = &L;
+    } else {
+        r.exists = any;
+    }
+    gen(&r, g->zc_api, ZS_OCC(s, g, player), g->occ_words, rmt, -1, 0);
+    int n = r.nout;
+    if (any)
+        return n > 0 ? 1 : g->pass_turn != 0;
+    if (rmt == -2 && n >= max)
+        return -1;
+    if ((g->pass_turn == 1 || (g->pass_turn == 2 && !n)) && n < max)
+        out[n++] = ZMOVE_PASS;
+    return n;
+}
+
+static int gen_moves_all(const ZState *s, Move *out, int max, int any);
+
 /* The moves of the player to move, before the end-of-game check (with
  * any set: 1 as soon as one legal move exists, else 0; out[0] then may
  * be left unset). */
-static int gen_moves_any(const ZState *s, Move *out, int max, int any)
+static inline int gen_moves_any(const ZState *s, Move *out, int max,
+                                int any)
+{
+    const ZGame *g = ZG(s);
+    ZcGen gen = __atomic_load_n(&g->zc_gen, __ATOMIC_ACQUIRE);
+    if (gen && !g->has_drops && s->cont_pos < 0) {
+        if (any && max > 0 && g->npos <= 64 && g->royal_checkmated < 0) {
+            /* straight into the generated code: a template sure to emit
+             * from a start where its prefilter passes (zcc.h ZcAny) */
+            int player = cur_owner(s);
+            const uint64_t *o = ZS_OCC(s, g, 0);
+            uint64_t all = o[0];
+            for (int x = 1; x < g->nplayers; x++)
+                all |= o[x];
+            if (g->zc_any(s->cells, all, o[player], player,
+                          g->turns[s->turn].mtype))
+                return 1;
+        }
+        int n = native_turn(s, g, gen, out, max, any);
+        if (n >= 0)
+            return n;
+    }
+    return gen_moves_all(s, out, max, any);
+}
+
+/* gen_moves_any the general way. */
+static __attribute__((noinline)) int gen_moves_all(const ZState *s,
+                                                   Move *out, int max,
+                                                   int any)
 {
     const ZGame *g = ZG(s);
     int player = cur_owner(s);
@@ -1822,19 +1899,7 @@ static int gen_moves_any(const ZState *s, Move *out, int max, int any)
     Legal L;
     L.ready = 0;
     Legal *lg = g->royal_checkmated >= 0 ? &L : NULL;
-    int n = 0, tmt = g->turns[s->turn].mtype;
-    ZcGen gen = __atomic_load_n(&g->zc_gen, __ATOMIC_ACQUIRE);
-    if (gen && !g->has_drops) {
-        /* native code, straight: the priorities in one pass (rmt -2; a
-         * full list is worked out again below), or the turn's type */
-        int rmt = g->nprio && !any && tmt < 0 ? -2 : tmt;
-        gen_native(s, g, gen, player, out, NULL, &n, max, rmt, -1, lg, any);
-        if (any)
-            return n > 0 ? 1 : g->pass_turn != 0;
-        if (rmt != -2 || n < max)
-            goto pass;
-        n = 0;
-    }
+    int n = 0;
     if (g->nprio && !any && g->turns[s->turn].mtype < 0) {
         /* the listed types in priority order: the first that yields a
          * move gives the moves (in the order the whole generation lists

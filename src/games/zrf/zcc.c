@@ -553,13 +553,13 @@ static const char prelude[] =
     "kk++; if "
     "(k_ == target) { SY(); r->res_v = (v_); r->res_cursor = cursor; "
     "r->res_partial = (partial_); r->res_ctype = (ctype_); r->found = 1; "
-    "return 2; } int ok_ = 1; if (lg) { if (LGFAST(v_)) ok_ = "
+    "return 2; } int ok_ = 1; if (ROYAL >= 0 && lg) { if (LGFAST(v_)) ok_ = "
     "!lg->attacked_now; else { SY(); ok_ = api->legal(r, (promo_)); } } "
     "if (ok_ && nout < max) { PRIO; if (mt) mt[nout] = MT; out[nout++] = "
     "((Move)start | (plain_)) | (Move)TI << 16 | (Move)(k_ & 0xffff) << "
     "32 | "
     "(Move)cursor << 48; if (nout >= max) { UNDO(); r->nout = nout; "
-    "return 1; } } if (k_ >= 0xffff) RET; } while (0)\n"
+    "return 1; } } if (LOOPS && k_ >= 0xffff) RET; } while (0)\n"
     "#define BETTER(rank_) do { best = (rank_); allow0 = rankmask[best][0]; "
     "allow1 = rankmask[best][1]; } while (0)\n"
     /* the checkmated rule's fast test (vm.c emit_legal): the moving
@@ -680,31 +680,35 @@ static void body(Tr *t, int ti, uint8_t *seen, uint8_t *head, int *work,
  * player (a grid's), the starts where it passes are the squares of the
  * set tested, shifted back, within the squares that have the link:
  * worked out once per generation (pf<slot>), a template skips the
- * starts outside it with one bit test. */
+ * starts outside it with one bit test. A second step and verify right
+ * after the first (a `capture` of the first square between them
+ * allowed: checkers' jumps) narrows the set the same way, the second
+ * square tested as the position has it (it is neither the start nor the
+ * square captured: both offsets are not 0, nor is their sum). */
 enum { PF_MAX = 64 };
 typedef struct Prefilter {
     int nslot;
     int loc[PF_MAX], test[PF_MAX];     /* lk offset; 0 empty, 1 friend,
                                          * 2 enemy, +4 negated */
-    int shift[PLY_MAX_PLAYERS][PF_MAX];
-    uint64_t mask[PLY_MAX_PLAYERS][PF_MAX];
+    int loc2[PF_MAX], test2[PF_MAX];   /* the second step (test2 -1: none) */
+    int shift[PLY_MAX_PLAYERS][PF_MAX], shift2[PLY_MAX_PLAYERS][PF_MAX];
+    uint64_t mask[PLY_MAX_PLAYERS][PF_MAX], mask2[PLY_MAX_PLAYERS][PF_MAX];
 } Prefilter;
 
-/* Template ti's slot in pf (added when new), or -1. */
-static int prefilter_slot(const ZGame *g, int ti, Prefilter *pf)
+/* A step (OP_DIR in a direction) and a verify of a square test at pc:
+ * the lk offset into *loc and the test into *test; 0 when not. */
+static int pf_step(const ZGame *g, int pc, int *loc, int *test)
 {
-    const ZTemplate *tp = &g->tmpl[ti];
     const int32_t *c = g->code;
-    int pc = tp->code;
-    if (g->npos > 64 || pc < 0 || pc + 3 >= g->ncode ||
-        c[pc] != OP_DIR || c[pc + 2] != OP_VERIFY)
-        return -1;
+    if (pc < 0 || pc + 3 >= g->ncode || c[pc] != OP_DIR ||
+        c[pc + 2] != OP_VERIFY)
+        return 0;
     int kind = (int)((unsigned)c[pc + 1] >> 24), d = c[pc + 1] & 0xffffff;
     if ((kind != LOC_DIR && kind != LOC_OPP) || d >= g->ndirs)
-        return -1;
+        return 0;
     int k = c[pc + 3], neg = 0;
     if (k < 0 || k >= g->nconds)
-        return -1;
+        return 0;
     const ZCond *cd = &g->conds[k];
     if (cd->op == C_NOT && cd->nkids == 1 && cd->kid >= 0 &&
         cd->kid < g->nconds) {
@@ -713,11 +717,69 @@ static int prefilter_slot(const ZGame *g, int ti, Prefilter *pf)
     }
     if (cd->loc != LOC(LOC_HERE, 0) ||
         (cd->op != C_EMPTY && cd->op != C_FRIEND && cd->op != C_ENEMY))
+        return 0;
+    *test = (cd->op == C_EMPTY ? 0 : cd->op == C_FRIEND ? 1 : 2) + neg;
+    *loc = (kind == LOC_OPP ? g->npos * g->ndirs : 0) + d;
+    return 1;
+}
+
+/* The starts where slot i of pf passes for player pl, from the sets
+ * S_[0] (empty squares), S_[1] (his), S_[2] (the others'). */
+static void pf_expr(Buf *b, const Prefilter *pf, int pl, int i)
+{
+    int sh = pf->shift[pl][i];
+    put(b, "((%sS_[%d] %s %d) & %lluULL", pf->test[i] & 4 ? "~" : "",
+        pf->test[i] & 3, sh >= 0 ? ">>" : "<<", sh >= 0 ? sh : -sh,
+        (unsigned long long)pf->mask[pl][i]);
+    if (pf->test2[i] >= 0) {
+        sh = pf->shift2[pl][i];
+        put(b, " & (%sS_[%d] %s %d) & %lluULL", pf->test2[i] & 4 ? "~" : "",
+            pf->test2[i] & 3, sh >= 0 ? ">>" : "<<", sh >= 0 ? sh : -sh,
+            (unsigned long long)pf->mask2[pl][i]);
+    }
+    put(b, ")");
+}
+
+/* Template ti's slot in pf (added when new), or -1; *after: the code
+ * past the steps the slot tests. */
+static int prefilter_slot(const ZGame *g, int ti, Prefilter *pf, int *after)
+{
+    const int32_t *c = g->code;
+    int pc = g->tmpl[ti].code, loc, test, loc2 = -1, test2 = -1;
+    if (g->npos > 64 || !pf_step(g, pc, &loc, &test))
         return -1;
-    int test = (cd->op == C_EMPTY ? 0 : cd->op == C_FRIEND ? 1 : 2) + neg;
-    int loc = (kind == LOC_OPP ? g->npos * g->ndirs : 0) + d;
+    *after = pc + 4;
+    /* a second step: right after, or after a capture of the first
+     * square */
+    int pc2 = pc + 4;
+    if (pc2 + 1 < g->ncode && c[pc2] == OP_CAPTURE &&
+        c[pc2 + 1] == LOC(LOC_HERE, 0))
+        pc2 += 2;
+    if (pf_step(g, pc2, &loc2, &test2)) {
+        /* both offsets and their sum not 0 for every player */
+        for (int pl = 0; pl < g->nplayers && pl < PLY_MAX_PLAYERS &&
+                         test2 >= 0; pl++) {
+            const int16_t *lk = g->plink + (size_t)pl * 2 *
+                                (size_t)g->npos * (size_t)g->ndirs;
+            int D = 0, have = 0;
+            for (int p = 0; p < g->npos && test2 >= 0; p++) {
+                int q = lk[loc + p * g->ndirs];
+                int r = q >= 0 ? lk[loc2 + q * g->ndirs] : -1;
+                if (q < 0 || r < 0)
+                    continue;
+                if (q == p || r == q || r == p || (have && r - p != D))
+                    test2 = -1;
+                D = r - p, have = 1;
+            }
+        }
+        if (test2 >= 0)
+            *after = pc2 + 4;
+    }
+    if (test2 < 0)
+        loc2 = -1;
     for (int i = 0; i < pf->nslot; i++)
-        if (pf->loc[i] == loc && pf->test[i] == test)
+        if (pf->loc[i] == loc && pf->test[i] == test &&
+            pf->loc2[i] == loc2 && pf->test2[i] == test2)
             return i;
     if (pf->nslot == PF_MAX)
         return -1;
@@ -726,8 +788,8 @@ static int prefilter_slot(const ZGame *g, int ti, Prefilter *pf)
     for (int pl = 0; pl < g->nplayers && pl < PLY_MAX_PLAYERS; pl++) {
         const int16_t *lk = g->plink + (size_t)pl * 2 * (size_t)g->npos *
                                        (size_t)g->ndirs;
-        int delta = 0, have = 0;
-        uint64_t m = 0;
+        int delta = 0, have = 0, D = 0;
+        uint64_t m = 0, m2 = 0;
         for (int p = 0; p < g->npos; p++) {
             int q = lk[loc + p * g->ndirs];
             if (q < 0)
@@ -737,12 +799,19 @@ static int prefilter_slot(const ZGame *g, int ti, Prefilter *pf)
             else if (q - p != delta)
                 return -1;
             m |= 1ULL << p;
+            int r = test2 >= 0 ? lk[loc2 + q * g->ndirs] : -1;
+            if (r >= 0)
+                D = r - p, m2 |= 1ULL << p;
         }
         pf->shift[pl][i] = delta;
         pf->mask[pl][i] = m;
+        pf->shift2[pl][i] = D;
+        pf->mask2[pl][i] = m2;
     }
     pf->loc[i] = loc;
     pf->test[i] = test;
+    pf->loc2[i] = loc2;
+    pf->test2[i] = test2;
     pf->nslot++;
     return i;
 }
@@ -844,8 +913,20 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
         *why = "out of memory";
         return NULL;
     }
+    int *after = malloc(sizeof *after * ((size_t)g->ntmpl + 1));
+    if (!after) {
+        free(pf);
+        free(slot);
+        free(seen);
+        free(head);
+        free(work);
+        free(b.p);
+        *why = "out of memory";
+        return NULL;
+    }
     for (int ti = 0; ti < g->ntmpl; ti++)
-        slot[ti] = g->tmpl[ti].drop ? -1 : prefilter_slot(g, ti, pf);
+        slot[ti] = g->tmpl[ti].drop ? -1
+                                    : prefilter_slot(g, ti, pf, &after[ti]);
     put(&b, "int zc_gen(Run *r, const ZcApi *api, const uint64_t *occ, "
         "int words, int rmt, int sel, int sstart)\n{\n"
         "const int16_t *lk = r->lk; const int player = r->player;\n"
@@ -879,11 +960,9 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
         for (int pl = 0; pl < g->nplayers && pl < PLY_MAX_PLAYERS; pl++) {
             put(&b, "case %d:\n", pl);
             for (int i = 0; i < pf->nslot; i++) {
-                int sh = pf->shift[pl][i];
-                put(&b, "pf[%d] = (%sS_[%d]%s %s %d) & %lluULL;\n", i,
-                    pf->test[i] & 4 ? "~" : "", pf->test[i] & 3,
-                    "", sh >= 0 ? ">>" : "<<", sh >= 0 ? sh : -sh,
-                    (unsigned long long)pf->mask[pl][i]);
+                put(&b, "pf[%d] = ", i);
+                pf_expr(&b, pf, pl, i);
+                put(&b, ";\n");
             }
             put(&b, "break;\n");
         }
@@ -895,7 +974,7 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
             const ZTemplate *tp = &g->tmpl[ti];
             if (slot[ti] < 0 || tp->mtype < -1 || tp->mtype >= ZMAX_MTYPES ||
                 tp->ptype < 0 || tp->ptype >= g->ntypes ||
-                !sure_emit(g, tp->code + 4, 0))
+                !sure_emit(g, after[ti], 0))
                 continue;
             if (!any)
                 put(&b, "if (r->exists && sel < 0) {\nuint64_t c_;\n");
@@ -909,8 +988,26 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
         if (any)
             put(&b, "}\n");
     }
+    /* every move template prefiltered: the pieces outside all their
+     * prefilters have no move and are not visited (all of them when
+     * making a move, pf all ones) */
+    int all_pf = pf->nslot > 0;
+    for (int ti = 0; ti < g->ntmpl; ti++)
+        if (!g->tmpl[ti].drop && slot[ti] < 0)
+            all_pf = 0;
+    put(&b, "const uint64_t U_ = ");
+    if (all_pf) {
+        uint8_t used[PF_MAX] = {0};
+        for (int ti = 0; ti < g->ntmpl; ti++)
+            if (!g->tmpl[ti].drop)
+                used[slot[ti]] = 1;
+        for (int i = 0; i < pf->nslot; i++)
+            if (used[i])
+                put(&b, "pf[%d] | ", i);
+    }
+    put(&b, "%s;\n", all_pf ? "0" : "~0ULL");
     put(&b, "for (int w = 0; w < words; w++)\n"
-        "for (uint64_t bits = occ[w]; bits; bits &= bits - 1) {\n"
+        "for (uint64_t bits = occ[w] & U_; bits; bits &= bits - 1) {\n"
         "const int start = sel >= 0 ? sstart : w * 64 + "
         "__builtin_ctzll(bits);\n"
         "switch (B[start] & 0xff) {\n");
@@ -942,13 +1039,16 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
              * its type's first place in the list, the types not listed
              * after the listed ones */
             int rk = rank[tp->mtype + 1], bit = tp->mtype + 1;
+            /* LOOPS: the template has a loop (without one it emits
+             * fewer than 0xffff times) */
             put(&b, "#define TI %d\n#define MT %d\n#define RET goto E%d\n"
-                "#define FALL goto F%d\n#define RANK %d\n#define PRIO %s\n",
+                "#define FALL goto F%d\n#define RANK %d\n#define PRIO %s\n"
+                "#define LOOPS %d\n",
                 ti, tp->mtype, ti, ti, rk, rk < g->nprio ? "if (best > RANK) "
-                "{ nout = base; BETTER(RANK); }" : "");
+                "{ nout = base; BETTER(RANK); }" : "", loops);
             if (slot[ti] >= 0)
-                put(&b, "if ((((allow%d >> %d) & 1) && ((pf[%d] >> start) & "
-                    "1)) || sel == TI) {\n", bit >> 6, bit & 63, slot[ti]);
+                put(&b, "if ((((pf[%d] >> start) & 1) && ((allow%d >> %d) & "
+                    "1)) || sel == TI) {\n", slot[ti], bit >> 6, bit & 63);
             else
                 put(&b, "if (((allow%d >> %d) & 1) || sel == TI) {\n",
                     bit >> 6, bit & 63);
@@ -971,15 +1071,49 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
                     ti);
             put(&b, "E%d:\n%sX%d:;\n}\n"
                 "#undef TI\n#undef MT\n#undef RET\n#undef FALL\n"
-                "#undef PRIO\n#undef RANK\n", ti,
+                "#undef PRIO\n#undef RANK\n#undef LOOPS\n", ti,
                 t.writes ? "UNDO();\n" : "", ti);
         }
         put(&b, "break;\n");
     }
     put(&b, "}\n}\nr->nout = nout;\nreturn 0;\n}\n"
         "const int zc_ntypes = %d;\n", g->ntypes);
+    /* zc_any (zcc.h): the templates sure to emit past their prefilters,
+     * those of one step first (the cheaper sets) */
+    put(&b, "int zc_any(const uint16_t *B, uint64_t occ_all, uint64_t "
+        "occ_fr, int player, int rmt)\n{\n");
+    if (pf->nslot) {
+        put(&b, "const uint64_t S_[3] = {~occ_all & %lluULL, occ_fr, "
+            "occ_all & ~occ_fr};\nuint64_t c_;\n(void)S_; (void)c_;\n"
+            "switch (player) {\n", (unsigned long long)(g->npos == 64 ?
+                                    ~0ULL : (1ULL << g->npos) - 1));
+        for (int pl = 0; pl < g->nplayers && pl < PLY_MAX_PLAYERS; pl++) {
+            put(&b, "case %d:\n", pl);
+            for (int two = 0; two < 2; two++)
+                for (int ti = 0; ti < g->ntmpl; ti++) {
+                    const ZTemplate *tp = &g->tmpl[ti];
+                    int i = slot[ti];
+                    if (i < 0 || (pf->test2[i] >= 0) != two ||
+                        tp->mtype < -1 || tp->mtype >= ZMAX_MTYPES ||
+                        tp->ptype < 0 || tp->ptype >= g->ntypes ||
+                        !sure_emit(g, after[ti], 0))
+                        continue;
+                    put(&b, "if ((rmt < 0 || rmt == %d) && (c_ = ",
+                        tp->mtype);
+                    pf_expr(&b, pf, pl, i);
+                    put(&b, " & occ_fr)) for (; c_; c_ &= c_ - 1) if "
+                        "((B[__builtin_ctzll(c_)] & 0xff) == %d) return "
+                        "1;\n", tp->ptype + 1);
+                }
+            put(&b, "break;\n");
+        }
+        put(&b, "}\n");
+    }
+    put(&b, "(void)B; (void)occ_all; (void)occ_fr; (void)player; "
+        "(void)rmt;\nreturn 0;\n}\n");
     free(pf);
     free(slot);
+    free(after);
     free(seen);
     free(head);
     free(work);
@@ -1160,7 +1294,8 @@ static int load_so(ZGame *g, const char *so)
         return -1;
     const int *nty = dlsym(h, "zc_ntypes");
     ZcGen gen = (ZcGen)dlsym(h, "zc_gen");
-    if (!nty || !gen || *nty != g->ntypes) {
+    ZcAny any = (ZcAny)dlsym(h, "zc_any");
+    if (!nty || !gen || !any || *nty != g->ntypes) {
         dlclose(h);
         return -1;
     }
@@ -1175,6 +1310,7 @@ static int load_so(ZGame *g, const char *so)
     api->zone = g->zone;
     g->zc_handle = h;
     g->zc_api = api;
+    g->zc_any = any;
     __atomic_store_n(&g->zc_gen, gen, __ATOMIC_RELEASE);
     return 0;
 }
@@ -1271,6 +1407,7 @@ void zcc_detach(ZGame *g)
     if (!g || !g->zc_handle)
         return;
     g->zc_gen = NULL;
+    g->zc_any = NULL;
     dlclose(g->zc_handle);
     free(g->zc_api);
     g->zc_handle = NULL;

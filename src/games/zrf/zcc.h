@@ -103,6 +103,15 @@ typedef struct ZcApi ZCC_API_BODY ZcApi;
 typedef int (*ZcGen)(Run *r, const ZcApi *api, const uint64_t *occ,
                      int words, int rmt, int sel, int sstart);
 
+/* Boards of 64 squares at most: 1 when a piece of player stands where
+ * the prefilter of a template sure to emit past it passes (cells the
+ * position's, occ_all and occ_fr its pieces and the player's), that
+ * template of move type rmt when rmt >= 0: the player has a move (not
+ * asked under the checkmated rule); 0 when none does (he may still have
+ * one: zc_gen answers). */
+typedef int (*ZcAny)(const uint16_t *cells, uint64_t occ_all,
+                     uint64_t occ_fr, int player, int rmt);
+
 #define ZCC_STR_(...) #__VA_ARGS__
 #define ZCC_STR(...) ZCC_STR_(__VA_ARGS__)
 /* The declarations the generated source starts with (after the enum of

@@ -255,6 +255,9 @@ typedef struct ZGame {
     int (*zc_gen)(struct Run *, const struct ZcApi *, const uint64_t *,
                   int, int, int, int);
     struct ZcApi *zc_api;
+    /* is there a move, by the prefilters alone (zcc.h ZcAny; set with
+     * zc_gen) */
+    int (*zc_any)(const uint16_t *, uint64_t, uint64_t, int, int);
     int zc_tried;
     char zc_status[256];
 } ZGame;

@@ -320,6 +320,9 @@ static const struct ZrfCase {
     {"tests/zrf/count.zrf", 20},
     {"tests/zrf/maximal.zrf", 20},
     {"tests/zrf/dice.zrf", 20},
+    {"tests/zrf/twogrids.zrf", 20},
+    {"tests/zrf/reversi.zrf", 5},
+    {"tests/zrf/three.zrf", 20},
 };
 enum { NZRF = sizeof zrf_cases / sizeof zrf_cases[0] };
 

@@ -93,6 +93,9 @@ static void test_agree(void **state)
     agree("tests/zrf/shuffle.zrf", 4);
     agree("tests/zrf/count.zrf", 5);
     agree("tests/zrf/maximal.zrf", 6);
+    agree("tests/zrf/twogrids.zrf", 4);
+    agree("tests/zrf/reversi.zrf", slow ? 6 : 4);
+    agree("tests/zrf/three.zrf", 4);
     agree("tests/zrf/dice.zrf", 6);
     /* the cache directory was made private */
     char dir[128];

@@ -248,6 +248,173 @@ static void test_position_case(void **state)
     free(st);
 }
 
+/* tests/zrf/reversi.zrf (flips by mark, back and flip, "pass turn"
+ * forced, count-condition) against the C reversi: perft from the start,
+ * and at every position of random games, set up in both (the ZRF
+ * setup text written from the C board), perft 2, who moves, the end and
+ * its result. The C game ends on the pass after which the other side
+ * cannot move either; the ZRF game must end there too (a forced pass
+ * right after a forced pass has no move). */
+static void test_reversi_zrf(void **state)
+{
+    (void)state;
+    const GameVtbl *z = game_find("tests/zrf/reversi.zrf");
+    const GameVtbl *c = game_find("reversi");
+    assert_non_null(z);
+    assert_non_null(c);
+    void *zs = tl_position(z->info.name, NULL, NULL, NULL);
+    void *cs = tl_position("reversi", NULL, NULL, NULL);
+    for (int d = 1; d <= 6; d++)
+        assert_int_equal(perft(z, zs, d, 0), perft(c, cs, d, 0));
+    Rng r;
+    rng_seed(&r, 77);
+    int passes = 0, ends = 0;
+    for (int game = 0; game < 12; game++) {
+        free(cs);
+        cs = tl_position("reversi", NULL, NULL, NULL);
+        int passed = 0;
+        for (int ply = 0; ply < 200; ply++) {
+            char ct[128], zt[2048];
+            assert_true(c->to_text(cs, ct, sizeof ct) > 0);
+            int side = ct[65] == 'O';
+            int n = snprintf(zt, sizeof zt, "%d -1 -1 -1 -1 %d 0 0 0%s |",
+                             side, ply, passed ? " P" : "");
+            for (int i = 0; i < 64; i++)
+                if (ct[i] == 'X' || ct[i] == 'O')
+                    n += snprintf(zt + n, sizeof zt - (size_t)n,
+                                  " %c%d=%d.Disc", 'a' + i % 8, 1 + i / 8,
+                                  ct[i] == 'O');
+            snprintf(zt + n, sizeof zt - (size_t)n, " |");
+            free(zs);
+            zs = tl_position(z->info.name, NULL, zt, NULL);
+            int cm = c->to_move(cs);
+            if (ct[65] == '-') {
+                /* over in C: the ZRF game ended at the same move */
+                break;
+            }
+            assert_int_equal(z->to_move(zs), cm);
+            assert_int_equal(perft(z, zs, 2, 0), perft(c, cs, 2, 0));
+            Move mv[64];
+            int nm = c->gen_moves(cs, mv);
+            assert_true(nm > 0);
+            Move m = mv[rng_below(&r, (uint32_t)nm)];
+            char txt[16];
+            assert_true(c->move_to_text(cs, m, txt, sizeof txt) > 0);
+            passed = !strcmp(txt, "pass");
+            passes += passed;
+            char ztxt[24];
+            snprintf(ztxt, sizeof ztxt, "%s%s", passed ? "" : "Disc@", txt);
+            Move zm;
+            PlyError err = {{0}};
+            assert_int_equal(z->text_to_move(zs, ztxt, &zm, &err), 0);
+            c->make(cs, m);
+            z->make(zs, zm);
+            assert_int_equal(z->to_move(zs) < 0, c->to_move(cs) < 0);
+            if (c->to_move(cs) < 0) {
+                double rz[2], rc[2];
+                z->returns(zs, rz);
+                c->returns(cs, rc);
+                assert_true(rz[0] == rc[0] && rz[1] == rc[1]);
+                ends++;
+                break;
+            }
+        }
+    }
+    /* the games went through passes and to their ends */
+    assert_true(passes > 0);
+    assert_int_equal(ends, 12);
+    free(zs);
+    free(cs);
+}
+
+/* tests/zrf/three.zrf, three players, against a slow count written out
+ * here: 16 cells, -1 empty or the player whose stone it is; a drop that
+ * makes three of the mover's stones in a row ends the game. */
+static int three_won(const int *b, int p)
+{
+    static const int dx[4] = {1, 0, 1, 1}, dy[4] = {0, 1, 1, -1};
+    for (int c = 0; c < 16; c++)
+        for (int d = 0; d < 4; d++) {
+            int k = 0;
+            for (int i = 0; i < 3; i++) {
+                int x = c % 4 + i * dx[d], y = c / 4 + i * dy[d];
+                k += x >= 0 && x < 4 && y >= 0 && y < 4 && b[y * 4 + x] == p;
+            }
+            if (k == 3)
+                return 1;
+        }
+    return 0;
+}
+
+static uint64_t three_perft(int *b, int side, int depth)
+{
+    if (depth == 0)
+        return 1;
+    uint64_t n = 0;
+    for (int c = 0; c < 16; c++) {
+        if (b[c] >= 0)
+            continue;
+        b[c] = side;
+        n += three_won(b, side) ? depth == 1
+                                : three_perft(b, (side + 1) % 3, depth - 1);
+        b[c] = -1;
+    }
+    return n;
+}
+
+static void test_three_players(void **state)
+{
+    (void)state;
+    const GameVtbl *z = game_find("tests/zrf/three.zrf");
+    assert_non_null(z);
+    assert_int_equal(z->info.num_players, 3);
+    Rng r;
+    rng_seed(&r, 5);
+    int wins[3] = {0};
+    for (int game = 0; game < 30; game++) {
+        void *zs = tl_position(z->info.name, NULL, NULL, NULL);
+        int b[16];
+        for (int i = 0; i < 16; i++)
+            b[i] = -1;
+        for (int ply = 0;; ply++) {
+            int side = ply % 3, tm = z->to_move(zs);
+            if (tm < 0)
+                break;
+            assert_int_equal(tm, side);
+            assert_int_equal(perft(z, zs, 3, 0), three_perft(b, side, 3));
+            Move mv[64];
+            int nm = z->gen_moves(zs, mv);
+            assert_true(nm > 0);
+            Move m = mv[rng_below(&r, (uint32_t)nm)];
+            char txt[32];
+            assert_true(z->move_to_text(zs, m, txt, sizeof txt) > 0);
+            /* "Stone@b3" */
+            assert_true(!strncmp(txt, "Stone@", 6));
+            int c = (txt[6] - 'a') + 4 * (txt[7] - '1');
+            assert_true(c >= 0 && c < 16 && b[c] < 0);
+            b[c] = side;
+            z->make(zs, m);
+            if (three_won(b, side)) {
+                /* the mover won and the two others lost */
+                assert_int_equal(z->to_move(zs), PLAYER_TERMINAL);
+                double res[3];
+                z->returns(zs, res);
+                for (int p = 0; p < 3; p++)
+                    assert_true(res[p] == (p == side ? 1 : -1));
+                wins[side]++;
+            } else if (ply == 15) {
+                assert_int_equal(z->to_move(zs), PLAYER_TERMINAL);
+                double res[3];
+                z->returns(zs, res);
+                assert_true(res[0] == 0 && res[1] == 0 && res[2] == 0);
+            }
+        }
+        free(zs);
+    }
+    /* each player won some game */
+    assert_true(wins[0] > 0 && wins[1] > 0 && wins[2] > 0);
+}
+
 static void test_captured(void **state)
 {
     (void)state;
@@ -505,6 +672,8 @@ int main(void)
         cmocka_unit_test(test_repetition),
         cmocka_unit_test(test_captured),
         cmocka_unit_test(test_position_case),
+        cmocka_unit_test(test_reversi_zrf),
+        cmocka_unit_test(test_three_players),
         cmocka_unit_test(test_recycle),
         cmocka_unit_test(test_proxy_turns),
         cmocka_unit_test(test_count_condition),

@@ -80,6 +80,7 @@ static uint64_t z_hash(const void *st)
                  (uint64_t)(uint16_t)s->cont_type << 32 |
                  (uint64_t)(uint16_t)s->last_to << 48;
     x ^= (uint64_t)(uint16_t)s->last_from * 0x9e3779b97f4a7c15ULL;
+    x ^= (uint64_t)s->passed << 63;
     x += 0x632be59bd9b4e019ULL;
     x = (x ^ (x >> 31)) * 0xbf58476d1ce4e5b9ULL;
     return h ^ (x ^ (x >> 29)) ^ (uint64_t)s->over;
@@ -91,8 +92,9 @@ static int z_init(void *st, const int *opt, uint64_t seed, PlyError *err)
     return ply_fail(err, "internal: ZRF init without a game");
 }
 
-/* Text: "turn cont_pos cont_type last_from last_to ply over r0.. |
- * pos=owner.Type[.attrs] ... | owner.Type=count ..." */
+/* Text: "turn cont_pos cont_type last_from last_to ply over r0.. [P] |
+ * pos=owner.Type[.attrs] ... | owner.Type=count ..." (P: the last ply
+ * was a forced pass) */
 static int z_to_text(const void *st, char *buf, size_t n)
 {
     const ZState *s = st;
@@ -109,6 +111,8 @@ static int z_to_text(const void *st, char *buf, size_t n)
         s->last_from, s->last_to, s->ply, s->over);
     for (int i = 0; i < g->nplayers; i++)
         PUT(" %d", s->result[i]);
+    if (s->passed)
+        PUT(" P");
     PUT(" |");
     for (int p = 0; p < g->npos; p++) {
         uint16_t v = s->cells[p];
@@ -179,6 +183,13 @@ static int z_from_text(void *st, const char *text, PlyError *err)
     }
     while (*p == ' ')
         p++;
+    if (*p == 'P') {
+        /* the last ply was a forced pass ("pass turn" forced) */
+        t->passed = 1;
+        p++;
+        while (*p == ' ')
+            p++;
+    }
     if (*p != '|') {
         free(t);
         return ply_fail(err, "setup: expected '|' before the cells");

@@ -1839,7 +1839,7 @@ static __attribute__((noinline)) int native_turn(const ZState *s,
     gen(&r, g->zc_api, ZS_OCC(s, g, player), g->occ_words, rmt, -1, 0);
     int n = r.nout;
     if (any)
-        return n > 0 ? 1 : g->pass_turn != 0;
+        return n > 0 ? 1 : g->pass_turn != 0 ? 2 : 0;
     if (rmt == -2 && n >= max)
         return -1;
     if ((g->pass_turn == 1 || (g->pass_turn == 2 && !n)) && n < max)
@@ -1914,7 +1914,7 @@ static __attribute__((noinline)) int gen_moves_all(const ZState *s,
     n = gen_raw(s, player, out, g->nprio && !any ? mt : NULL, max,
                 g->turns[s->turn].mtype, -1, 1, lg, any);
     if (any)
-        return n > 0 ? 1 : g->pass_turn != 0;
+        return n > 0 ? 1 : g->pass_turn != 0 ? 2 : 0;
     if (g->nprio && n) {
         /* rank of each move type (mtype + 1): its place in the list,
          * unlisted types after the listed ones */
@@ -2155,7 +2155,13 @@ static void check_end(ZState *s)
     const ZGame *g = ZG(s);
     Move buf[1];
     int to_move = cur_player(s);
-    int movable = gen_moves_any(s, buf, 1, 1) > 0;
+    /* 1: a move, 2: only the pass. Under "pass turn" forced, a player
+     * who must pass right after a forced pass has no move: neither side
+     * can move, and the game ends there (Bik's perft convention, as the
+     * C reversi counts it) */
+    int any = gen_moves_any(s, buf, 1, 1);
+    int movable = any == 1 || (any == 2 && !(g->pass_turn == 2 &&
+                                             s->passed));
     for (int i = 0; i < g->nends; i++) {
         const ZCondition *c = &g->conds_end[i];
         if (movable && i < 64 && g->end_stuck[i])
@@ -2190,6 +2196,7 @@ void zvm_make(ZState *s, Move m)
     if (s->cont_pos < 0)
         s->capbits = 0;
     s->ply++;
+    s->passed = (int8_t)(m == ZMOVE_PASS && ZG(s)->pass_turn == 2);
     if (m == ZMOVE_PASS) {
         end_turn(s);
         check_end(s);

@@ -273,6 +273,8 @@ typedef struct ZState {
     int8_t over;                    /* 1: game over, result[] set */
     int8_t result[PLY_MAX_PLAYERS];
     int8_t mover;                   /* who made the last ply */
+    int8_t passed;                  /* the last ply was a pass under
+                                     * "pass turn" forced */
     uint32_t capbits;               /* this turn captured a piece of
                                      * (captured) goal slot s of player x:
                                      * bit s * 8 + x */

@@ -1,17 +1,20 @@
 #!/bin/sh
 # zrf-sweep.sh DIR [PLY] — every .zrf file under DIR: does it load, do a
 # few random games run to an end; the unsupported words by frequency.
-# `make test-zrf ZRF_CORPUS=DIR`. Each file's work is bounded by timeout.
+# `make test-zrf ZRF_CORPUS=DIR`. Each file's work is bounded by timeout
+# (ZRF_SWEEP_SECONDS of wall time a step, default 20; more on a loaded
+# machine, where a first compile and the playouts can pass 20 s).
 set -u
 dir=${1:?usage: zrf-sweep.sh DIR [PLY]}
 ply=${2:-./ply}
+secs=${ZRF_SWEEP_SECONDS:-20}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 total=0 loaded=0 played=0 ended=0 moved=0
 find "$dir" -type f -iname '*.zrf' | sort > "$tmp/files"
 while IFS= read -r f; do
     total=$((total + 1))
-    if timeout 20 "$ply" rules check "$f" > "$tmp/out" 2> "$tmp/err"; then
+    if timeout "$secs" "$ply" rules check "$f" > "$tmp/out" 2> "$tmp/err"; then
         :
     fi
     # the words, one per line, without file and line
@@ -21,7 +24,7 @@ while IFS= read -r f; do
         loaded=$((loaded + 1))
         ok=1
         for seed in 1 2 3; do
-            timeout 20 "$ply" playthrough "$f" --seed $seed --plies 300 \
+            timeout "$secs" "$ply" playthrough "$f" --seed $seed --plies 300 \
                 > "$tmp/play" 2>&1 || { ok=0; break; }
             # "end: terminal after N plies" when the game ended
             n=$(sed -n 's/^end: terminal after \([0-9]*\) plies.*/\1/p' \

@@ -530,7 +530,14 @@ const GameVtbl game_oware = {
             "used while fewer than length/2 quiet plies have passed). With\n"
             "the environment variable PLY_DB_DIR set, all dbseeds layers are\n"
             "made when the game is set up, read from\n"
-            "PLY_DB_DIR/oware-RULE-SEEDS.mdb or built and written there.",
+            "PLY_DB_DIR/oware-RULE-SEEDS.mdb or built and written there.\n"
+            "The default bot, oware (ply info --bot oware), is alphabeta\n"
+            "with a richer evaluation than the game's (houses each side can\n"
+            "move from, what the side not to move could capture, houses of\n"
+            "1-2 seeds) and the databases to 14 seeds (built when the bot is\n"
+            "made, about 9 s, or read from PLY_DB_DIR). At 100 ms a move it\n"
+            "beat alphabeta without databases 95 games of 100 (+95 =0 -5,\n"
+            "docs/mancala.md).",
     },
     .init = oware_init,
     .to_move = oware_to_move,

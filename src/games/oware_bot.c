@@ -131,17 +131,23 @@ int oware_rich_eval(const void *st, int player)
 
 /* The databases up to the bot's `db` seeds for grand-slam rule gs: read
  * from a file under PLY_DB_DIR (written there the first time) or built
- * in memory, once per process (oware_db.c); a failure leaves the game's. */
-static void ob_databases(Ob *b, int gs)
+ * in memory, once per process (oware_db.c). 0, or -1 with err set (a
+ * wrong file, no memory); the bot then reads the game's. */
+static int ob_databases(Ob *b, int gs, PlyError *err)
 {
     int *ready = &b->ready[gs & 1];
     if (*ready || !b->o.db)
-        return;
+        return *ready < 0 ? -1 : 0;
     const char *dir = getenv("PLY_DB_DIR");
-    PlyError e = {{0}};
-    int rc = dir && *dir ? oware_db_build_file(gs, b->o.db, dir, &e)
-                         : oware_db_build(gs, b->o.db);
+    int rc;
+    if (dir && *dir)
+        rc = oware_db_build_file(gs, b->o.db, dir, err);
+    else if (oware_db_build(gs, b->o.db))
+        rc = ply_fail(err, "oware: out of memory for the databases");
+    else
+        rc = 0;
     *ready = rc ? -1 : 1;
+    return rc;
 }
 
 static void ob_destroy(void *p)
@@ -187,7 +193,10 @@ static void *ob_create(const GameVtbl *g, const void *opts, uint64_t seed,
     }
     /* the default rule's databases now, before any clock runs (the
      * other rule's at its first move) */
-    ob_databases(b, OWARE_GS_NOCAPTURE);
+    if (ob_databases(b, OWARE_GS_NOCAPTURE, err)) {
+        ob_destroy(b);
+        return NULL;
+    }
     return b;
 }
 
@@ -209,11 +218,9 @@ static Move ob_choose(void *p, const void *st, const Limits *lim,
 {
     Ob *b = p;
     Oware o = *(const Oware *)st;
-    if (b->o.db > o.dbseeds) {
-        ob_databases(b, o.grandslam);
-        if (b->ready[o.grandslam & 1] > 0)
-            o.dbseeds = (uint8_t)b->o.db;
-    }
+    PlyError err = {{0}};
+    if (b->o.db > o.dbseeds && !ob_databases(b, o.grandslam, &err))
+        o.dbseeds = (uint8_t)b->o.db;
     int limited = lim->time_ms > 0 || lim->nodes || lim->depth;
     return bot_choose(b->inner, &o, limited ? lim : NULL, out);
 }

@@ -658,6 +658,22 @@ static void test_bot_errors(void **state)
     assert_null(bot_new(game_find("oware"), "oware:db=0,inner=nosuchbot", 1,
                         &err));
     assert_true(err.msg[0] != 0);
+    /* a database file that is not one: the bot is not made */
+    char dir[] = "/tmp/ply-test-owdb-XXXXXX", path[256], cmd[300];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/oware-nocapture-12.mdb", dir);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs("not a database\n", f);
+    fclose(f);
+    setenv("PLY_DB_DIR", dir, 1);
+    err.msg[0] = 0;
+    Bot *b = bot_new(game_find("oware"), "oware:db=12", 1, &err);
+    unsetenv("PLY_DB_DIR");
+    assert_null(b);
+    assert_non_null(strstr(err.msg, "not a mancala database file"));
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
 }
 
 int main(void)

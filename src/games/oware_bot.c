@@ -9,8 +9,9 @@
  * was measured to be worth). The databases: the state handed to the inner
  * bot says `db` seeds (or the game's dbseeds, when larger), so the exact
  * hook answers for every board with at most that many seeds; they are
- * built once per process when the bot is made (ob_databases), or read
- * from PLY_DB_DIR/oware-RULE-SEEDS.mdb (written there the first time). */
+ * built once per process (ob_databases) when the bot is made (up to 14
+ * seeds; more at its first move), or read from
+ * PLY_DB_DIR/oware-RULE-SEEDS.mdb (written there the first time). */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,10 @@
 
 #include "../core/bot.h"
 #include "oware.h"
+
+/* databases built when the bot is made without PLY_DB_DIR: up to 14
+ * seeds (about 9 s); larger ones at its first move */
+enum { OB_DB_NOW = 14 };
 
 typedef struct ObOpts {
     int db, eval;
@@ -30,11 +35,12 @@ static const Option ob_options[] = {
     {.key = "db", .type = OPT_INT, .def = 14, .min = 0, .max = OWARE_DB_MAX,
      .offset = offsetof(ObOpts, db),
      .help = "endgame databases up to N seeds (the game's dbseeds when "
-             "larger), built once per process when the bot is made (for "
-             "grandslam=forbidden at its first move): 14 about 9 s of CPU "
-             "and 20 MB, 16 about 35 s and 60 MB, 20 several minutes and "
-             "400 MB; read from PLY_DB_DIR/oware-RULE-N.mdb when set "
-             "(written there the first time); 0: the game's dbseeds only"},
+             "larger), built once per process: 14 about 9 s of CPU and 20 "
+             "MB, when the bot is made; 16 about 35 s and 60 MB, 20 several "
+             "minutes and 400 MB, at its first move (so are "
+             "grandslam=forbidden's); with PLY_DB_DIR set all when the bot "
+             "is made, read from PLY_DB_DIR/oware-RULE-N.mdb (written there "
+             "the first time); 0: the game's dbseeds only"},
     {.key = "eval", .type = OPT_CHOICE, .def = 0, .min = 0, .max = 1,
      .choices = ob_evals, .offset = offsetof(ObOpts, eval),
      .help = "the inner bot's evaluation: rich (mobility, threats, "
@@ -191,9 +197,12 @@ static void *ob_create(const GameVtbl *g, const void *opts, uint64_t seed,
         ob_destroy(b);
         return NULL;
     }
-    /* the default rule's databases now, before any clock runs (the
-     * other rule's at its first move) */
-    if (ob_databases(b, OWARE_GS_NOCAPTURE, err)) {
+    /* the default rule's databases now, before any clock runs, when they
+     * come from a file or take seconds (up to 14 seeds); larger ones and
+     * the other rule's at the bot's first move */
+    const char *dir = getenv("PLY_DB_DIR");
+    if ((o->db <= OB_DB_NOW || (dir && *dir)) &&
+        ob_databases(b, OWARE_GS_NOCAPTURE, err)) {
         ob_destroy(b);
         return NULL;
     }

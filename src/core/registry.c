@@ -68,6 +68,7 @@ extern const BotVtbl bot_vindinium_simple;
 extern const BotVtbl bot_gomoku;
 extern const BotVtbl bot_kalah_perfect;
 extern const BotVtbl bot_reversi;
+extern const BotVtbl bot_oware;
 
 const GameVtbl *game_find(const char *name)
 {
@@ -261,5 +262,6 @@ const BotVtbl *const ply_bots[] = {
     &bot_foxhunt,
     &bot_kalah_perfect,
     &bot_reversi,
+    &bot_oware,
     NULL,
 };

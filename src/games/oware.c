@@ -22,18 +22,6 @@
 enum { MAX_LENGTH = 200, MAX_PLIES = MAX_LENGTH * 49 + 200 };
 enum { END_NONE, END_SCORE, END_NOMOVES, END_LENGTH };
 
-typedef struct Oware {
-    uint8_t pit[12];
-    uint8_t store[2];
-    uint8_t side;
-    uint8_t over;           /* END_* */
-    uint8_t grandslam;      /* OWARE_GS_* */
-    uint8_t endrule;        /* OWARE_END_* */
-    uint8_t length;         /* plies without a capture that end the game */
-    uint8_t dbseeds;        /* (unused by the rules) */
-    uint16_t quiet;         /* plies since the last capture */
-    uint16_t ply;
-} Oware;
 
 static int row_sum(const uint8_t *pit, int side)
 {
@@ -510,7 +498,7 @@ const GameVtbl game_oware = {
         .flags = GAME_ZERO_SUM,
         .player_names = oware_players,
         .options = oware_options,
-        .default_bot = "alphabeta",
+        .default_bot = "oware",
         .notation =
             "A move is a house number 1..6 counted from the mover's left\n"
             "(South's 1 faces North's 6). Setup string: side to move (S or\n"
@@ -542,7 +530,14 @@ const GameVtbl game_oware = {
             "used while fewer than length/2 quiet plies have passed). With\n"
             "the environment variable PLY_DB_DIR set, all dbseeds layers are\n"
             "made when the game is set up, read from\n"
-            "PLY_DB_DIR/oware-RULE-SEEDS.mdb or built and written there.",
+            "PLY_DB_DIR/oware-RULE-SEEDS.mdb or built and written there.\n"
+            "The default bot, oware (ply info --bot oware), is alphabeta\n"
+            "with a richer evaluation than the game's (houses each side can\n"
+            "move from, what the side not to move could capture, houses of\n"
+            "1-2 seeds) and the databases to 14 seeds (built when the bot is\n"
+            "made, about 9 s, or read from PLY_DB_DIR). At 100 ms a move it\n"
+            "beat alphabeta without databases 95 games of 100 (+95 =0 -5,\n"
+            "docs/mancala.md).",
     },
     .init = oware_init,
     .to_move = oware_to_move,

@@ -12,6 +12,22 @@ enum { OWARE_GS_NOCAPTURE, OWARE_GS_FORBIDDEN };
 enum { OWARE_END_SPLIT, OWARE_END_OWN };
 enum { OWARE_DB_DEFAULT = 10, OWARE_DB_MAX = 20 };
 
+/* A game state (oware.c; the `oware` bot, oware_bot.c, reads it). */
+typedef struct Oware {
+    uint8_t pit[12];
+    uint8_t store[2];
+    uint8_t side;
+    uint8_t over;           /* END_* */
+    uint8_t grandslam;      /* OWARE_GS_* */
+    uint8_t endrule;        /* OWARE_END_* */
+    uint8_t length;         /* plies without a capture that end the game */
+    uint8_t dbseeds;        /* databases the exact hook reads (not rules) */
+    uint16_t quiet;         /* plies since the last capture */
+    uint16_t ply;
+} Oware;
+
+extern const GameVtbl game_oware;
+
 /* Sows the seeds of `side`'s house 0..5 and captures by the rules; the
  * seeds taken go to *captured. Returns 1 when the move was a grand slam
  * (it captured, or under `nocapture` would have captured, every seed the
@@ -40,5 +56,9 @@ uint64_t oware_db_positions(int maxseeds);
  * (mancala_db_build_file): 0, or -1 with err set. */
 int oware_db_build_file(int grandslam, int maxseeds, const char *dir,
                         PlyError *err);
+
+/* The `oware` bot's evaluation (oware_bot.c) of a game state for
+ * `player`, 100 a seed. */
+int oware_rich_eval(const void *st, int player);
 
 #endif

@@ -5,9 +5,12 @@
  * The endgame databases against a plain solver (value iteration over a
  * table of every board, full sweeps) for small seed counts, and the
  * Bellman equation on every board they hold up to 9 seeds. Known
- * positions, setup and notation errors. */
+ * positions, setup and notation errors. The `oware` bot: its evaluation
+ * on hand-counted positions and from both sides, its databases beyond
+ * the game's, its errors. */
 #include "testlib.h"
 
+#include "core/bot.h"
 #include "games/oware.h"
 
 typedef struct Slow {
@@ -516,6 +519,163 @@ static void test_bad_input(void **state)
     free(st);
 }
 
+/* The oware bot's evaluation for South written out from its description,
+ * the threat by playing each legal move of the side not to move. */
+static int slow_rich_terms(const void *st, int threat)
+{
+    const Oware *o = st;
+    int v = 100 * (o->store[0] - o->store[1]);
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < 6; i++) {
+            int x = o->pit[6 * s + i], t = 8 * x;
+            t -= x == 1 || x == 2 ? 10 : 0;
+            t += x ? 60 : 0;
+            v += s ? -t : t;
+        }
+    int idle = !o->side, mv[6], n = oware_moves(o->pit, idle, o->grandslam,
+                                                mv), best = 0;
+    for (int i = 0; i < n; i++) {
+        uint8_t t[12];
+        int c;
+        memcpy(t, o->pit, 12);
+        oware_sow(t, idle, mv[i], o->grandslam, &c);
+        best = c > best ? c : best;
+    }
+    return threat ? v + (idle ? -20 : 20) * best : v;
+}
+
+static int slow_rich_eval(const void *st)
+{
+    return slow_rich_terms(st, 1);
+}
+
+static int slow_rich_eval_nothreat(const void *st)
+{
+    return slow_rich_terms(st, 0);
+}
+
+/* The oware bot's evaluation, counted by hand (100 a seed; per row 8 a
+ * seed, -10 a house of 1 or 2, 60 a house that can move; 20 a seed the
+ * side not to move could capture), and the same from both sides. */
+static void test_rich_eval(void **state)
+{
+    (void)state;
+    void *st = tl_position("oware", "dbseeds=0", NULL, NULL);
+    assert_int_equal(oware_rich_eval(st, 0), 0);
+    free(st);
+    /* South 56 - 10 + 120, North 24 + 60; North's 3 seeds reach South's
+     * houses 1-3 (3, 1, 1): no capture */
+    st = tl_position("oware", "dbseeds=0", "S:2,0,0,0,0,5:0,0,0,0,0,3:19,19",
+                     NULL);
+    assert_int_equal(oware_rich_eval(st, 0), 82);
+    assert_int_equal(oware_rich_eval(st, 1), -82);
+    /* not the game's evaluation (8 a seed, -25 a target: 31 - 24) */
+    assert_int_equal(game_find("oware")->eval(st, 0), 7);
+    free(st);
+    /* North's single seed would take South's house 1 (2 + 1 = 3): South
+     * 166, North 8 - 10 + 60, the threat 3 x 20 */
+    st = tl_position("oware", "dbseeds=0", "S:2,0,0,0,0,5:0,0,0,0,0,1:20,20",
+                     NULL);
+    assert_int_equal(oware_rich_eval(st, 0), 166 - 58 - 60);
+    free(st);
+    /* North to move: the threat is South's (none: 5 seeds from house 6
+     * reach North's 1-5, making 1) and North's capture is left to the
+     * search */
+    st = tl_position("oware", "dbseeds=0", "N:2,0,0,0,0,5:0,0,0,0,0,1:20,20",
+                     NULL);
+    assert_int_equal(oware_rich_eval(st, 0), 166 - 58);
+    free(st);
+    /* random positions under both grand-slam rules: the value the terms
+     * give with the threat found by playing every move (the eval finds
+     * it without), and one player's value is the other's negated */
+    const GameVtbl *g = game_find("oware");
+    Rng r;
+    rng_seed(&r, 7);
+    const char *opts[2] = {"dbseeds=0", "dbseeds=0,grandslam=forbidden"};
+    int threats = 0;
+    for (int game = 0; game < 400; game++) {
+        st = tl_position("oware", opts[game & 1], NULL, NULL);
+        Move mv[6];
+        int n;
+        while (g->to_move(st) >= 0 && (n = g->gen_moves(st, mv)) > 0) {
+            assert_int_equal(oware_rich_eval(st, 0), slow_rich_eval(st));
+            assert_int_equal(oware_rich_eval(st, 0),
+                             -oware_rich_eval(st, 1));
+            threats += slow_rich_eval(st) != slow_rich_eval_nothreat(st);
+            g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+        }
+        free(st);
+    }
+    assert_true(threats > 1000);
+}
+
+/* The bot's databases beyond the game's: at 11 seeds with no capture
+ * possible, a one-ply search is proven with db=11 (every child is in the
+ * databases, and its result is the one they give the root) and not with
+ * the game's 10 alone (the negative control). */
+static void test_bot_databases(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("oware");
+    const char *pos = "S:1,1,1,1,1,1:0,1,1,1,1,1:20,17";
+    void *st = tl_position("oware", NULL, pos, NULL);
+    const Oware *o = st;
+    int net;
+    assert_int_equal(oware_db_probe(o->pit, 0, OWARE_GS_NOCAPTURE, 11, &net),
+                     0);
+    int d = 20 - 17 + net, want = d > 0 ? 1 : d < 0 ? -1 : 0;
+    assert_int_not_equal(want, 0);
+    int proven[2];
+    const char *spec[2] = {"oware:depth=1,db=11", "oware:depth=1,db=0"};
+    for (int i = 0; i < 2; i++) {
+        PlyError err = {{0}};
+        Bot *b = bot_new(g, spec[i], 1, &err);
+        if (!b)
+            fail_msg("%s: %s", spec[i], err.msg);
+        SearchInfo info;
+        memset(&info, 0, sizeof info);
+        Move m = bot_choose(b, st, NULL, &info);
+        assert_true(m < 6 && o->pit[m] > 0);
+        proven[i] = info.proven;
+        bot_free(b);
+    }
+    assert_int_equal(proven[0], want);
+    assert_int_equal(proven[1], 0);
+    free(st);
+}
+
+static void test_bot_errors(void **state)
+{
+    (void)state;
+    PlyError err = {{0}};
+    assert_null(bot_new(game_find("kalah"), "oware", 1, &err));
+    assert_non_null(strstr(err.msg, "only oware"));
+    err.msg[0] = 0;
+    assert_null(bot_new(game_find("oware"), "oware:db=0,inner=oware", 1,
+                        &err));
+    assert_non_null(strstr(err.msg, "cannot be oware"));
+    err.msg[0] = 0;
+    assert_null(bot_new(game_find("oware"), "oware:db=0,inner=nosuchbot", 1,
+                        &err));
+    assert_true(err.msg[0] != 0);
+    /* a database file that is not one: the bot is not made */
+    char dir[] = "/tmp/ply-test-owdb-XXXXXX", path[256], cmd[300];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/oware-nocapture-12.mdb", dir);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs("not a database\n", f);
+    fclose(f);
+    setenv("PLY_DB_DIR", dir, 1);
+    err.msg[0] = 0;
+    Bot *b = bot_new(game_find("oware"), "oware:db=12", 1, &err);
+    unsetenv("PLY_DB_DIR");
+    assert_null(b);
+    assert_non_null(strstr(err.msg, "not a mancala database file"));
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -525,6 +685,9 @@ int main(void)
         cmocka_unit_test(test_exact_hook),
         cmocka_unit_test(test_rules),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_rich_eval),
+        cmocka_unit_test(test_bot_databases),
+        cmocka_unit_test(test_bot_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -946,6 +946,17 @@ static void run_base(Run *r, const ZGame *g, const ZState *s, int player)
     r->nwl = r->wl_over = 0;
 }
 
+/* Every player's pieces on boards of 64 squares at most (one
+ * occupancy word a player). */
+static inline uint64_t occ_all(const ZState *s, const ZGame *g)
+{
+    const uint64_t *o = ZS_OCC(s, g, 0);
+    uint64_t all = 0;
+    for (int x = 0; x < g->nplayers; x++)
+        all |= o[x];
+    return all;
+}
+
 /* A native run (zcc.h) for player on s, B room for its board: the
  * fields the generated code reads besides the mode's (out nout max mt
  * lg exists for collecting, target for making). */
@@ -962,13 +973,8 @@ static void run_native(Run *r, const ZGame *g, const ZState *s, int player,
     r->last_from = s->last_from;
     r->last_to = s->last_to;
     if (g->npos <= 64) {
-        /* one word a player */
-        const uint64_t *o = ZS_OCC(s, g, 0);
-        uint64_t all = 0;
-        for (int x = 0; x < g->nplayers; x++)
-            all |= o[x];
-        r->occ_all = all;
-        r->occ_fr = o[player];
+        r->occ_all = occ_all(s, g);
+        r->occ_fr = ZS_OCC(s, g, player)[0];
     }
 }
 
@@ -1862,11 +1868,8 @@ static inline int gen_moves_any(const ZState *s, Move *out, int max,
             /* straight into the generated code: a template sure to emit
              * from a start where its prefilter passes (zcc.h ZcAny) */
             int player = cur_owner(s);
-            const uint64_t *o = ZS_OCC(s, g, 0);
-            uint64_t all = o[0];
-            for (int x = 1; x < g->nplayers; x++)
-                all |= o[x];
-            if (g->zc_any(s->cells, all, o[player], player,
+            if (g->zc_any(s->cells, occ_all(s, g),
+                          ZS_OCC(s, g, player)[0], player,
                           g->turns[s->turn].mtype))
                 return 1;
         }

@@ -903,20 +903,11 @@ static char *translate(const ZGame *g, size_t *len, const char **why)
     put(&b, "};\n");
     Prefilter *pf = calloc(1, sizeof *pf);
     int *slot = malloc(sizeof *slot * ((size_t)g->ntmpl + 1));
-    if (!pf || !slot) {
-        free(pf);
-        free(slot);
-        free(seen);
-        free(head);
-        free(work);
-        free(b.p);
-        *why = "out of memory";
-        return NULL;
-    }
     int *after = malloc(sizeof *after * ((size_t)g->ntmpl + 1));
-    if (!after) {
+    if (!pf || !slot || !after) {
         free(pf);
         free(slot);
+        free(after);
         free(seen);
         free(head);
         free(work);

@@ -250,3 +250,36 @@ void bot_new_game(Bot *b)
 {
     b->v->new_game(b->impl);
 }
+
+void bot_stop(Bot *b)
+{
+    if (b && b->v->stop)
+        b->v->stop(b->impl);
+}
+
+Bot *bot_new_inner(const GameVtbl *g, const char *what, const char *text,
+                   const char *self, uint64_t seed, PlyError *err)
+{
+    char spec[OPT_TEXT_MAX];
+    snprintf(spec, sizeof spec, "%s", text);
+    for (char *c = spec; *c; c++)
+        if (*c == ';')
+            *c = ',';
+    size_t n = self ? strlen(self) : 0;
+    if (self && !strncmp(spec, self, n) && (!spec[n] || spec[n] == ':')) {
+        ply_fail(err, "%s: the %s bot cannot be %s", self, what, self);
+        return NULL;
+    }
+    PlyError e2 = {{0}};
+    Bot *b = bot_new(g, spec, seed, &e2);
+    if (!b)
+        ply_fail(err, "%s: %s", what, e2.msg);
+    return b;
+}
+
+Move bot_choose_inner(Bot *b, const void *st, const Limits *lim,
+                      SearchInfo *out)
+{
+    int limited = lim && (lim->time_ms > 0 || lim->nodes || lim->depth);
+    return bot_choose(b, st, limited ? lim : NULL, out);
+}

@@ -121,6 +121,20 @@ void bot_free(Bot *b);
 Move bot_choose(Bot *b, const void *st, const Limits *lim, SearchInfo *out);
 void bot_inform(Bot *b, const void *st, Move played);
 void bot_new_game(Bot *b);
+/* Asks a running choose() to return soon, when the bot can. Thread-safe. */
+void bot_stop(Bot *b);
+
+/* A bot run by another bot (its inner or fallback bot), made from the
+ * text of one of the outer bot's options, where ';' stands for ',' so
+ * that it fits in the outer spec (inner=alphabeta:depth=4;hash=1). `what`
+ * names the option in errors ("inner: unknown bot ..."); a spec naming
+ * the bot `self` is refused (NULL: any bot). NULL with err set. */
+Bot *bot_new_inner(const GameVtbl *g, const char *what, const char *text,
+                   const char *self, uint64_t seed, PlyError *err);
+/* As bot_choose, for an inner bot: the outer bot's limits when they limit
+ * anything (time, nodes, depth), else the inner bot's own. */
+Move bot_choose_inner(Bot *b, const void *st, const Limits *lim,
+                      SearchInfo *out);
 
 /* Hidden information (GAME_HIDDEN): every front end hands choose() the
  * mover's observation (game.h observe()), never the true state; a

@@ -112,8 +112,8 @@ void session_stop(Session *s)
     pthread_mutex_lock(&s->mu);
     s->stop = 1;
     pthread_cond_broadcast(&s->cv);
-    if (!s->done && s->bot && s->bot->v->stop)
-        s->bot->v->stop(s->bot->impl);
+    if (!s->done && s->bot)
+        bot_stop(s->bot);
     pthread_mutex_unlock(&s->mu);
 }
 
@@ -136,8 +136,8 @@ int session_search_done(Session *s)
         return 1;
     pthread_mutex_lock(&s->mu);
     int d = s->done;
-    if (!d && s->stop && s->bot->v->stop)
-        s->bot->v->stop(s->bot->impl);     /* see session_wait() */
+    if (!d && s->stop)
+        bot_stop(s->bot);                   /* see session_wait() */
     pthread_mutex_unlock(&s->mu);
     return d;
 }
@@ -164,8 +164,7 @@ Move session_wait(Session *s, SearchInfo *out)
     pthread_mutex_lock(&s->mu);
     while (!s->done) {
         if (s->stop) {
-            if (s->bot->v->stop)
-                s->bot->v->stop(s->bot->impl);
+            bot_stop(s->bot);
             struct timespec ts;
             clock_gettime(CLOCK_REALTIME, &ts);
             ts.tv_nsec += RESTOP_MS * 1000000L;

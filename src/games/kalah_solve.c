@@ -428,7 +428,8 @@ static void *perfect_create(const GameVtbl *g, const void *opts,
     }
     b->g = g;
     memcpy(&b->o, opts, sizeof b->o);
-    b->inner = bot_new(g, b->o.inner, seed, err);
+    b->inner = bot_new_inner(g, "inner", b->o.inner, "kalah-perfect", seed,
+                             err);
     if (!b->inner) {
         free(b);
         return NULL;
@@ -456,8 +457,7 @@ static void perfect_stop(void *p)
 {
     PerfectBot *b = p;
     atomic_store(&b->halt, 1);
-    if (b->inner->v->stop)
-        b->inner->v->stop(b->inner->impl);
+    bot_stop(b->inner);
 }
 
 static Move perfect_choose(void *p, const void *st, const Limits *lim,

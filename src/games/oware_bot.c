@@ -172,15 +172,6 @@ static void *ob_create(const GameVtbl *g, const void *opts, uint64_t seed,
         return NULL;
     }
     const ObOpts *o = opts;
-    char spec[OPT_TEXT_MAX];
-    snprintf(spec, sizeof spec, "%s", o->inner);
-    for (char *c = spec; *c; c++)
-        if (*c == ';')
-            *c = ',';
-    if (!strncmp(spec, "oware", 5) && (!spec[5] || spec[5] == ':')) {
-        ply_fail(err, "oware: the inner bot cannot be oware");
-        return NULL;
-    }
     Ob *b = calloc(1, sizeof *b);
     if (!b) {
         ply_fail(err, "out of memory");
@@ -190,10 +181,9 @@ static void *ob_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->variant = *g;
     if (o->eval == 0)
         b->variant.eval = oware_rich_eval;
-    PlyError e2 = {{0}};
-    b->inner = bot_new(&b->variant, spec, seed, &e2);
+    b->inner = bot_new_inner(&b->variant, "inner", o->inner, "oware", seed,
+                             err);
     if (!b->inner) {
-        ply_fail(err, "inner: %s", e2.msg);
         ob_destroy(b);
         return NULL;
     }
@@ -218,8 +208,7 @@ static void ob_new_game(void *p)
 static void ob_stop(void *p)
 {
     Ob *b = p;
-    if (b->inner->v->stop)
-        b->inner->v->stop(b->inner->impl);
+    bot_stop(b->inner);
 }
 
 static Move ob_choose(void *p, const void *st, const Limits *lim,
@@ -230,8 +219,7 @@ static Move ob_choose(void *p, const void *st, const Limits *lim,
     PlyError err = {{0}};
     if (b->o.db > o.dbseeds && !ob_databases(b, o.grandslam, &err))
         o.dbseeds = (uint8_t)b->o.db;
-    int limited = lim->time_ms > 0 || lim->nodes || lim->depth;
-    return bot_choose(b->inner, &o, limited ? lim : NULL, out);
+    return bot_choose_inner(b->inner, &o, lim, out);
 }
 
 const BotVtbl bot_oware = {

@@ -842,8 +842,8 @@ void ply_bot_new_game(PlyBot *b)
 
 void ply_bot_stop(PlyBot *b)
 {
-    if (b && atomic_load(&b->choosing) && b->bot->v->stop)
-        b->bot->v->stop(b->bot->impl);
+    if (b && atomic_load(&b->choosing))
+        bot_stop(b->bot);
 }
 
 /* ------------------------------------------------------------ sessions */

@@ -198,12 +198,6 @@ static void *greedy_create(const GameVtbl *g, const void *opts,
                            uint64_t seed, PlyError *err)
 {
     const GreedyOpts *o = opts;
-    /* ';' stands for ',' inside the fallback's own spec */
-    char fallback[OPT_TEXT_MAX];
-    snprintf(fallback, sizeof fallback, "%s", o->fallback);
-    for (char *c = fallback; *c; c++)
-        if (*c == ';')
-            *c = ',';
     GreedyBot *b = calloc(1, sizeof *b);
     if (!b) {
         ply_fail(err, "out of memory");
@@ -214,10 +208,9 @@ static void *greedy_create(const GameVtbl *g, const void *opts,
     b->noise = o->noise;
     b->seed = seed;
     rng_seed(&b->rng, seed);
-    PlyError e2 = {{0}};
-    b->fallback = bot_new(g, fallback, ply_mix64(seed ^ 0xfa11bac4ull), &e2);
+    b->fallback = bot_new_inner(g, "fallback", o->fallback, NULL,
+                                ply_mix64(seed ^ 0xfa11bac4ull), err);
     if (!b->fallback) {
-        ply_fail(err, "fallback: %s", e2.msg);
         greedy_destroy(b);
         return NULL;
     }

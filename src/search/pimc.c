@@ -96,13 +96,6 @@ static void *pimc_create(const GameVtbl *g, const void *opts, uint64_t seed,
                          PlyError *err)
 {
     const PimcOpts *o = opts;
-    char spec[OPT_TEXT_MAX];
-    snprintf(spec, sizeof spec, "%s", o->inner);
-    for (char *c = spec; *c; c++)
-        if (*c == ';')
-            *c = ',';
-    if (!strncmp(spec, "pimc", 4) && (!spec[4] || spec[4] == ':'))
-        return ply_fail(err, "pimc: the inner bot cannot be pimc"), NULL;
     Pimc *b = calloc(1, sizeof *b);
     if (!b) {
         ply_fail(err, "out of memory");
@@ -112,10 +105,9 @@ static void *pimc_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->samples = o->samples;
     b->seed = seed;
     rng_seed(&b->rng, seed);
-    PlyError e2 = {{0}};
-    b->inner = bot_new(g, spec, ply_mix64(seed ^ 0x91dcull), &e2);
+    b->inner = bot_new_inner(g, "inner", o->inner, "pimc",
+                             ply_mix64(seed ^ 0x91dcull), err);
     if (!b->inner) {
-        ply_fail(err, "inner: %s", e2.msg);
         pimc_destroy(b);
         return NULL;
     }
@@ -163,8 +155,7 @@ static void pimc_stop(void *p)
 {
     Pimc *b = p;
     atomic_store(&b->stop, 1);
-    if (b->inner->v->stop)
-        b->inner->v->stop(b->inner->impl);
+    bot_stop(b->inner);
 }
 
 /* For each move some world voted for: in how many of the `done` worlds

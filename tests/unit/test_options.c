@@ -273,6 +273,7 @@ static void test_existing_specs(void **state)
         "alphabeta:rollouts=4,rep=0,ttexact=1,nodes=5000",
         "alphabeta:time=150ms", "greedy:noise=5",
         "greedy:fallback=alphabeta:depth=4;hash=1", "random:seed=3",
+        "kalah-perfect:inner=alphabeta:depth=4;hash=1",
         "random",
     };
     for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
@@ -312,6 +313,11 @@ static void test_existing_specs(void **state)
         {"alphabeta:depth=0", "out of range 1..200"},
         {"alphabeta:nodes=-5", "a count"},
         {"vindinium:radius=3", "plays only vindinium"},
+        /* inner bots (bot_new_inner): the option named, no self */
+        {"greedy:fallback=nosuch", "fallback: unknown bot 'nosuch'"},
+        {"kalah-perfect:inner=alphabeta:depth=0", "inner: bot alphabeta: "},
+        {"kalah-perfect:inner=kalah-perfect:budget=5",
+         "kalah-perfect: the inner bot cannot be kalah-perfect"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         PlyError e = {{0}};

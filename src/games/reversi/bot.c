@@ -85,15 +85,6 @@ static void *rb_create(const GameVtbl *g, const void *opts, uint64_t seed,
         return NULL;
     }
     const RbOpts *o = opts;
-    char spec[OPT_TEXT_MAX];
-    snprintf(spec, sizeof spec, "%s", o->inner);
-    for (char *c = spec; *c; c++)
-        if (*c == ';')
-            *c = ',';
-    if (!strncmp(spec, "reversi", 7) && (!spec[7] || spec[7] == ':')) {
-        ply_fail(err, "reversi: the inner bot cannot be reversi");
-        return NULL;
-    }
     Rb *b = calloc(1, sizeof *b);
     if (!b) {
         ply_fail(err, "out of memory");
@@ -113,13 +104,12 @@ static void *rb_create(const GameVtbl *g, const void *opts, uint64_t seed,
         }
     }
     rv_solver_init(&b->s, b->table, bytes);
-    PlyError e2 = {{0}};
     b->variant = *g;
     if (o->eval == 1)
         b->variant.eval = rv_eval_classic;
-    b->inner = bot_new(&b->variant, spec, seed, &e2);
+    b->inner = bot_new_inner(&b->variant, "inner", o->inner, "reversi", seed,
+                             err);
     if (!b->inner) {
-        ply_fail(err, "inner: %s", e2.msg);
         rb_destroy(b);
         return NULL;
     }
@@ -136,8 +126,7 @@ static void rb_stop(void *p)
 {
     Rb *b = p;
     atomic_store(&b->halt, 1);
-    if (b->inner->v->stop)
-        b->inner->v->stop(b->inner->impl);
+    bot_stop(b->inner);
 }
 
 static Move rb_choose(void *p, const void *st, const Limits *lim,
@@ -183,8 +172,7 @@ static Move rb_choose(void *p, const void *st, const Limits *lim,
     }
     uint64_t solved = out->nodes;
     /* without limits of its own the inner bot keeps its spec's */
-    int limited = lim->time_ms > 0 || lim->nodes || lim->depth;
-    Move m = bot_choose(b->inner, st, limited ? &rest : NULL, out);
+    Move m = bot_choose_inner(b->inner, st, &rest, out);
     out->nodes += solved;
     return m;
 }

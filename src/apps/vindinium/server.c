@@ -805,6 +805,31 @@ static const char *admit(VdServer *s, const char *key)
     return NULL;
 }
 
+/* Everything a request for a new or arena game passes, in order: the
+ * server is not stopping, the address and then the key are within their
+ * limits (admit_address, admit), the key exists (u filled). NULL, the
+ * request counted against its address; or the refusal with its HTTP
+ * status in *code. Called locked. */
+static const char *admit_request(VdServer *s, struct MHD_Connection *c,
+                                 const char *key, User *u, unsigned *code)
+{
+    *code = 503;
+    if (s->stopping)
+        return "Vindinium - The server is shutting down";
+    *code = 429;
+    const char *refused = admit_address(s, c, 0);
+    if (refused)
+        return refused;
+    if (find_user(s, key, u)) {
+        *code = 400;
+        return "Vindinium - Key not found";
+    }
+    if ((refused = admit(s, u->key)))
+        return refused;
+    admit_address(s, c, 1);
+    return NULL;
+}
+
 /* ---------------- HTTP ---------------- */
 
 static enum MHD_Result reply_h(struct MHD_Connection *c, unsigned code,
@@ -1003,26 +1028,13 @@ static enum MHD_Result api_training(VdServer *s, struct MHD_Connection *c,
     if (t < -600)
         t = -600;
     pthread_mutex_lock(&s->mu);
-    if (s->stopping) {
-        pthread_mutex_unlock(&s->mu);
-        return text(c, 503, "Vindinium - The server is shutting down");
-    }
-    const char *refused = admit_address(s, c, 0);
-    if (refused) {
-        pthread_mutex_unlock(&s->mu);
-        return text(c, 429, refused);
-    }
     User u;
-    if (find_user(s, key, &u)) {
-        pthread_mutex_unlock(&s->mu);
-        return text(c, 400, "Vindinium - Key not found");
-    }
-    refused = admit(s, u.key);
+    unsigned code;
+    const char *refused = admit_request(s, c, key, &u, &code);
     if (refused) {
         pthread_mutex_unlock(&s->mu);
-        return text(c, 429, refused);
+        return text(c, code, refused);
     }
-    admit_address(s, c, 1);
     expire_games(s);
     SGame *g = new_game(s, 1);
     PlyError err = {{0}};
@@ -1066,26 +1078,13 @@ static enum MHD_Result api_arena(VdServer *s, struct MHD_Connection *c,
     if (!key || !*key)
         return text(c, 400, "Did you forget the key parameter?");
     pthread_mutex_lock(&s->mu);
-    if (s->stopping) {
-        pthread_mutex_unlock(&s->mu);
-        return text(c, 503, "Vindinium - The server is shutting down");
-    }
-    const char *refused = admit_address(s, c, 0);
-    if (refused) {
-        pthread_mutex_unlock(&s->mu);
-        return text(c, 429, refused);
-    }
     User u;
-    if (find_user(s, key, &u)) {
-        pthread_mutex_unlock(&s->mu);
-        return text(c, 400, "Vindinium - Key not found");
-    }
-    refused = admit(s, u.key);
+    unsigned code;
+    const char *refused = admit_request(s, c, key, &u, &code);
     if (refused) {
         pthread_mutex_unlock(&s->mu);
-        return text(c, 429, refused);
+        return text(c, code, refused);
     }
-    admit_address(s, c, 1);
     SGame *g = s->arena;
     if (!g) {
         PlyError err = {{0}};

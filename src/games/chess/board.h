@@ -137,4 +137,66 @@ extern const NetFeatures cb_net;
 extern const GameFormat *const cb_formats_chess[];
 extern const GameFormat *const cb_formats_variant[];
 
+/* A variant's own hooks, the same three in chess.c, makruk.c and
+ * shatranj.c but for the variant and its game-end rules: STATUS(CBoard *,
+ * int rep3) decides whether the game is over after the board changed
+ * (rep3: the setup string said drawn by repetition). Each variant file
+ * writes CB_VARIANT_HOOKS(chess, CB_CHESS, chess_status) and then its
+ * vtable with CB_SHARED_HOOKS(chess, CB_CHESS). STATUS is called
+ * directly, not through a table: make() is perft's inner loop. */
+#define CB_VARIANT_HOOKS(name, VARIANT, STATUS)                          \
+    static int name##_init(void *st, const int *opt, uint64_t seed,     \
+                           PlyError *err)                               \
+    {                                                                   \
+        (void)opt, (void)seed, (void)err;                               \
+        cb_init(st, VARIANT);                                           \
+        STATUS(st, 0);                                                  \
+        return 0;                                                       \
+    }                                                                   \
+    static void name##_make(void *st, Move m)                           \
+    {                                                                   \
+        cb_make(st, m);                                                 \
+        STATUS(st, 0);                                                  \
+    }                                                                   \
+    static int name##_from_text(void *st, const char *s, PlyError *err) \
+    {                                                                   \
+        CBoard *b = st;                                                 \
+        int rep3 = 0;                                                   \
+        b->variant = VARIANT;                                           \
+        if (cb_from_fen(b, s, &rep3, err))                              \
+            return -1;                                                  \
+        STATUS(b, rep3);                                                \
+        return 0;                                                       \
+    }
+
+/* Every hook of a variant's GameVtbl but its info and formats: the three
+ * of CB_VARIANT_HOOKS(name, ...) and the shared ones of this file. */
+#define CB_SHARED_HOOKS(name, VARIANT)                                  \
+    .init = name##_init,                                                \
+    .to_move = cb_hook_to_move,                                         \
+    .gen_moves = cb_hook_gen_moves,                                     \
+    .make = name##_make,                                                \
+    .returns = cb_hook_returns,                                         \
+    .hash = cb_hook_hash,                                               \
+    .to_text = cb_hook_to_text,                                         \
+    .from_text = name##_from_text,                                      \
+    .move_to_text = cb_hook_move_to_text,                               \
+    .text_to_move = cb_hook_text_to_move,                               \
+    .render = cb_hook_render,                                           \
+    .layout = cb_hook_layout,                                           \
+    .end_reason = cb_hook_end_reason,                                   \
+    .eval = cb_hook_eval,                                               \
+    .heuristic = cb_hook_heuristic,                                     \
+    .is_noisy = cb_hook_is_noisy,                                       \
+    .score = cb_hook_score,                                             \
+    .check = cb_hook_check,                                             \
+    .in_check = cb_hook_in_check,                                       \
+    .gen_noisy = cb_hook_gen_noisy,                                     \
+    .null_move_ok = cb_hook_null_move_ok,                               \
+    .make_null = cb_hook_make_null,                                     \
+    .tuning = &cb_tuning[VARIANT],                                      \
+    .net = &cb_net,                                                     \
+    .repeated = cb_hook_repeated,                                       \
+    .see = cb_hook_see
+
 #endif

@@ -52,30 +52,7 @@ static void chess_status(CBoard *b, int rep3)
         b->over = CB_PLAYING;
 }
 
-static int chess_init(void *st, const int *opt, uint64_t seed, PlyError *err)
-{
-    (void)opt, (void)seed, (void)err;
-    cb_init(st, CB_CHESS);
-    chess_status(st, 0);
-    return 0;
-}
-
-static void chess_make(void *st, Move m)
-{
-    cb_make(st, m);
-    chess_status(st, 0);
-}
-
-static int chess_from_text(void *st, const char *s, PlyError *err)
-{
-    CBoard *b = st;
-    int rep3 = 0;
-    b->variant = CB_CHESS;
-    if (cb_from_fen(b, s, &rep3, err))
-        return -1;
-    chess_status(b, rep3);
-    return 0;
-}
+CB_VARIANT_HOOKS(chess, CB_CHESS, chess_status)
 
 static const char *const chess_players[] = {"White", "Black"};
 
@@ -111,31 +88,6 @@ const GameVtbl game_chess = {
             "none is within reach (all the oracle rows: repetition needs 8\n"
             "plies, the fifty-move rule 100).",
     },
-    .init = chess_init,
-    .to_move = cb_hook_to_move,
-    .gen_moves = cb_hook_gen_moves,
-    .make = chess_make,
-    .returns = cb_hook_returns,
-    .hash = cb_hook_hash,
-    .to_text = cb_hook_to_text,
-    .from_text = chess_from_text,
-    .move_to_text = cb_hook_move_to_text,
-    .text_to_move = cb_hook_text_to_move,
-    .render = cb_hook_render,
-    .layout = cb_hook_layout,
-    .end_reason = cb_hook_end_reason,
-    .eval = cb_hook_eval,
-    .heuristic = cb_hook_heuristic,
-    .is_noisy = cb_hook_is_noisy,
-    .score = cb_hook_score,
-    .check = cb_hook_check,
-    .in_check = cb_hook_in_check,
-    .gen_noisy = cb_hook_gen_noisy,
-    .null_move_ok = cb_hook_null_move_ok,
-    .make_null = cb_hook_make_null,
-    .tuning = &cb_tuning[CB_CHESS],
-    .net = &cb_net,
+    CB_SHARED_HOOKS(chess, CB_CHESS),
     .formats = cb_formats_chess,
-    .repeated = cb_hook_repeated,
-    .see = cb_hook_see,
 };

@@ -80,31 +80,7 @@ static void makruk_status(CBoard *b, int rep3)
     }
 }
 
-static int makruk_init(void *st, const int *opt, uint64_t seed,
-                       PlyError *err)
-{
-    (void)opt, (void)seed, (void)err;
-    cb_init(st, CB_MAKRUK);
-    makruk_status(st, 0);
-    return 0;
-}
-
-static void makruk_make(void *st, Move m)
-{
-    cb_make(st, m);
-    makruk_status(st, 0);
-}
-
-static int makruk_from_text(void *st, const char *s, PlyError *err)
-{
-    CBoard *b = st;
-    int rep3 = 0;
-    b->variant = CB_MAKRUK;
-    if (cb_from_fen(b, s, &rep3, err))
-        return -1;
-    makruk_status(b, rep3);
-    return 0;
-}
+CB_VARIANT_HOOKS(makruk, CB_MAKRUK, makruk_status)
 
 static const char *const makruk_players[] = {"White", "Black"};
 
@@ -144,31 +120,6 @@ const GameVtbl game_makruk = {
             "moves; a capture restarts it. Perft stops at these draws too,\n"
             "where Fairy-Stockfish's counts on (they agree on the oracle rows).",
     },
-    .init = makruk_init,
-    .to_move = cb_hook_to_move,
-    .gen_moves = cb_hook_gen_moves,
-    .make = makruk_make,
-    .returns = cb_hook_returns,
-    .hash = cb_hook_hash,
-    .to_text = cb_hook_to_text,
-    .from_text = makruk_from_text,
-    .move_to_text = cb_hook_move_to_text,
-    .text_to_move = cb_hook_text_to_move,
-    .render = cb_hook_render,
-    .layout = cb_hook_layout,
-    .end_reason = cb_hook_end_reason,
-    .eval = cb_hook_eval,
-    .heuristic = cb_hook_heuristic,
-    .is_noisy = cb_hook_is_noisy,
-    .score = cb_hook_score,
-    .check = cb_hook_check,
-    .in_check = cb_hook_in_check,
-    .gen_noisy = cb_hook_gen_noisy,
-    .null_move_ok = cb_hook_null_move_ok,
-    .make_null = cb_hook_make_null,
-    .tuning = &cb_tuning[CB_MAKRUK],
-    .net = &cb_net,
+    CB_SHARED_HOOKS(makruk, CB_MAKRUK),
     .formats = cb_formats_variant,
-    .repeated = cb_hook_repeated,
-    .see = cb_hook_see,
 };

@@ -50,7 +50,9 @@ typedef struct Banqi {
     uint8_t over;
     uint8_t rules;          /* 0 taiwan, 1 chinese */
     uint8_t rep3;           /* drawn by repetition (written "3fold") */
-    uint8_t pad[2];
+    uint8_t again;          /* in play, and the position occurred before
+                             * since the last flip or capture */
+    uint8_t pad;
     uint16_t quiet;         /* plies since the last flip or capture */
     uint16_t nhist;         /* keys in hist: positions since then */
     uint64_t hist[QUIET_DRAW + 2];
@@ -146,6 +148,7 @@ static void status(Banqi *b)
 {
     b->over = BQ_PLAYING;
     b->rep3 = 0;
+    b->again = 0;
     if (b->pending >= 0)
         return;
     if (b->red >= 0) {
@@ -179,6 +182,15 @@ static void status(Banqi *b)
         b->over = BQ_DRAW;
         b->rep3 = 1;
     }
+    b->again = seen == 1;
+}
+
+/* A search treats a position seen before (since the last flip or
+ * capture) as the draw it can be forced into: otherwise a table entry
+ * stored when it was new would hide that one more repetition draws. */
+static int banqi_repeated(const void *st)
+{
+    return ((const Banqi *)st)->again;
 }
 
 static void setup_start(Banqi *b, int rules)
@@ -853,6 +865,7 @@ const GameVtbl game_banqi = {
     .render = banqi_render,
     .eval = banqi_eval,
     .heuristic = banqi_heuristic,
+    .repeated = banqi_repeated,
     .is_noisy = banqi_is_noisy,
     .chance_outcomes = banqi_chance,
     .observe = banqi_observe,

@@ -831,6 +831,62 @@ static void test_belief(void **state)
 
 /* ------------------------------------------------------------- banqi */
 
+/* From a 1 s match against banqi-chain (game 86 of `ply match banqi
+ * alphabeta banqi-chain -n 200 --movetime 1s --seed 12`): red, far ahead,
+ * walks its general between d3 and d4 while a black soldier follows, and
+ * the third occurrence draws. The table entries of the positions, stored
+ * while they were new, hid the draw one repetition later; with the game's
+ * repeated hook the search scores a position seen before as a draw and
+ * steps out. The negative control (rep=0) walks into the repetition. */
+static const char *const banqi_chase =
+    "a1 =P a2 =e a4 =h a2a1 c4 =c h4 =A c3 =h g4 =e h4g4 f4 =E d4 =R g3 =p "
+    "d4c4 e4 =A g4g3 f3 =p f4f3 e3 =P c4c3 g2 =P f2 =p h3 =C h1 =R h2 =a "
+    "g2f2 h2h3 g3h3 d3 =C d1 =H d2 =a d3d4 d2d3 d4a4 d3c3 f1 =k c3d3 f2f1 "
+    "d3e3 e4e3 g1 =c h1g1 b4 =K a4a1 b3 =p b4c4 b3b4 c4d4 b4c4 d4d3 c4c3 "
+    "d3d4 c3c4 d4d3 c4c3";
+
+static int banqi_repeats(const char *spec)
+{
+    const GameVtbl *g = game_find("banqi");
+    PlyError err = {{0}};
+    Bot *bot = bot_new(g, spec, 0, &err);
+    assert_non_null(bot);
+    void *st = state_alloc(g), *child = state_alloc(g);
+    assert_int_equal(state_setup(g, st, NULL, NULL, 1, &err), 0);
+    char moves[512];
+    snprintf(moves, sizeof moves, "%s", banqi_chase);
+    int n = 0, asked = 0;
+    for (char *w = strtok(moves, " "); w; w = strtok(NULL, " "), n++) {
+        Move m;
+        /* red's last moves with one bot, so its table carries over */
+        if (n >= 69 && g->to_move(st) == 0) {
+            bot_choose(bot, st, NULL, NULL);
+            asked++;
+        }
+        assert_int_equal(g->text_to_move(st, w, &m, NULL), 0);
+        g->make(st, m);
+    }
+    assert_true(asked >= 2);
+    /* red to move; d3d4 goes back to a position seen before, and black's
+     * c3c4 then makes the third occurrence of another */
+    assert_int_equal(g->to_move(st), 0);
+    Move m = bot_choose(bot, st, NULL, NULL);
+    memcpy(child, st, g->info.state_size);
+    g->make(child, m);
+    int rep = g->repeated(child);
+    free(st);
+    free(child);
+    bot_free(bot);
+    return rep;
+}
+
+static void test_banqi_repetition(void **state)
+{
+    (void)state;
+    assert_int_equal(banqi_repeats("alphabeta:nodes=100000"), 0);
+    assert_int_equal(banqi_repeats("alphabeta:nodes=100000,rep=0"), 1);
+}
+
 static void test_banqi(void **state)
 {
     (void)state;
@@ -999,6 +1055,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_banqi),
+        cmocka_unit_test(test_banqi_repetition),
         cmocka_unit_test(test_dark_perft),
         cmocka_unit_test(test_dark_views),
         cmocka_unit_test(test_views_read),

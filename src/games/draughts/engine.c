@@ -187,7 +187,7 @@ int dr_to_text(const DRules *R, const DState *s, char *buf, size_t n)
     return o.bad ? -1 : (int)o.len;
 }
 
-static int parse_uint(const char **p, int max, int *v)
+int dr_parse_uint(const char **p, int max, int *v)
 {
     const char *s = *p;
     long x = 0;
@@ -274,7 +274,7 @@ int dr_from_text(const DRules *R, DState *st, const char *str, PlyError *err)
         } else if (*p == 'H') {
             p++;
             int v;
-            if (parse_uint(&p, R->quiet_limit, &v))
+            if (dr_parse_uint(&p, R->quiet_limit, &v))
                 return ply_fail(err, "H needs the plies without progress "
                                 "(0..%d)", R->quiet_limit);
             t.quiet = (uint8_t)v;
@@ -293,7 +293,7 @@ int dr_from_text(const DRules *R, DState *st, const char *str, PlyError *err)
             int sq = dr_parse_sq(R, &p, err), v;
             if (sq < 0)
                 return -1;
-            if (*p != '/' || (p++, parse_uint(&p, R->king_limit, &v)) ||
+            if (*p != '/' || (p++, dr_parse_uint(&p, R->king_limit, &v)) ||
                 v < 1)
                 return ply_fail(err, "R needs /count (1..%d)", R->king_limit);
             t.ksq[pl2] = (uint8_t)sq;

@@ -263,6 +263,10 @@ typedef int (*DPathFn)(void *user, const int *path, int len, uint64_t cap,
 int dr_paths(const DRules *R, const DState *s, int from, DPathFn fn,
              void *user);
 
+/* Reads a decimal number of at most `max` at *p (setup strings), moving
+ * *p past it. 0, or -1 (no digit, or over max) with *p unmoved. */
+int dr_parse_uint(const char **p, int max, int *v);
+
 /* A bounded text writer for setup strings and pictures: dr_out appends
  * printf-style and sets bad (instead of overflowing) when buf is full. */
 typedef struct DrOut {

@@ -456,22 +456,6 @@ static int t_to_text(const DRules *R, const TState *s, char *buf, size_t n)
     return o.bad ? -1 : (int)o.len;
 }
 
-static int t_uint(const char **p, int max, int *v)
-{
-    const char *s = *p;
-    long x = 0;
-    if (!isdigit((unsigned char)*s))
-        return -1;
-    while (isdigit((unsigned char)*s)) {
-        x = x * 10 + (*s++ - '0');
-        if (x > max)
-            return -1;
-    }
-    *v = (int)x;
-    *p = s;
-    return 0;
-}
-
 static int t_letter(const DRules *R, int ch)
 {
     ch = toupper(ch);
@@ -542,7 +526,7 @@ static int t_from_text(const DRules *R, TState *st, const char *str,
         } else if (*p == 'H' || *p == 'P') {
             int v, isq = *p == 'H';
             p++;
-            if (t_uint(&p, isq ? R->quiet_limit : T_MAX_PLIES, &v))
+            if (dr_parse_uint(&p, isq ? R->quiet_limit : T_MAX_PLIES, &v))
                 return ply_fail(err, "%s needs a number (0..%d)",
                                 isq ? "H" : "P",
                                 isq ? R->quiet_limit : T_MAX_PLIES);

@@ -128,13 +128,9 @@ static Reason cecp_move(Player *p, const void *st, const PlayerClock *k,
                            "input", p->name);
     char line[ENGINE_LINE_MAX];
     for (;;) {
-        int rc = engine_read_line(&c->eng, line, sizeof line, dl);
-        if (rc == 0)
-            return player_fail(err, REASON_TIME, "%s: no move in time",
-                               p->name);
-        if (rc < 0)
-            return player_fail(err, REASON_CRASH, "%s: exited instead of "
-                               "moving", p->name);
+        Reason why = client_read(c, line, sizeof line, dl, "move", err);
+        if (why != REASON_NORMAL)
+            return why;
         if (!strncmp(line, "move ", 5))
             break;
         /* GNU Chess in xboard mode: "My move is : g1f3" */

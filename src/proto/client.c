@@ -139,3 +139,16 @@ int64_t client_deadline(const Client *c, const PlayerClock *k)
 {
     return now_ms() + k->allowed_ms + c->tc->grace_ms;
 }
+
+Reason client_read(Client *c, char *line, size_t n, int64_t dl,
+                   const char *what, PlyError *err)
+{
+    int rc = engine_read_line(&c->eng, line, n, dl);
+    if (rc == 0)
+        return player_fail(err, REASON_TIME, "%s: no %s in time",
+                           c->base.name, what);
+    if (rc < 0)
+        return player_fail(err, REASON_CRASH, "%s: exited before its %s",
+                           c->base.name, what);
+    return REASON_NORMAL;
+}

@@ -58,6 +58,12 @@ int client_set_option(Player *p, const char *name, const char *value,
                       PlyError *err);
 /* free: stops the program if it still runs, frees the move list and c. */
 void client_free(Player *p);
+/* The program's next line before deadline dl (`what` it owes, for the
+ * errors: "move", "answer to START"). REASON_NORMAL with the line; a loss
+ * on time ("NAME: no WHAT in time") when dl passes; a crash ("NAME:
+ * exited before its WHAT") when it exits. */
+Reason client_read(Client *c, char *line, size_t n, int64_t dl,
+                   const char *what, PlyError *err);
 /* A move line's deadline: now + allowed + grace. */
 int64_t client_deadline(const Client *c, const PlayerClock *k);
 

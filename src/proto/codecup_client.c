@@ -36,13 +36,9 @@ static Reason cc_move(Player *p, const void *st, const PlayerClock *k,
         return player_fail(err, REASON_CRASH, "%s: stopped reading its "
                            "input", p->name);
     char line[ENGINE_LINE_MAX];
-    int rc = engine_read_line(&c->eng, line, sizeof line, dl);
-    if (rc == 0)
-        return player_fail(err, REASON_TIME, "%s: no move in time",
-                           p->name);
-    if (rc < 0)
-        return player_fail(err, REASON_CRASH, "%s: exited instead of "
-                           "moving", p->name);
+    Reason why = client_read(c, line, sizeof line, dl, "move", err);
+    if (why != REASON_NORMAL)
+        return why;
     size_t n = strlen(line);
     while (n && (line[n - 1] == ' ' || line[n - 1] == '\t'))
         line[--n] = 0;

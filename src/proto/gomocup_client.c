@@ -98,13 +98,9 @@ static Reason gc_begin(Player *p, const PlayerGame *pg, PlyError *err)
                            "input", p->name);
     char line[ENGINE_LINE_MAX];
     for (;;) {
-        int rc = engine_read_line(&c->eng, line, sizeof line, dl);
-        if (rc == 0)
-            return player_fail(err, REASON_TIME, "%s: no answer to START "
-                               "in time", p->name);
-        if (rc < 0)
-            return player_fail(err, REASON_CRASH, "%s: exited instead of "
-                               "answering START", p->name);
+        why = client_read(c, line, sizeof line, dl, "answer to START", err);
+        if (why != REASON_NORMAL)
+            return why;
         if (!strncasecmp(line, "OK", 2))
             break;
         if (!strncasecmp(line, "ERROR", 5) || !strncasecmp(line, "UNKNOWN",
@@ -162,13 +158,9 @@ static Reason gc_move(Player *p, const void *st, const PlayerClock *k,
                            "input", p->name);
     char line[ENGINE_LINE_MAX];
     for (;;) {
-        int rc = engine_read_line(&c->eng, line, sizeof line, dl);
-        if (rc == 0)
-            return player_fail(err, REASON_TIME, "%s: no move in time",
-                               p->name);
-        if (rc < 0)
-            return player_fail(err, REASON_CRASH, "%s: exited instead of "
-                               "moving", p->name);
+        Reason why = client_read(c, line, sizeof line, dl, "move", err);
+        if (why != REASON_NORMAL)
+            return why;
         if (!strncasecmp(line, "ERROR", 5) || !strncasecmp(line, "UNKNOWN",
                                                            7))
             return player_fail(err, REASON_CRASH, "%s: %.100s", p->name,

@@ -50,14 +50,12 @@ static Reason ask(Client *c, int64_t dl, char *text, size_t n, int *ok,
         return player_fail(err, REASON_CRASH, "%s: stopped reading its "
                            "input", c->base.name);
     char line[ENGINE_LINE_MAX];
+    char what[80];
+    snprintf(what, sizeof what, "answer to '%.60s'", cmd);
     for (;;) {
-        int rc = engine_read_line(&c->eng, line, sizeof line, dl);
-        if (rc == 0)
-            return player_fail(err, REASON_TIME, "%s: no answer to '%.60s' "
-                               "in time", c->base.name, cmd);
-        if (rc < 0)
-            return player_fail(err, REASON_CRASH, "%s: exited instead of "
-                               "answering '%.60s'", c->base.name, cmd);
+        Reason why = client_read(c, line, sizeof line, dl, what, err);
+        if (why != REASON_NORMAL)
+            return why;
         if (line[0] == '=' || line[0] == '?')
             break;
     }

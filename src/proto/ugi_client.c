@@ -37,14 +37,12 @@ static Reason expect(Client *c, const char *word, char *line, size_t n,
                      int64_t deadline, int *has_seed, PlyError *err)
 {
     size_t wl = strlen(word);
+    char what[64];
+    snprintf(what, sizeof what, "'%.40s'", word);
     for (;;) {
-        int rc = engine_read_line(&c->eng, line, n, deadline);
-        if (rc == 0)
-            return player_fail(err, REASON_TIME, "%s: no '%s' in time",
-                               c->base.name, word);
-        if (rc < 0)
-            return player_fail(err, REASON_CRASH, "%s: exited while we "
-                               "waited for '%s'", c->base.name, word);
+        Reason why = client_read(c, line, n, deadline, what, err);
+        if (why != REASON_NORMAL)
+            return why;
         if (!strncmp(line, word, wl) && (!line[wl] || line[wl] == ' '))
             return REASON_NORMAL;
         if (has_seed && !strncmp(line, "option name seed ", 17))

@@ -112,8 +112,8 @@ void session_stop(Session *s)
     pthread_mutex_lock(&s->mu);
     s->stop = 1;
     pthread_cond_broadcast(&s->cv);
-    if (!s->done && s->bot)
-        bot_stop(s->bot);
+    if (!s->done)
+        bot_stop(s->bot);           /* no bot yet: nothing to stop */
     pthread_mutex_unlock(&s->mu);
 }
 

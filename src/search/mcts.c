@@ -74,7 +74,7 @@
 /* Options: the table bot_new() reads a spec with, and its struct */
 
 typedef struct MctsSpec {
-    double c, bias, eps, ept_scale, im;
+    double c, bias, eps, ept_scale, im, oppeps;
     size_t mem;
     int threads, playouts, expand, reuse, solver, rave, grave, amaf_all;
     int policy, ept, exact, priors;
@@ -143,6 +143,11 @@ static const Option mcts_options[] = {
              "implicit minimax weight: children scored by eval at "
              "expansion, minimax backups, selection on (1-A) mean + A "
              "minimax (zero-sum games with eval)"),
+    MCTS_OPT("oppeps", OPT_DOUBLE, 0, 0, 1, oppeps,
+             "opponent modelling: at a node where another player than the "
+             "root's chooses, descend to a random child this often "
+             "(epsilon-greedy; values then expect the opponents to err, "
+             "which sets traps)"),
     {.key = NULL},
 };
 
@@ -468,6 +473,7 @@ static void reuse_tree(Mcts *m, const void *st)
     if (rn->pov != tm && is_proven(rn) && m->solver_ok && rn->pov >= 0)
         atomic_store(&rn->exact, -atomic_load(&rn->exact));
     rn->pov = (int8_t)tm;
+    m->root_player = tm;
     m->track_ok = 1;
     m->ntrack = 0;
     memcpy(m->track_state, st, m->sz);
@@ -506,7 +512,7 @@ static void *mcts_create(const GameVtbl *g, const void *opts, uint64_t seed,
         .policy = sp->policy, .expand = (uint32_t)sp->expand,
         .grave = (uint32_t)sp->grave, .ept = sp->ept, .bias = sp->bias,
         .eps = sp->eps, .ept_scale = sp->ept_scale, .im = sp->im,
-        .exact = sp->exact,
+        .exact = sp->exact, .oppeps = sp->oppeps,
         .priors = sp->priors && g->priors,
     };
     if (o.grave)

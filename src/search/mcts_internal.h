@@ -31,6 +31,7 @@ typedef struct MctsOpts {
     int ept;
     int exact;      /* ask the game's exact hook at leaf expansion */
     double bias, eps, ept_scale, im;
+    double oppeps;  /* opponents' selection: a random child this often */
 } MctsOpts;
 
 struct Mcts;
@@ -96,6 +97,7 @@ typedef struct Mcts {
     _Atomic int stop;
     _Atomic uint64_t claimed;
     uint64_t max_iters;
+    int root_player;         /* to move at the root of the running search */
     BotClock clk;            /* time_ms: start and internal deadline */
     const Limits *lim;
     SearchInfo *out;

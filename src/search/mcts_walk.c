@@ -404,6 +404,9 @@ static inline uint32_t select_child(Worker *w, MctsNode *n, int depth)
         }
         return f + k - 1;
     }
+    if (m->o.oppeps > 0 && ch[0].mover != m->root_player && k > 1 &&
+        rng_double(&w->rng) < m->o.oppeps)
+        return f + rng_below(&w->rng, k);
     return m->select(w, n, f, k, depth);
 }
 

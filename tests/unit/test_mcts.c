@@ -772,14 +772,124 @@ static void test_chance(void **state)
     }
 }
 
+/* ---------------------------------------------------------------------- */
+/* Trap: A chooses 0 (a draw) or 1 (a trap); after the trap B has ten
+ * moves, one of which wins for B while the other nine lose. Against best
+ * replies the trap loses; against a random B it wins 80% of the time. */
+
+typedef struct Trap {
+    int stage, result;      /* stage 0: A, 1: B, 2: over; result for A */
+} Trap;
+
+static int trap_init(void *st, const int *opt, uint64_t seed, PlyError *e)
+{
+    (void)opt, (void)seed, (void)e;
+    memset(st, 0, sizeof(Trap));
+    return 0;
+}
+static int trap_to_move(const void *st)
+{
+    const Trap *t = st;
+    return t->stage == 2 ? PLAYER_TERMINAL : t->stage;
+}
+static int trap_gen(const void *st, Move *out)
+{
+    const Trap *t = st;
+    int n = t->stage == 0 ? 2 : 10;
+    for (int i = 0; i < n; i++)
+        out[i] = (Move)i;
+    return n;
+}
+static void trap_make(void *st, Move m)
+{
+    Trap *t = st;
+    if (t->stage == 0 && m == 0) {
+        t->stage = 2;
+        t->result = 0;
+    } else if (t->stage == 0) {
+        t->stage = 1;
+    } else {
+        t->stage = 2;
+        t->result = m == 3 ? -1 : 1;
+    }
+}
+static void trap_returns(const void *st, double *out)
+{
+    const Trap *t = st;
+    out[0] = t->result;
+    out[1] = -t->result;
+}
+static uint64_t trap_hash(const void *st)
+{
+    const Trap *t = st;
+    return ply_mix64((uint64_t)(t->stage * 4 + t->result + 1));
+}
+static int trap_text(const void *st, char *buf, size_t n)
+{
+    const Trap *t = st;
+    return snprintf(buf, n, "%d/%d", t->stage, t->result);
+}
+static int trap_from(void *st, const char *s, PlyError *e)
+{
+    Trap *t = st;
+    if (sscanf(s, "%d/%d", &t->stage, &t->result) != 2)
+        return ply_fail(e, "bad trap setup");
+    return 0;
+}
+
+static const char *const trap_players[] = {"A", "B"};
+static const GameVtbl game_trap = {
+    .info = {.name = "trap", .title = "trap", .num_players = 2,
+             .max_moves = 10, .max_game_length = 2,
+             .state_size = sizeof(Trap), .flags = GAME_ZERO_SUM,
+             .player_names = trap_players, .notation = "", .rules = ""},
+    .init = trap_init, .to_move = trap_to_move, .gen_moves = trap_gen,
+    .make = trap_make, .returns = trap_returns, .hash = trap_hash,
+    .to_text = trap_text, .from_text = trap_from,
+    .move_to_text = race_mtext, .text_to_move = race_tmove,
+    .render = trap_text,
+};
+
+/* oppeps: with the opponent choosing at random, the trap is worth
+ * 0.8 and is played; without (the control), its best reply makes it a
+ * loss and the draw is played. The solver is off: it would prove the
+ * trap lost and never play it whatever the opponent model. */
+static void test_opponent_eps(void **state)
+{
+    (void)state;
+    const GameVtbl *g = &game_trap;
+    const char *spec[] = {"mcts:iterations=4000,solver=0,oppeps=1",
+                          "mcts:iterations=4000,solver=0,oppeps=0.9",
+                          "mcts:iterations=4000,solver=0",
+                          "mcts:iterations=4000,solver=0,oppeps=0.2"};
+    const Move want[] = {1, 1, 0, 0};
+    for (int i = 0; i < 4; i++) {
+        Trap st;
+        trap_init(&st, NULL, 0, NULL);
+        Bot *b = mk(g, spec[i], 3);
+        SearchInfo si;
+        Move m = bot_choose(b, &st, NULL, &si);
+        if (m != want[i])
+            fail_msg("%s: move %d, wanted %d", spec[i], (int)m,
+                     (int)want[i]);
+        bot_free(b);
+    }
+    /* B's own search is not affected: oppeps concerns the others */
+    Trap st = {.stage = 1};
+    Bot *b = mk(g, "mcts:iterations=2000,solver=0,oppeps=1", 3);
+    assert_int_equal(bot_choose(b, &st, NULL, NULL), 3);
+    bot_free(b);
+}
+
 static void test_bad_options(void **state)
 {
     (void)state;
     const GameVtbl *g = game_find("kalah");
     const char *bad[] = {"mcts:c=x", "mcts:mem=0", "mcts:threads=0",
                          "mcts:bogus=1", "mcts:policy=smart",
-                         "mcts:policy=game", "mcts:rave", "mcts:mem=5q"};
-    for (int i = 0; i < 8; i++) {
+                         "mcts:policy=game", "mcts:rave", "mcts:mem=5q",
+                         "mcts:oppeps=2", "mcts:oppeps=-0.1"};
+    for (int i = 0; i < 10; i++) {
         PlyError err = {{0}};
         Bot *b = bot_new(g, bad[i], 1, &err);
         assert_null(b);
@@ -810,6 +920,7 @@ int main(void)
         cmocka_unit_test(test_beats_random),
         cmocka_unit_test(test_three_players),
         cmocka_unit_test(test_chance),
+        cmocka_unit_test(test_opponent_eps),
         cmocka_unit_test(test_bad_options),
     };
     if (getenv("PLY_TEST_FILTER"))

@@ -693,6 +693,21 @@ static int zuniq_eval(const void *st, int player)
     return (2 * wins - ZQ_EVAL_PLAYOUTS) * 1000 / ZQ_EVAL_PLAYOUTS;
 }
 
+/* Time: the plies that cost thinking. The exact solver settles a game
+ * once about ZQ_DECIDED_PLY segments are drawn (in 16 games of `ply
+ * codecup zuniq` against the CodeCup 2021 winner its first proof came at
+ * plies 24-35, median 29), and the moves after a proof are played at
+ * once; so a clock is shared over the plies up to there, not over the
+ * whole game (which may go on to ply 40 and more). */
+enum { ZQ_DECIDED_PLY = 30 };
+
+static int zuniq_plies_left(const void *st)
+{
+    const Zuniq *z = st;
+    int left = ZQ_DECIDED_PLY - popc(z->drawn);
+    return left > 2 ? left : 2;
+}
+
 /* ---- exact solver -------------------------------------------------------
  * Negamax over the legal moves with a table of solved positions keyed by
  * the canonical state (walls touching closed cells left out, as in
@@ -1190,4 +1205,5 @@ const GameVtbl game_zuniq = {
     .check = zuniq_check,
     .exact = zuniq_exact,
     .exact_move = zuniq_exact_move,
+    .plies_left = zuniq_plies_left,
 };

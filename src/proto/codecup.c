@@ -115,10 +115,11 @@ int codecup_run_claim(FILE *in, FILE *out, FILE *log, const GameVtbl *g,
         if (p != PLAYER_TERMINAL && p == me) {
             /* our move: a share of the time left */
             Clock c = {.left_ms = total_ms - used, .margin_ms = reserve};
-            if (mcts) {
+            if (mcts && !g->plies_left) {
                 /* the solver plays the last third of a game at once: share
                  * the time over the moves before it (random-game estimate
-                 * of the moves left, time_moves_left) */
+                 * of the moves left, time_moves_left); a game's own
+                 * plies_left already counts only the plies that cost */
                 int mv = time_moves_left(g, st, &c, seed + (uint64_t)ply);
                 c.moves_to_go = mv > 3 ? (mv * 2 + 2) / 3 : mv;
             }

@@ -3,6 +3,7 @@
  * after drawing it all zone sizes differ), plus notation, rule cases, the
  * CodeCup sample game, real CodeCup games and the canonical hash. */
 #include "testlib.h"
+#include "core/timeman.h"
 
 /* ---- the reference ------------------------------------------------------ */
 
@@ -305,6 +306,39 @@ static void test_random_games(void **state)
         }
     }
     assert_true(positions > games * 30);
+    free(st);
+}
+
+/* plies_left counts the plies that cost thinking: down to the ply where
+ * the exact solver usually settles the game (30 segments drawn), then at
+ * least 2. So a clock gives a move near the decision more than a move of
+ * the opening, even with a third of the time left. */
+static void test_plies_left(void **state)
+{
+    (void)state;
+    const GameVtbl *g = zq();
+    assert_non_null(g->plies_left);
+    void *st = state_alloc(g);
+    PlyError err;
+    assert_int_equal(g->init(st, NULL, 0, &err), 0);
+    Rng r;
+    rng_seed(&r, 7);
+    int64_t first = 0;
+    for (int ply = 0; g->to_move(st) != PLAYER_TERMINAL; ply++) {
+        int want = 30 - ply > 2 ? 30 - ply : 2;
+        assert_int_equal(g->plies_left(st), want);
+        if (ply == 0) {
+            Clock c = {.left_ms = 30000};
+            first = time_budget(g, st, &c, 1);
+        } else if (ply == 26) {
+            Clock c = {.left_ms = 10000};
+            assert_true(time_budget(g, st, &c, 1) > first);
+        }
+        Move mv[60];
+        int n = g->gen_moves(st, mv);
+        g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+    }
+    assert_true(first > 0);
     free(st);
 }
 
@@ -987,6 +1021,7 @@ int main(void)
         cmocka_unit_test(test_setup_strings),
         cmocka_unit_test(test_canonical_hash),
         cmocka_unit_test(test_random_games),
+        cmocka_unit_test(test_plies_left),
         cmocka_unit_test(test_random_setups),
         cmocka_unit_test(test_playout),
     };

@@ -514,14 +514,30 @@ static int fg_render(const void *st, char *buf, size_t n)
     return w < 0 || (size_t)w >= n - len ? -1 : (int)len + w;
 }
 
-/* ---- evaluation, from the geese's side ---- */
+/* ---- evaluation, from the geese's side ----
+ * A linear form over named features (`ply info fox-and-geese`), tunable
+ * with `ply tune` (docs/tuning.md): eval = sum of weight x feature, from
+ * the geese's view. */
 
-static int geese_view(const Fg *g)
+enum { F_MARGIN, F_ROOM, F_ESCAPED, F_ADVANCE, F_HANG_FOX, F_HANG_GEESE,
+       F_EXPOSED, F_FOXMOVES, F_TRAPPED, FG_NW };
+static const char *const fg_names[FG_NW] = {
+    "geese.margin", "fox.room", "fox.escaped", "goose.advance",
+    "goose.hanging.foxmove", "goose.hanging.geesemove", "goose.exposed",
+    "fox.moves", "fox.trapped",
+};
+static const int fg_weights[FG_NW] = {220, -12, -4, 6, -160, -50, -25, -8,
+                                      500};
+
+/* The features of g from the geese's view; 0 when the fox is gone. */
+static int features(const Fg *g, int *f)
 {
+    memset(f, 0, sizeof(int) * FG_NW);
     int fox = fox_sq(g), ng = geese(g);
     if (fox < 0)
         return 0;
-    int v = 220 * (ng - g->foxwin);
+    /* geese above the number that lets the fox win */
+    f[F_MARGIN] = ng - g->foxwin;
     /* the fox's room: points it reaches by steps alone */
     uint8_t seen[NSQ] = {0};
     int queue[NSQ], head = 0, tail = 0;
@@ -539,16 +555,16 @@ static int geese_view(const Fg *g)
             }
         }
     }
-    v -= 12 * tail;
+    f[F_ROOM] = tail;
     /* a fox below the flock has escaped it */
     if (tail > 1)
-        v -= 4 * (N * tail - room_rank - tail);
+        f[F_ESCAPED] = N * tail - room_rank - tail;
     /* geese: advance, and those the fox can jump from a point it reaches
-     * (now: much worse) */
+     * (now: much worse, more so with the fox to move) */
     for (int sq = 0; sq < NSQ; sq++) {
         if (g->pt[sq] != GOOSE)
             continue;
-        v += 6 * (sq / N);
+        f[F_ADVANCE] += sq / N;
         for (int d = 0; d < 8; d++) {
             int from = nb(g, sq, opposite[d]), to = nb(g, sq, d);
             if (from < 0 || to < 0 || nb(g, from, d) != sq)
@@ -556,9 +572,9 @@ static int geese_view(const Fg *g)
             if (g->pt[to] != EMPTY && to != fox)
                 continue;
             if (from == fox)
-                v -= g->side == FOXP ? 160 : 50;
+                f[g->side == FOXP ? F_HANG_FOX : F_HANG_GEESE]++;
             else if (seen[from])
-                v -= 25;
+                f[F_EXPOSED]++;
         }
     }
     /* the fox's moves now */
@@ -566,9 +582,18 @@ static int geese_view(const Fg *g)
     Fg t = *g;
     t.side = FOXP;
     int nm = gen(&t, mv);
-    v -= 8 * nm;
-    if (nm == 0)
-        v += 500;
+    f[F_FOXMOVES] = nm;
+    f[F_TRAPPED] = nm == 0;
+    return 1;
+}
+
+static int geese_view(const Fg *g)
+{
+    int f[FG_NW], v = 0;
+    if (!features(g, f))
+        return 0;
+    for (int i = 0; i < FG_NW; i++)
+        v += fg_weights[i] * f[i];
     return v;
 }
 
@@ -577,6 +602,25 @@ static int fg_eval(const void *st, int player)
     int v = geese_view(st);
     return player == GEESEP ? v : -v;
 }
+
+/* The terms from player 0's view (the fox's): the geese's features,
+ * negated. */
+static int fg_terms(const void *st, EvalTerm *out, double *base)
+{
+    int f[FG_NW], n = 0;
+    *base = 0;
+    if (!features(st, f))
+        return 0;
+    for (int i = 0; i < FG_NW; i++)
+        if (f[i])
+            out[n++] = (EvalTerm){.index = i, .coef = (float)-f[i]};
+    return n;
+}
+
+static const EvalTuning fg_tuning = {
+    .nparams = FG_NW, .names = fg_names, .weights = fg_weights,
+    .terms = fg_terms,
+};
 
 static int fg_heuristic(const void *st, Move m)
 {
@@ -668,6 +712,7 @@ const GameVtbl game_fox_and_geese = {
     .render = fg_render,
     .layout = fg_layout,
     .eval = fg_eval,
+    .tuning = &fg_tuning,
     .heuristic = fg_heuristic,
     .is_noisy = fg_is_noisy,
     .score = fg_score,

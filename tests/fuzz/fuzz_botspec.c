@@ -1,35 +1,14 @@
 /* fuzz_botspec.c — bot specs ("mcts:time=2s,threads=2", "greedy:
  * fallback=alphabeta:depth=4;hash=1", ...) on every game: bot_new() must
  * build the bot or refuse with a message, never crash. No search is run. */
-#include <stdlib.h>
-#include <string.h>
-
 #include "core/bot.h"
 #include "fuzz.h"
-
-/* The oware bot builds its endgame databases when it is made: about 9 s
- * of CPU at its default db=14 in a release build, minutes under the
- * fuzzer's instrumentation, past libFuzzer's timeout (a long run stopped
- * on the spec "oware"). Its specs get db=0 (the game's own databases)
- * last, which the parser takes over any db= before it; the rest of the
- * spec is parsed as written. */
-static char *cap_databases(char *spec)
-{
-    if (!spec || strncmp(spec, "oware", 5) || (spec[5] && spec[5] != ':'))
-        return spec;
-    size_t n = strlen(spec);
-    char *t = realloc(spec, n + 6);
-    if (!t)
-        return spec;
-    memcpy(t + n, t[5] ? ",db=0" : ":db=0", 6);
-    return t;
-}
 
 static void fuzz_one(FuzzIn *in)
 {
     const GameVtbl *g = fuzz_game(in);
     uint64_t seed = fuzz_u64(in);
-    char *spec = cap_databases(fuzz_rest(in));
+    char *spec = fuzz_rest(in);
     PlyError err = {{0}};
     Bot *b = bot_new(g, spec, seed, &err);
     if (b)

@@ -5,6 +5,7 @@
 # Prints one line per target with its executions and coverage; a crash
 # keeps its input under $FUZZ/artifacts and fails the run.
 # FUZZ_TARGETS="moves text" limits the run to those targets;
+# FUZZ_TIMEOUT=S is libFuzzer's limit for one input (60);
 # FUZZ_CORPUS=DIR keeps each target's corpus in DIR/NAME across runs (long
 # runs, docs/fuzzing.md); FUZZ_JOBS=N runs N fuzzing processes per target.
 set -u
@@ -34,9 +35,12 @@ for bin in "$FUZZ"/fuzz_*; do
     [ "$jobs" -gt 1 ] && par="-jobs=$jobs -workers=$jobs"
     # -close_fd_mask=3: the targets' own messages (rejected input) are
     # noise; libFuzzer and sanitizer reports still reach the log.
-    # -timeout=60: an input that builds a game's endgame databases (oware
-    # at init) takes seconds under the sanitizers, more on a loaded machine
-    if ! "$bin" -max_total_time="$secs" -timeout=60 -close_fd_mask=3 \
+    # -timeout (FUZZ_TIMEOUT, default 60 s): an input that builds a game's
+    # endgame databases (kalah and oware when set up, the oware bot when
+    # made: 2-9 s in a release build) takes a minute or more under the
+    # fuzzer's instrumentation, once per process; long runs use 600
+    if ! "$bin" -max_total_time="$secs" -timeout="${FUZZ_TIMEOUT:-60}" \
+            -close_fd_mask=3 \
             -artifact_prefix="$art/$name-" -print_final_stats=1 $par \
             "$dir" > "$log" 2>&1; then
         tail -n 60 "$log"; cat fuzz-*.log 2>/dev/null | tail -n 60

@@ -166,6 +166,20 @@ int cmd_info(int argc, char **argv)
     if (g->see || g->net)
         printf("search hooks:%s%s\n", g->see ? " see (static exchange)" : "",
                g->net ? " net (learned evaluation inputs)" : "");
+    if (g->tuning) {
+        /* the weights ply tune fits and alphabeta:weights=FILE replaces;
+         * listed when few (chess has hundreds: ply tune --out writes
+         * them all) */
+        const EvalTuning *t = g->tuning;
+        printf("tunable evaluation: %d weights (ply tune, "
+               "alphabeta:weights=FILE; docs/tuning.md)",
+               t->nparams);
+        if (t->nparams <= 32)
+            for (int i = 0; i < t->nparams; i++)
+                printf("%s%s %d", i ? ", " : ": ", t->names[i],
+                       t->weights[i]);
+        printf("\n");
+    }
     printf("longest game: %d plies; at most %d moves per position\n",
            in->max_game_length, in->max_moves);
     printf("formats:");

@@ -837,6 +837,18 @@ static int trap_from(void *st, const char *s, PlyError *e)
     return 0;
 }
 
+static int trap_tmove(const void *st, const char *s, Move *m, PlyError *e)
+{
+    Move mv[10];
+    int n = trap_gen(st, mv);
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || v < 0 || v >= n)
+        return ply_fail(e, "bad move");
+    *m = (Move)v;
+    return 0;
+}
+
 static const char *const trap_players[] = {"A", "B"};
 static const GameVtbl game_trap = {
     .info = {.name = "trap", .title = "trap", .num_players = 2,
@@ -846,7 +858,7 @@ static const GameVtbl game_trap = {
     .init = trap_init, .to_move = trap_to_move, .gen_moves = trap_gen,
     .make = trap_make, .returns = trap_returns, .hash = trap_hash,
     .to_text = trap_text, .from_text = trap_from,
-    .move_to_text = race_mtext, .text_to_move = race_tmove,
+    .move_to_text = race_mtext, .text_to_move = trap_tmove,
     .render = trap_text,
 };
 
@@ -876,6 +888,11 @@ static void test_opponent_eps(void **state)
     }
     /* B's own search is not affected: oppeps concerns the others */
     Trap st = {.stage = 1};
+    Move mv;
+    PlyError err;
+    assert_int_equal(trap_tmove(&st, "9", &mv, &err), 0);
+    assert_int_equal(mv, 9);
+    assert_int_not_equal(trap_tmove(&st, "10", &mv, &err), 0);
     Bot *b = mk(g, "mcts:iterations=2000,solver=0,oppeps=1", 3);
     assert_int_equal(bot_choose(b, &st, NULL, NULL), 3);
     bot_free(b);

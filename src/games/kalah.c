@@ -77,7 +77,8 @@ static const GameOption kalah_options[] = {
      "seeds in the houses (up to 8 houses a side), built once per process "
      "when the game is set up, about a byte a board (6 houses: 10 about "
      "0.3 s, 14 about 8 s and 20 MB, 16 about 35 s and 60 MB, 20 several "
-     "minutes and 400 MB; 0: none)"},
+     "minutes and 400 MB; 0: none; refused beyond 2^30 boards: 7 houses "
+     "up to 19, 8 houses up to 16)"},
     {.key = NULL},
 };
 
@@ -144,6 +145,7 @@ static int kdb_play(const MancalaRules *r, uint8_t *b, int move, int *gain)
 enum { KDB_MAX_HOUSES = MDB_MAX_HOUSES / 2 };
 /* the layers built at init (the rest at the first probe that needs them) */
 enum { KALAH_DB_INIT = 10 };
+#define KALAH_DB_MAX_BOARDS (UINT64_C(1) << 30)
 
 #define KDB_RULES(h, cap) \
     {.houses = 2 * (h), .variant = (cap), .moves = kdb_moves, \
@@ -162,6 +164,17 @@ static MancalaDb kdb[2][KDB_MAX_HOUSES] = {
     {KDB(1, 1), KDB(1, 2), KDB(1, 3), KDB(1, 4), KDB(1, 5), KDB(1, 6),
      KDB(1, 7), KDB(1, 8)},
 };
+
+/* A byte a board plus the work space of the largest layer: 8 houses at
+ * 20 seeds would be 7.3 G boards, hours and gigabytes asked for by one
+ * option (over UGI, by a controller). Nothing beyond 2^30 boards. */
+int kalah_db_fit(int houses, int dbseeds)
+{
+    while (dbseeds > 0 &&
+           mancala_db_positions(2 * houses, dbseeds) > KALAH_DB_MAX_BOARDS)
+        dbseeds--;
+    return dbseeds;
+}
 
 MancalaDb *kalah_db(int houses, int capture)
 {
@@ -233,6 +246,14 @@ static int kalah_init(void *st, const int *opt, uint64_t seed, PlyError *err)
      * only leaves the bots without them. */
     if (!k->dbseeds || k->houses > KDB_MAX_HOUSES || k->capture_rule > 1)
         return 0;
+    int fit = kalah_db_fit(k->houses, k->dbseeds);
+    if (fit < k->dbseeds)
+        return ply_fail(err, "kalah: dbseeds=%d with %d houses means %.2g "
+                        "database boards (a byte each), more than the "
+                        "limit of 2^30; at most dbseeds=%d here",
+                        k->dbseeds, k->houses,
+                        (double)mancala_db_positions(2 * k->houses,
+                                                     k->dbseeds), fit);
     MancalaDb *db = &kdb[k->capture_rule][k->houses - 1];
     /* with PLY_DB_DIR set, through a file there (a wrong one: an error) */
     const char *dir = getenv("PLY_DB_DIR");

@@ -21,6 +21,11 @@ enum { KALAH_SOLVE_MAX_HOUSES = MDB_MAX_HOUSES / 2 };
  * capture rule (0 empty, 1 nonempty); NULL when out of range. */
 MancalaDb *kalah_db(int houses, int capture);
 
+/* The largest database size (seeds) up to dbseeds that stays within 2^30
+ * boards for h houses a side: the game refuses more, the solver uses
+ * no more. */
+int kalah_db_fit(int houses, int dbseeds);
+
 /* The board of a kalah state (the game's state, not over) from the side
  * to move's view, its houses per side and capture rule: 0, or -1 when
  * the game is over or the board does not fit (more than 8 houses a side
@@ -31,7 +36,8 @@ typedef struct KalahSolver KalahSolver;
 
 /* A solver with a transposition table of about tt_bytes (at least one
  * bucket), probing the databases for boards of at most dbseeds seeds
- * (built here when they are not yet). NULL when out of range or out of
+ * (built here when they are not yet; no more than kalah_db_fit allows).
+ * NULL when out of range or out of
  * memory. The table is kept between calls, so later positions of the
  * same game are solved from what the earlier solves found. */
 KalahSolver *kalah_solver_new(int houses, int capture, int dbseeds,

@@ -68,6 +68,7 @@ KalahSolver *kalah_solver_new(int houses, int capture, int dbseeds,
     MancalaDb *db = kalah_db(houses, capture);
     if (!db || dbseeds < 0 || dbseeds > MDB_MAX_SEEDS)
         return NULL;
+    dbseeds = kalah_db_fit(houses, dbseeds);
     if (dbseeds && mancala_db_build(db, dbseeds))
         return NULL;
     KalahSolver *s = calloc(1, sizeof *s);
@@ -383,7 +384,8 @@ static const Option perfect_options[] = {
     {.key = "dbseeds", .type = OPT_INT, .def = 14, .min = 0, .max = 20,
      .offset = offsetof(PerfectOpts, dbseeds),
      .help = "endgame databases up to this many seeds on the board (built "
-     "at the first move)"},
+     "at the first move; no more than 2^30 boards: with 7 houses a side "
+     "up to 19, with 8 up to 16)"},
     {.key = "hash", .type = OPT_INT, .def = 512, .min = 1, .max = 65536,
      .offset = offsetof(PerfectOpts, hash_mib), .engine = "Hash",
      .help = "the solver's transposition table, MiB (kept across moves "

@@ -498,6 +498,36 @@ static void test_bad_input(void **state)
     free(st);
 }
 
+/* Databases beyond 2^30 boards are refused by the game (with the largest
+ * size that fits in the message) and cut to that size by the solver;
+ * those that fit are accepted. The sizes are the compositions of up to
+ * n seeds into 2h houses, C(n + 2h, 2h). */
+static void test_db_limit(void **state)
+{
+    (void)state;
+    assert_int_equal(kalah_db_fit(6, 20), 20);      /* 2.3e8 boards */
+    assert_int_equal(kalah_db_fit(7, 20), 19);      /* 1.39e9; 8.2e8 */
+    assert_int_equal(kalah_db_fit(8, 20), 16);      /* 17: 1.17e9 */
+    assert_int_equal(kalah_db_fit(8, 16), 16);
+    assert_int_equal(kalah_db_fit(8, 0), 0);
+    const GameVtbl *g = game_find("kalah");
+    void *st = state_alloc(g);
+    PlyError err = {{0}};
+    assert_int_equal(state_setup(g, st, "houses=8,dbseeds=20", NULL, 1,
+                                 &err), -1);
+    if (!strstr(err.msg, "at most dbseeds=16"))
+        fail_msg("message: %s", err.msg);
+    err.msg[0] = 0;
+    assert_int_equal(state_setup(g, st, "houses=7,dbseeds=20", NULL, 1,
+                                 &err), -1);
+    if (!strstr(err.msg, "at most dbseeds=19"))
+        fail_msg("message: %s", err.msg);
+    /* accepted; 0: no database built now */
+    assert_int_equal(state_setup(g, st, "houses=8,dbseeds=0", NULL, 1,
+                                 &err), 0);
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -507,6 +537,7 @@ int main(void)
         cmocka_unit_test(test_solver),
         cmocka_unit_test(test_db_file),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_db_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

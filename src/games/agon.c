@@ -576,40 +576,82 @@ static const char *ag_end_reason(const void *st)
  * The Queen's way to the throne, the Guards' rings (the inner ring is the
  * goal), Guards already on the inner ring while their Queen is not on the
  * throne carry the six-Guard risk, and a captured piece costs its owner a
- * turn. */
-static const int queen_ring[6] = {400, 170, 110, 60, 25, 0};
-static const int guard_ring[6] = {0, 90, 55, 30, 12, 0};
+ * turn. A linear form over named features (`ply info agon`), tunable
+ * with `ply tune` (docs/tuning.md): each side's features, weighted, the
+ * player's less the opponent's. */
+enum { W_QRING = 0, W_GRING = 6, W_QCAPT = 12, W_GCAPT, W_INNER2, W_RISK,
+       AG_NW };
+static const char *const ag_names[AG_NW] = {
+    "queen.ring0", "queen.ring1", "queen.ring2", "queen.ring3",
+    "queen.ring4", "queen.ring5", "guard.ring0", "guard.ring1",
+    "guard.ring2", "guard.ring3", "guard.ring4", "guard.ring5",
+    "queen.captured", "guard.captured", "guards.inner.squared",
+    "guards.inner5.risk",
+};
+static const int ag_weights[AG_NW] = {
+    400, 170, 110, 60, 25, 0,       /* the Queen by ring, throne first */
+    0, 90, 55, 30, 12, 0,           /* a Guard by ring */
+    -250, -70,                      /* a captured piece (a lost turn) */
+    8,                              /* (Guards on the inner ring)^2 */
+    -150,                           /* five there, Queen off the throne */
+};
 
-static int ag_eval(const void *st, int player)
+/* The features of both sides: f[side][weight]. */
+static void ag_features(const Agon *a, int f[2][AG_NW])
 {
-    const Agon *a = st;
-    int score[2] = {0, 0}, inner[2] = {0, 0}, qthrone[2] = {0, 0};
+    int inner[2] = {0, 0}, qthrone[2] = {0, 0};
+    memset(f, 0, sizeof(int) * 2 * AG_NW);
     for (int c = 0; c < AG_CELLS; c++) {
         int p = a->cell[c];
         if (!p)
             continue;
         int s = owner(p), r = ring(c);
         if (p & CAPT) {
-            score[s] -= is_queen(p) ? 250 : 70;
+            f[s][is_queen(p) ? W_QCAPT : W_GCAPT]++;
             continue;
         }
         if (is_queen(p)) {
-            score[s] += queen_ring[r];
+            f[s][W_QRING + r]++;
             qthrone[s] = r == 0;
         } else {
-            score[s] += guard_ring[r];
+            f[s][W_GRING + r]++;
             inner[s] += r == 1;
         }
     }
     for (int s = 0; s < 2; s++) {
-        score[s] += inner[s] * inner[s] * 8;
-        if (a->guard_loss && inner[s] == 5 && !qthrone[s])
-            score[s] -= 150;
-        /* threats: my active pieces the opponent could flank next move is
+        f[s][W_INNER2] = inner[s] * inner[s];
+        /* threats (active pieces the opponent could flank next move) are
          * left to the search */
+        f[s][W_RISK] = a->guard_loss && inner[s] == 5 && !qthrone[s];
     }
-    return score[player] - score[!player];
 }
+
+static int ag_eval(const void *st, int player)
+{
+    int f[2][AG_NW], v = 0;
+    ag_features(st, f);
+    for (int i = 0; i < AG_NW; i++)
+        v += ag_weights[i] * (f[player][i] - f[!player][i]);
+    return v;
+}
+
+/* The terms from player 0's view. */
+static int ag_terms(const void *st, EvalTerm *out, double *base)
+{
+    int f[2][AG_NW], n = 0;
+    *base = 0;
+    ag_features(st, f);
+    for (int i = 0; i < AG_NW; i++)
+        if (f[0][i] != f[1][i])
+            out[n++] = (EvalTerm){.index = i,
+                                  .coef = (float)(f[0][i] - f[1][i])};
+    return n;
+}
+
+static const EvalTuning ag_tuning = {
+    .nparams = AG_NW, .names = ag_names, .weights = ag_weights,
+    .terms = ag_terms,
+};
 
 static int ag_heuristic(const void *st, Move m)
 {
@@ -725,6 +767,7 @@ const GameVtbl game_agon = {
     .text_to_move = ag_text_to_move,
     .render = ag_render,
     .eval = ag_eval,
+    .tuning = &ag_tuning,
     .heuristic = ag_heuristic,
     .is_noisy = ag_is_noisy,
     .check = ag_check,

@@ -532,26 +532,35 @@ static const char *mm_end_reason(const void *st)
 /* ---- evaluation ----
  * Stones are everything (a conversion swings two); a stone that can be
  * converted at once by the side to move counts against its owner; corner
- * stones are never converted; mobility keeps a side from being shut in. */
-enum { W_STONE = 100, W_CORNER = 30, W_MOB = 2, W_HANG = 35 };
+ * stones are never converted; mobility keeps a side from being shut in.
+ * A linear form over named features (`ply info ming-mang`), tunable with
+ * `ply tune` (docs/tuning.md): each side's features, weighted, the
+ * player's less the opponent's. */
+enum { F_STONE, F_CORNER, F_MOB, F_HANG, MM_NW };
+static const char *const mm_names[MM_NW] = {
+    "stone", "corner", "mobility", "conversion.now",
+};
+static const int mm_weights[MM_NW] = {100, 30, 2, 35};
 
-static int mm_eval(const void *st, int player)
+/* The features of both sides: f[side][weight]. Mobility counts moves up
+ * to 40 fully, beyond a quarter each; the best conversion only for the
+ * side to move. */
+static void mm_features(const MingMang *m, int f[2][MM_NW])
 {
-    const MingMang *m = st;
-    int s = m->size, score[2] = {0, 0};
+    int s = m->size;
+    memset(f, 0, sizeof(int) * 2 * MM_NW);
     for (int p = 0; p < 2; p++)
-        score[p] = W_STONE * m->count[p];
+        f[p][F_STONE] = m->count[p];
     int corners[4] = {0, s - 1, (s - 1) * s, s * s - 1};
     for (int k = 0; k < 4; k++)
         if (m->cell[corners[k]])
-            score[m->cell[corners[k]] - 1] += W_CORNER;
-    /* mobility, and the best conversion the side to move has now */
+            f[m->cell[corners[k]] - 1][F_CORNER]++;
     Move list[MM_MAX_MOVES];
     for (int p = 0; p < 2; p++) {
         MingMang t = *m;
         t.side = (uint8_t)p;
         int n = gen(&t, list);
-        score[p] += W_MOB * (n < 40 ? n : 40 + (n - 40) / 4);
+        f[p][F_MOB] = n < 40 ? n : 40 + (n - 40) / 4;
         if (p != m->side)
             continue;
         int best = 0;
@@ -565,10 +574,36 @@ static int mm_eval(const void *st, int player)
             if (k > best)
                 best = k;
         }
-        score[p] += W_HANG * best;
+        f[p][F_HANG] = best;
     }
-    return score[player] - score[!player];
 }
+
+static int mm_eval(const void *st, int player)
+{
+    int f[2][MM_NW], v = 0;
+    mm_features(st, f);
+    for (int i = 0; i < MM_NW; i++)
+        v += mm_weights[i] * (f[player][i] - f[!player][i]);
+    return v;
+}
+
+/* The terms from player 0's view. */
+static int mm_terms(const void *st, EvalTerm *out, double *base)
+{
+    int f[2][MM_NW], n = 0;
+    *base = 0;
+    mm_features(st, f);
+    for (int i = 0; i < MM_NW; i++)
+        if (f[0][i] != f[1][i])
+            out[n++] = (EvalTerm){.index = i,
+                                  .coef = (float)(f[0][i] - f[1][i])};
+    return n;
+}
+
+static const EvalTuning mm_tuning = {
+    .nparams = MM_NW, .names = mm_names, .weights = mm_weights,
+    .terms = mm_terms,
+};
 
 /* Conversions first, as the Dagaz heuristic, then short central moves. */
 static int mm_heuristic(const void *st, Move mv)
@@ -669,6 +704,7 @@ const GameVtbl game_ming_mang = {
     .text_to_move = mm_text_to_move,
     .render = mm_render,
     .eval = mm_eval,
+    .tuning = &mm_tuning,
     .heuristic = mm_heuristic,
     .is_noisy = mm_is_noisy,
     .score = mm_score,

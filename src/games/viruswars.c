@@ -423,29 +423,61 @@ static const char *vw_end_reason(const void *st)
  * (its accessible cells), its zombies (permanent: they hold ground and
  * extend reach, and cost the opponent a virus), its live viruses, and
  * how many of its live viruses the opponent can reach (they are what
- * he will absorb next). The side to move gets the steps it has left. */
-enum { W_REACH = 6, W_ZOMB = 40, W_LIVE = 8, W_EXPOSED = 14, W_STEP = 30 };
+ * he will absorb next). The side to move gets the steps it has left. A
+ * side that reaches nothing cannot move at its turn. A linear form over
+ * named features (`ply info virus-wars`), tunable with `ply tune`
+ * (docs/tuning.md): each side's features, weighted, the player's less
+ * the opponent's. */
+enum { F_REACH, F_ZOMB, F_LIVE, F_EXPOSED, F_STEP, F_NOREACH, VW_NW };
+static const char *const vw_names[VW_NW] = {
+    "reach", "zombie", "live", "live.exposed", "steps.left", "reach.none",
+};
+static const int vw_weights[VW_NW] = {6, 40, 8, -14, 30, -2000};
+
+/* The features of both sides: f[side][weight]. */
+static void vw_features(const VirusWars *v, int f[2][VW_NW])
+{
+    int n = v->size * v->size;
+    uint8_t acc[2][VW_MAXN];
+    memset(f, 0, sizeof(int) * 2 * VW_NW);
+    for (int p = 0; p < 2; p++)
+        f[p][F_REACH] = accessible(v, p, acc[p]);
+    for (int p = 0; p < 2; p++) {
+        for (int i = 0; i < n; i++)
+            f[p][F_EXPOSED] += v->cell[i] == LIVE0 + p && acc[!p][i];
+        f[p][F_ZOMB] = v->zomb[p];
+        f[p][F_LIVE] = v->live[p];
+        f[p][F_NOREACH] = !f[p][F_REACH];
+    }
+    f[v->side][F_STEP] = v->left;
+}
 
 static int vw_eval(const void *st, int player)
 {
-    const VirusWars *v = st;
-    int n = v->size * v->size, score[2] = {0, 0};
-    uint8_t acc[2][VW_MAXN];
-    int reach[2];
-    for (int p = 0; p < 2; p++)
-        reach[p] = accessible(v, p, acc[p]);
-    for (int p = 0; p < 2; p++) {
-        int exposed = 0;
-        for (int i = 0; i < n; i++)
-            exposed += v->cell[i] == LIVE0 + p && acc[!p][i];
-        score[p] = W_REACH * reach[p] + W_ZOMB * v->zomb[p] +
-                   W_LIVE * v->live[p] - W_EXPOSED * exposed;
-        if (!reach[p])
-            score[p] -= 2000;
-    }
-    score[v->side] += W_STEP * v->left;
-    return score[player] - score[!player];
+    int f[2][VW_NW], v = 0;
+    vw_features(st, f);
+    for (int i = 0; i < VW_NW; i++)
+        v += vw_weights[i] * (f[player][i] - f[!player][i]);
+    return v;
 }
+
+/* The terms from player 0's view. */
+static int vw_terms(const void *st, EvalTerm *out, double *base)
+{
+    int f[2][VW_NW], n = 0;
+    *base = 0;
+    vw_features(st, f);
+    for (int i = 0; i < VW_NW; i++)
+        if (f[0][i] != f[1][i])
+            out[n++] = (EvalTerm){.index = i,
+                                  .coef = (float)(f[0][i] - f[1][i])};
+    return n;
+}
+
+static const EvalTuning vw_tuning = {
+    .nparams = VW_NW, .names = vw_names, .weights = vw_weights,
+    .terms = vw_terms,
+};
 
 /* Kills first, then generations towards the enemy. (No is_noisy hook:
  * late in a game nearly every step can kill, and a quiescence search over
@@ -551,6 +583,7 @@ const GameVtbl game_virus_wars = {
     .text_to_move = vw_text_to_move,
     .render = vw_render,
     .eval = vw_eval,
+    .tuning = &vw_tuning,
     .heuristic = vw_heuristic,
     .score = vw_score,
     .check = vw_check,

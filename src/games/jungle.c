@@ -457,15 +457,51 @@ static int jungle_render(const void *st, char *buf, size_t n)
     return (int)len + w;
 }
 
-/* ---- evaluation ---- */
-
-static const int value[9] = {0, 450, 200, 300, 350, 550, 800, 900, 1000};
-/* bonus for a piece d steps from the enemy den */
-static const int den_bonus[16] = {0, 400, 160, 90, 55, 35, 22, 14, 9, 6, 4,
-                                  2, 1, 0, 0, 0};
-/* a threat on a piece d steps away, per mille of its value */
-static const int threat[8] = {0, 300, 150, 80, 40, 20, 10, 5};
-
+/* ---- evaluation ----
+ * Material, each piece's shortest way to the enemy den (the chain
+ * heuristic: what a slow piece threatens beyond the horizon), and the
+ * best threat on each piece by its distance from the attacker. A linear
+ * form over named weights (`ply info jungle`), tunable with `ply tune`
+ * (docs/tuning.md): each side's features, weighted, the player's less
+ * the opponent's. The weights of the threats began as the piece's value
+ * times 300, 150, 80, 40, 20, 10, 5 per mille by distance 1..7. */
+enum { J_VALUE = 0, J_DEN = 8, J_THREAT = 24, J_NW = 24 + 8 * 7 };
+static const char *const jungle_names[J_NW] = {
+    "rat", "cat", "wolf", "dog", "panther", "tiger", "lion", "elephant",
+    "den.d0", "den.d1", "den.d2", "den.d3", "den.d4", "den.d5", "den.d6",
+    "den.d7", "den.d8", "den.d9", "den.d10", "den.d11", "den.d12", "den.d13",
+    "den.d14", "den.d15", "threat.rat.d1", "threat.rat.d2", "threat.rat.d3",
+    "threat.rat.d4", "threat.rat.d5", "threat.rat.d6", "threat.rat.d7",
+    "threat.cat.d1", "threat.cat.d2", "threat.cat.d3", "threat.cat.d4",
+    "threat.cat.d5", "threat.cat.d6", "threat.cat.d7", "threat.wolf.d1",
+    "threat.wolf.d2", "threat.wolf.d3", "threat.wolf.d4", "threat.wolf.d5",
+    "threat.wolf.d6", "threat.wolf.d7", "threat.dog.d1", "threat.dog.d2",
+    "threat.dog.d3", "threat.dog.d4", "threat.dog.d5", "threat.dog.d6",
+    "threat.dog.d7", "threat.panther.d1", "threat.panther.d2",
+    "threat.panther.d3", "threat.panther.d4", "threat.panther.d5",
+    "threat.panther.d6", "threat.panther.d7", "threat.tiger.d1",
+    "threat.tiger.d2", "threat.tiger.d3", "threat.tiger.d4",
+    "threat.tiger.d5", "threat.tiger.d6", "threat.tiger.d7",
+    "threat.lion.d1", "threat.lion.d2", "threat.lion.d3", "threat.lion.d4",
+    "threat.lion.d5", "threat.lion.d6", "threat.lion.d7",
+    "threat.elephant.d1", "threat.elephant.d2", "threat.elephant.d3",
+    "threat.elephant.d4", "threat.elephant.d5", "threat.elephant.d6",
+    "threat.elephant.d7",
+};
+static const int jungle_weights[J_NW] = {
+    450, 200, 300, 350, 550, 800, 900, 1000,    /* rat .. elephant */
+    /* a piece d steps from the enemy den, d = 0..15 (15: or further) */
+    0, 400, 160, 90, 55, 35, 22, 14, 9, 6, 4, 2, 1, 0, 0, 0,
+    /* a threat on a piece of each kind from 1..7 steps away */
+    135, 67, 36, 18, 9, 4, 2,
+    60, 30, 16, 8, 4, 2, 1,
+    90, 45, 24, 12, 6, 3, 1,
+    105, 52, 28, 14, 7, 3, 1,
+    165, 82, 44, 22, 11, 5, 2,
+    240, 120, 64, 32, 16, 8, 4,
+    270, 135, 72, 36, 18, 9, 4,
+    300, 150, 80, 40, 20, 10, 5,
+};
 /* Shortest paths over the terrain a piece of kind k of `side` may cross
  * (water, jumps, never its own den), from sq; other pieces ignored except
  * rats in the way of a jump. */
@@ -487,25 +523,25 @@ static void paths(const Jungle *j, int k, int side, int sq, uint8_t *dist)
     }
 }
 
-static int jungle_eval(const void *st, int player)
+/* The weight each side's features count: f[side][weight]. */
+static void jungle_features(const Jungle *j, int f[2][J_NW])
 {
-    const Jungle *j = st;
     int sqs[16], np = 0;
     uint8_t dist[16][NSQ];
-    int score[2] = {0, 0};
+    memset(f, 0, sizeof(int) * 2 * J_NW);
     for (int sq = 0; sq < NSQ; sq++)
         if (j->board[sq]) {
             int p = j->board[sq], s = colour(p);
             sqs[np] = sq;
             paths(j, kind(p), s, sq, dist[np]);
-            score[s] += value[kind(p)];
+            f[s][J_VALUE + kind(p) - 1]++;
             int d = dist[np][den_of(!s)];
-            score[s] += den_bonus[d < 15 ? d : 15];
+            f[s][J_DEN + (d < 15 ? d : 15)]++;
             np++;
         }
     /* threats: the best threat on each piece */
     for (int b = 0; b < np; b++) {
-        int pb = j->board[sqs[b]], sb = colour(pb), best = 0;
+        int pb = j->board[sqs[b]], sb = colour(pb), best = 0, at = -1;
         for (int a = 0; a < np; a++) {
             int pa = j->board[sqs[a]];
             if (colour(pa) == sb)
@@ -520,14 +556,43 @@ static int jungle_eval(const void *st, int player)
                 if ((d % 2 == 1) != mover_is_a)
                     continue;
             }
-            int t = value[kind(pb)] * threat[d] / 1000;
-            if (t > best)
-                best = t;
+            int w = J_THREAT + 7 * (kind(pb) - 1) + d - 1;
+            if (jungle_weights[w] > best) {
+                best = jungle_weights[w];
+                at = w;
+            }
         }
-        score[!sb] += best;
+        if (at >= 0)
+            f[!sb][at]++;
     }
-    return score[player] - score[!player];
 }
+
+static int jungle_eval(const void *st, int player)
+{
+    int f[2][J_NW], v = 0;
+    jungle_features(st, f);
+    for (int i = 0; i < J_NW; i++)
+        v += jungle_weights[i] * (f[player][i] - f[!player][i]);
+    return v;
+}
+
+/* The terms from player 0's view. */
+static int jungle_terms(const void *st, EvalTerm *out, double *base)
+{
+    int f[2][J_NW], n = 0;
+    *base = 0;
+    jungle_features(st, f);
+    for (int i = 0; i < J_NW; i++)
+        if (f[0][i] != f[1][i])
+            out[n++] = (EvalTerm){.index = i,
+                                  .coef = (float)(f[0][i] - f[1][i])};
+    return n;
+}
+
+static const EvalTuning jungle_tuning = {
+    .nparams = J_NW, .names = jungle_names, .weights = jungle_weights,
+    .terms = jungle_terms,
+};
 
 static int jungle_heuristic(const void *st, Move m)
 {
@@ -537,7 +602,8 @@ static int jungle_heuristic(const void *st, Move m)
         return 100000;
     int q = j->board[to];
     if (q)
-        return 10000 + 10 * value[kind(q)] - kind(j->board[from]);
+        return 10000 + 10 * jungle_weights[J_VALUE + kind(q) - 1] -
+               kind(j->board[from]);
     /* towards the enemy den */
     int df = abs(file_of(to) - 3) - abs(file_of(from) - 3);
     int dr = j->side ? rank_of(to) - rank_of(from)
@@ -625,6 +691,7 @@ const GameVtbl game_jungle = {
     .render = jungle_render,
     .layout = jungle_layout,
     .eval = jungle_eval,
+    .tuning = &jungle_tuning,
     .heuristic = jungle_heuristic,
     .is_noisy = jungle_is_noisy,
     .score = jungle_score,

@@ -606,28 +606,69 @@ static void ap_determinize(const void *obs, int player, Rng *r, void *st)
 
 /* ---- bots */
 
-static int ap_eval(const void *st, int player)
+/* Material (weighted by the goal: the pieces whose loss ends the game
+ * count more), horsemen in the centre, footmen's advance, penalty points.
+ * A linear form over named weights (`ply info apocalypse`), tunable with
+ * `ply tune` (docs/tuning.md): each side's features, weighted, White's
+ * less Black's. */
+enum { AF_FOOT_F, AF_HORSE_F, AF_FOOT_H, AF_HORSE_H, AF_CENTRE, AF_ADVANCE,
+       AF_PENALTY, AP_NW };
+static const char *const ap_names[AP_NW] = {
+    "footman.goal-footmen", "horseman.goal-footmen", "footman.goal-horsemen",
+    "horseman.goal-horsemen", "horseman.centre", "footman.advance",
+    "penalty",
+};
+static const int ap_weights[AP_NW] = {100, 220, 60, 300, 8, 6, -150};
+
+/* The features of both sides: f[side][weight]. */
+static void ap_features(const Apoc *a, int f[2][AP_NW])
 {
-    const Apoc *a = st;
-    int wf = a->goal == GOAL_FOOTMEN ? 100 : 60;
-    int wh = a->goal == GOAL_FOOTMEN ? 220 : 300;
-    int v = 0;
+    int foot = a->goal == GOAL_FOOTMEN ? AF_FOOT_F : AF_FOOT_H;
+    int horse = a->goal == GOAL_FOOTMEN ? AF_HORSE_F : AF_HORSE_H;
+    memset(f, 0, sizeof(int) * 2 * AP_NW);
     for (int s = 0; s < AP_SQ; s++) {
-        int c = a->sq[s], r = s / AP_N, f = s % AP_N;
+        int c = a->sq[s], r = s / AP_N, fl = s % AP_N;
         if (!c)
             continue;
-        int sign = owner(c) ? -1 : 1;
+        int o = owner(c);
         if (is_horse(c)) {
-            int centre = (f > 0 && f < 4) + (r > 0 && r < 4);
-            v += sign * (wh + 8 * centre);
+            f[o][horse]++;
+            f[o][AF_CENTRE] += (fl > 0 && fl < 4) + (r > 0 && r < 4);
         } else {
-            int adv = owner(c) ? AP_N - 1 - r : r;
-            v += sign * (wf + 6 * adv);
+            f[o][foot]++;
+            f[o][AF_ADVANCE] += o ? AP_N - 1 - r : r;
         }
     }
-    v -= 150 * (a->pen[0] - a->pen[1]);
+    for (int o = 0; o < 2; o++)
+        f[o][AF_PENALTY] = a->pen[o];
+}
+
+static int ap_eval(const void *st, int player)
+{
+    int f[2][AP_NW], v = 0;
+    ap_features(st, f);
+    for (int i = 0; i < AP_NW; i++)
+        v += ap_weights[i] * (f[0][i] - f[1][i]);
     return player ? -v : v;
 }
+
+/* The terms from player 0's (White's) view. */
+static int ap_terms(const void *st, EvalTerm *out, double *base)
+{
+    int f[2][AP_NW], n = 0;
+    *base = 0;
+    ap_features(st, f);
+    for (int i = 0; i < AP_NW; i++)
+        if (f[0][i] != f[1][i])
+            out[n++] = (EvalTerm){.index = i,
+                                  .coef = (float)(f[0][i] - f[1][i])};
+    return n;
+}
+
+static const EvalTuning ap_tuning = {
+    .nparams = AP_NW, .names = ap_names, .weights = ap_weights,
+    .terms = ap_terms,
+};
 
 static int ap_heuristic(const void *st, Move m)
 {
@@ -768,6 +809,7 @@ const GameVtbl game_apocalypse = {
     .render = ap_render,
     .layout = ap_layout,
     .eval = ap_eval,
+    .tuning = &ap_tuning,
     .heuristic = ap_heuristic,
     .is_noisy = ap_is_noisy,
     .observe = ap_observe,

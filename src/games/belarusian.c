@@ -925,12 +925,30 @@ static int bel_layout(const void *st, Layout *l)
 
 /* ---- evaluation ---- */
 
-static const int value[9] = {0, 120, 450, 100, 320, 330, 500, 900, 0};
-
-static int bel_eval(const void *st, int player)
+/* Material, the advance of men and pawns (squared), the centre for the
+ * knight, bishop and dama, the king away from it, and the move. A linear
+ * form over named weights (`ply info belarusian-chess`), tunable with
+ * `ply tune` (docs/tuning.md): each side's features, weighted, the
+ * player's less the opponent's. */
+enum { BF_VALUE = 0, BF_MAN_ADV = 7, BF_PAWN_ADV, BF_CENTRE, BF_KING_CENTRE,
+       BF_TEMPO, BEL_NW };
+static const char *const bel_names[BEL_NW] = {
+    "man", "dama", "pawn", "knight", "bishop", "rook", "queen",
+    "man.advance.squared", "pawn.advance.squared", "minor.centre",
+    "king.centre", "tempo",
+};
+static const int bel_weights[BEL_NW] = {120, 450, 100, 320, 330, 500, 900,
+                                        3, 2, 8, -6, 10};
+/* move ordering's piece values: the material weights, 0 for the king */
+static int value(int t)
 {
-    const Bel *s = st;
-    int sc[2] = {0, 0};
+    return t >= MAN && t <= QUEEN ? bel_weights[BF_VALUE + t - 1] : 0;
+}
+
+/* The features of both sides: f[side][weight]. */
+static void bel_features(const Bel *s, int f[2][BEL_NW])
+{
+    memset(f, 0, sizeof(int) * 2 * BEL_NW);
     for (int q = 0; q < 64; q++) {
         int p = s->b[q];
         if (!p)
@@ -939,19 +957,46 @@ static int bel_eval(const void *st, int player)
         int center = 3 - (abs(2 * fl(q) - 7) / 2 > abs(2 * rk(q) - 7) / 2
                               ? abs(2 * fl(q) - 7) / 2
                               : abs(2 * rk(q) - 7) / 2);
-        sc[c] += value[t];
+        if (t != KING)
+            f[c][BF_VALUE + t - 1]++;
         if (t == MAN)
-            sc[c] += adv * adv * 3;
+            f[c][BF_MAN_ADV] += adv * adv;
         else if (t == PAWN)
-            sc[c] += adv * adv * 2;
+            f[c][BF_PAWN_ADV] += adv * adv;
         else if (t == KNIGHT || t == BISHOP || t == DAMA)
-            sc[c] += center * 8;
+            f[c][BF_CENTRE] += center;
         else if (t == KING)
-            sc[c] -= center * 6;
+            f[c][BF_KING_CENTRE] += center;
     }
-    int e = sc[player] - sc[player ^ 1] + (s->side == player ? 10 : -10);
+    f[s->side][BF_TEMPO] = 1;
+}
+
+static int bel_eval(const void *st, int player)
+{
+    int f[2][BEL_NW], e = 0;
+    bel_features(st, f);
+    for (int i = 0; i < BEL_NW; i++)
+        e += bel_weights[i] * (f[player][i] - f[player ^ 1][i]);
     return e > EVAL_MAX ? EVAL_MAX : e < -EVAL_MAX ? -EVAL_MAX : e;
 }
+
+/* The terms from player 0's view. */
+static int bel_terms(const void *st, EvalTerm *out, double *base)
+{
+    int f[2][BEL_NW], n = 0;
+    *base = 0;
+    bel_features(st, f);
+    for (int i = 0; i < BEL_NW; i++)
+        if (f[0][i] != f[1][i])
+            out[n++] = (EvalTerm){.index = i,
+                                  .coef = (float)(f[0][i] - f[1][i])};
+    return n;
+}
+
+static const EvalTuning bel_tuning = {
+    .nparams = BEL_NW, .names = bel_names, .weights = bel_weights,
+    .terms = bel_terms,
+};
 
 static int bel_heuristic(const void *st, Move m)
 {
@@ -961,7 +1006,7 @@ static int bel_heuristic(const void *st, Move m)
         h += 3000 + 400 * __builtin_popcount(m_caps(m));
     int q = s->b[m_to(m)];
     if (q && !m_jump(m))
-        h += 2000 + value[TYPE(q)] * 4 - value[TYPE(s->b[m_from(m)])] / 10;
+        h += 2000 + value(TYPE(q)) * 4 - value(TYPE(s->b[m_from(m)])) / 10;
     if (m_promo(m))
         h += 1000;
     return h;
@@ -1058,6 +1103,7 @@ const GameVtbl game_belarusian_chess = {
     .layout = bel_layout,
     .end_reason = bel_end_reason,
     .eval = bel_eval,
+    .tuning = &bel_tuning,
     .heuristic = bel_heuristic,
     .is_noisy = bel_is_noisy,
     .in_check = bel_in_check,

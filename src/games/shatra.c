@@ -816,23 +816,42 @@ static int sh_render(const void *st, char *buf, size_t n)
 
 /* ---- bots */
 
-static const int sh_value[6] = {0, 100, 300, 450, 800, 0};
-
-static int sh_eval(const void *st, int player)
+/* Material (a piece in the reserve of a fortress not yet in play, a
+ * tenth less), shatras' advance, and the hunt for each biy: its free
+ * steps and the enemy pieces near it. A linear form over named weights
+ * (`ply info shatra`), tunable with `ply tune` (docs/tuning.md): each
+ * side's features, weighted, White's less Black's. */
+enum { SF_PIECE = 0, SF_RESERVE = 4, SF_ADVANCE = 8, SF_FREEDOM, SF_NEAR,
+       SH_NW };
+static const char *const sh_names[SH_NW] = {
+    "shatra", "jalkyn", "tura", "batyr",
+    "reserve.shatra", "reserve.jalkyn", "reserve.tura", "reserve.batyr",
+    "shatra.advance", "biy.freedom", "biy.hunters",
+};
+static const int sh_weights[SH_NW] = {100, 300, 450, 800,
+                                      -10, -30, -45, -80, 6, 12, -4};
+/* move ordering's piece values: the material weights, 0 for the biy */
+static int sh_value(int t)
 {
-    const Shatra *g = st;
-    int v = 0;
+    return t >= SHATRA && t <= BATYR ? sh_weights[SF_PIECE + t - 1] : 0;
+}
+
+/* The features of both sides: f[side][weight]. */
+static void sh_features(const Shatra *g, int f[2][SH_NW])
+{
+    memset(f, 0, sizeof(int) * 2 * SH_NW);
     for (int s = 0; s < SH_CELLS; s++) {
         int c = g->sq[s];
         if (!c)
             continue;
         int t = ptype(c), p = col(c), r = s / SH_W;
-        int x = sh_value[t];
+        if (t == BIY)
+            continue;
+        f[p][SF_PIECE + t - 1]++;
         if (t == SHATRA && zone(s) == 0)
-            x += 6 * (p ? 9 - r : r - 4);
-        if (is_reserve(g, s))
-            x -= x / 10;    /* not yet in play */
-        v += p ? -x : x;
+            f[p][SF_ADVANCE] += p ? 9 - r : r - 4;
+        if (is_reserve(g, s))       /* in a fortress: never advanced */
+            f[p][SF_RESERVE + t - 1]++;
     }
     /* hunting the biy: its free steps, and pieces near it */
     for (int p = 0; p < 2; p++) {
@@ -855,11 +874,37 @@ static int sh_eval(const void *st, int player)
             int dist = dr > df ? dr : df;
             near += dist < 5 ? 5 - dist : 0;
         }
-        int danger = 4 * near - 12 * freedom;
-        v += p ? danger : -danger;
+        f[p][SF_FREEDOM] = freedom;
+        f[p][SF_NEAR] = near;
     }
+}
+
+static int sh_eval(const void *st, int player)
+{
+    int f[2][SH_NW], v = 0;
+    sh_features(st, f);
+    for (int i = 0; i < SH_NW; i++)
+        v += sh_weights[i] * (f[0][i] - f[1][i]);
     return player ? -v : v;
 }
+
+/* The terms from player 0's (White's) view. */
+static int sh_terms(const void *st, EvalTerm *out, double *base)
+{
+    int f[2][SH_NW], n = 0;
+    *base = 0;
+    sh_features(st, f);
+    for (int i = 0; i < SH_NW; i++)
+        if (f[0][i] != f[1][i])
+            out[n++] = (EvalTerm){.index = i,
+                                  .coef = (float)(f[0][i] - f[1][i])};
+    return n;
+}
+
+static const EvalTuning sh_tuning = {
+    .nparams = SH_NW, .names = sh_names, .weights = sh_weights,
+    .terms = sh_terms,
+};
 
 static int sh_heuristic(const void *st, Move m)
 {
@@ -872,14 +917,14 @@ static int sh_heuristic(const void *st, Move m)
             if (g->sq[s] && col(g->sq[s]) != g->side) {
                 if (caught & 1u << k)
                     v += ptype(g->sq[s]) == BIY ? 5000 :
-                         sh_value[ptype(g->sq[s])];
+                         sh_value(ptype(g->sq[s]));
                 k++;
             }
     } else if (mv_kind(m) == K_DROP) {
         v = 10;
     }
     if (mv_promo(m))
-        v += sh_value[mv_promo(m)];
+        v += sh_value(mv_promo(m));
     return v;
 }
 
@@ -1013,6 +1058,7 @@ const GameVtbl game_shatra = {
     .render = sh_render,
     .layout = sh_layout,
     .eval = sh_eval,
+    .tuning = &sh_tuning,
     .heuristic = sh_heuristic,
     .is_noisy = sh_is_noisy,
     .score = sh_score,

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/evalform.h"
 #include "../core/game.h"
 #include "../core/layout.h"
 
@@ -628,24 +629,18 @@ static void ag_features(const Agon *a, int f[2][AG_NW])
 
 static int ag_eval(const void *st, int player)
 {
-    int f[2][AG_NW], v = 0;
+    int f[2][AG_NW];
     ag_features(st, f);
-    for (int i = 0; i < AG_NW; i++)
-        v += ag_weights[i] * (f[player][i] - f[!player][i]);
-    return v;
+    return evalform_value(ag_weights, f[player], f[!player], AG_NW);
 }
 
 /* The terms from player 0's view. */
 static int ag_terms(const void *st, EvalTerm *out, double *base)
 {
-    int f[2][AG_NW], n = 0;
+    int f[2][AG_NW];
     *base = 0;
     ag_features(st, f);
-    for (int i = 0; i < AG_NW; i++)
-        if (f[0][i] != f[1][i])
-            out[n++] = (EvalTerm){.index = i,
-                                  .coef = (float)(f[0][i] - f[1][i])};
-    return n;
+    return evalform_terms(f[0], f[1], AG_NW, out);
 }
 
 static const EvalTuning ag_tuning = {

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/evalform.h"
 #include "../core/game.h"
 #include "../core/layout.h"
 #include "../core/setup.h"
@@ -645,24 +646,19 @@ static void ap_features(const Apoc *a, int f[2][AP_NW])
 
 static int ap_eval(const void *st, int player)
 {
-    int f[2][AP_NW], v = 0;
+    int f[2][AP_NW];
     ap_features(st, f);
-    for (int i = 0; i < AP_NW; i++)
-        v += ap_weights[i] * (f[0][i] - f[1][i]);
+    int v = evalform_value(ap_weights, f[0], f[1], AP_NW);
     return player ? -v : v;
 }
 
 /* The terms from player 0's (White's) view. */
 static int ap_terms(const void *st, EvalTerm *out, double *base)
 {
-    int f[2][AP_NW], n = 0;
+    int f[2][AP_NW];
     *base = 0;
     ap_features(st, f);
-    for (int i = 0; i < AP_NW; i++)
-        if (f[0][i] != f[1][i])
-            out[n++] = (EvalTerm){.index = i,
-                                  .coef = (float)(f[0][i] - f[1][i])};
-    return n;
+    return evalform_terms(f[0], f[1], AP_NW, out);
 }
 
 static const EvalTuning ap_tuning = {

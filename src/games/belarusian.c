@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/evalform.h"
 #include "../core/game.h"
 #include "../core/layout.h"
 #include "../core/rng.h"
@@ -973,24 +974,19 @@ static void bel_features(const Bel *s, int f[2][BEL_NW])
 
 static int bel_eval(const void *st, int player)
 {
-    int f[2][BEL_NW], e = 0;
+    int f[2][BEL_NW];
     bel_features(st, f);
-    for (int i = 0; i < BEL_NW; i++)
-        e += bel_weights[i] * (f[player][i] - f[player ^ 1][i]);
+    int e = evalform_value(bel_weights, f[player], f[player ^ 1], BEL_NW);
     return e > EVAL_MAX ? EVAL_MAX : e < -EVAL_MAX ? -EVAL_MAX : e;
 }
 
 /* The terms from player 0's view. */
 static int bel_terms(const void *st, EvalTerm *out, double *base)
 {
-    int f[2][BEL_NW], n = 0;
+    int f[2][BEL_NW];
     *base = 0;
     bel_features(st, f);
-    for (int i = 0; i < BEL_NW; i++)
-        if (f[0][i] != f[1][i])
-            out[n++] = (EvalTerm){.index = i,
-                                  .coef = (float)(f[0][i] - f[1][i])};
-    return n;
+    return evalform_terms(f[0], f[1], BEL_NW, out);
 }
 
 static const EvalTuning bel_tuning = {

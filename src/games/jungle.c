@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/evalform.h"
 #include "../core/game.h"
 #include "../core/layout.h"
 #include "../core/setup.h"
@@ -569,24 +570,18 @@ static void jungle_features(const Jungle *j, int f[2][J_NW])
 
 static int jungle_eval(const void *st, int player)
 {
-    int f[2][J_NW], v = 0;
+    int f[2][J_NW];
     jungle_features(st, f);
-    for (int i = 0; i < J_NW; i++)
-        v += jungle_weights[i] * (f[player][i] - f[!player][i]);
-    return v;
+    return evalform_value(jungle_weights, f[player], f[!player], J_NW);
 }
 
 /* The terms from player 0's view. */
 static int jungle_terms(const void *st, EvalTerm *out, double *base)
 {
-    int f[2][J_NW], n = 0;
+    int f[2][J_NW];
     *base = 0;
     jungle_features(st, f);
-    for (int i = 0; i < J_NW; i++)
-        if (f[0][i] != f[1][i])
-            out[n++] = (EvalTerm){.index = i,
-                                  .coef = (float)(f[0][i] - f[1][i])};
-    return n;
+    return evalform_terms(f[0], f[1], J_NW, out);
 }
 
 static const EvalTuning jungle_tuning = {

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/evalform.h"
 #include "../core/game.h"
 #include "../core/layout.h"
 
@@ -580,24 +581,18 @@ static void mm_features(const MingMang *m, int f[2][MM_NW])
 
 static int mm_eval(const void *st, int player)
 {
-    int f[2][MM_NW], v = 0;
+    int f[2][MM_NW];
     mm_features(st, f);
-    for (int i = 0; i < MM_NW; i++)
-        v += mm_weights[i] * (f[player][i] - f[!player][i]);
-    return v;
+    return evalform_value(mm_weights, f[player], f[!player], MM_NW);
 }
 
 /* The terms from player 0's view. */
 static int mm_terms(const void *st, EvalTerm *out, double *base)
 {
-    int f[2][MM_NW], n = 0;
+    int f[2][MM_NW];
     *base = 0;
     mm_features(st, f);
-    for (int i = 0; i < MM_NW; i++)
-        if (f[0][i] != f[1][i])
-            out[n++] = (EvalTerm){.index = i,
-                                  .coef = (float)(f[0][i] - f[1][i])};
-    return n;
+    return evalform_terms(f[0], f[1], MM_NW, out);
 }
 
 static const EvalTuning mm_tuning = {

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/evalform.h"
 #include "../core/game.h"
 #include "../core/layout.h"
 #include "../core/util.h"
@@ -881,24 +882,19 @@ static void sh_features(const Shatra *g, int f[2][SH_NW])
 
 static int sh_eval(const void *st, int player)
 {
-    int f[2][SH_NW], v = 0;
+    int f[2][SH_NW];
     sh_features(st, f);
-    for (int i = 0; i < SH_NW; i++)
-        v += sh_weights[i] * (f[0][i] - f[1][i]);
+    int v = evalform_value(sh_weights, f[0], f[1], SH_NW);
     return player ? -v : v;
 }
 
 /* The terms from player 0's (White's) view. */
 static int sh_terms(const void *st, EvalTerm *out, double *base)
 {
-    int f[2][SH_NW], n = 0;
+    int f[2][SH_NW];
     *base = 0;
     sh_features(st, f);
-    for (int i = 0; i < SH_NW; i++)
-        if (f[0][i] != f[1][i])
-            out[n++] = (EvalTerm){.index = i,
-                                  .coef = (float)(f[0][i] - f[1][i])};
-    return n;
+    return evalform_terms(f[0], f[1], SH_NW, out);
 }
 
 static const EvalTuning sh_tuning = {

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/evalform.h"
 #include "../core/game.h"
 #include "../core/layout.h"
 
@@ -454,24 +455,18 @@ static void vw_features(const VirusWars *v, int f[2][VW_NW])
 
 static int vw_eval(const void *st, int player)
 {
-    int f[2][VW_NW], v = 0;
+    int f[2][VW_NW];
     vw_features(st, f);
-    for (int i = 0; i < VW_NW; i++)
-        v += vw_weights[i] * (f[player][i] - f[!player][i]);
-    return v;
+    return evalform_value(vw_weights, f[player], f[!player], VW_NW);
 }
 
 /* The terms from player 0's view. */
 static int vw_terms(const void *st, EvalTerm *out, double *base)
 {
-    int f[2][VW_NW], n = 0;
+    int f[2][VW_NW];
     *base = 0;
     vw_features(st, f);
-    for (int i = 0; i < VW_NW; i++)
-        if (f[0][i] != f[1][i])
-            out[n++] = (EvalTerm){.index = i,
-                                  .coef = (float)(f[0][i] - f[1][i])};
-    return n;
+    return evalform_terms(f[0], f[1], VW_NW, out);
 }
 
 static const EvalTuning vw_tuning = {

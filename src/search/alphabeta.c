@@ -59,6 +59,7 @@
 
 enum { MODE_PARANOID, MODE_BRS, MODE_MAXN, MODE_BRSP };
 enum { HIST_SIZE = 4096, HIST_MAX = 1 << 14, DEFAULT_TIME_MS = 1000,
+       TM_DROP = 30,     /* tmstab: an iteration value fall that asks for time */
        MAX_ITER_DEPTH = 100, MAX_THREADS = 64 };
 #define AB_INF (EVAL_WIN + 1)
 #define NO_EV INT32_MIN
@@ -92,6 +93,7 @@ typedef struct AbBot {
     int np, maxm;
     /* options */
     int mode, qs, tt_exact, aspiration, rollouts, lmr, soft, ext;
+    int tmstab;         /* soft limit scaled by the best move's stability */
     int nullmove, chk, mdp;
     int turnend;        /* no horizon inside a turn of several moves */
     int brturn;         /* best-reply search: by whole turns */
@@ -1437,6 +1439,8 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
     if (r.n == 1 && !lim->depth)
         maxd = 1;   /* a forced move needs no thinking */
     int use_maxn = b->np > 2 && b->mode == MODE_MAXN;
+    Move prev_best = best;
+    int prev_value = 0, same = -1;  /* iterations the move has stayed */
     start_helpers(b, use_maxn ? 1 : maxd);  /* helpers search paranoid */
     for (int d = 1; d <= maxd; d++) {
         uint64_t h0 = b->horizon;
@@ -1477,7 +1481,21 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
         if (out_of_time(b))
             break;
         int64_t el = botclock_elapsed_us(&b->clk);
-        if (tlim && el * 100 >= tlim * 1000 * b->soft)
+        int64_t soft = b->soft;
+        if (b->tmstab && d >= 4) {
+            /* a settled choice needs no more time; a changed or falling
+             * one more */
+            if (best != prev_best || value <= prev_value - TM_DROP)
+                soft = soft * (100 + b->tmstab) / 100;
+            else if (same >= 1)
+                soft = soft * (100 - b->tmstab) / 100;
+            if (soft > 100)
+                soft = 100;
+        }
+        same = best == prev_best ? same + 1 : 0;
+        prev_best = best;
+        prev_value = value;
+        if (tlim && el * 100 >= tlim * 1000 * soft)
             break;  /* the next iteration would likely not finish */
         if ((value >= AB_WIN_BOUND || value <= -AB_WIN_BOUND) &&
             d > EVAL_WIN - abs(value) + 1)
@@ -1595,7 +1613,7 @@ typedef struct AbOpts {
     int egtb;
     int rfp, razor, fut, lmp, lmrtab, iir, cmove, see, nulladapt;
     char net[OPT_TEXT_MAX];
-    int conthist, corrhist, singular;
+    int conthist, corrhist, singular, tmstab;
 } AbOpts;
 
 #define AB_OPT(k, t, d, lo, hi, field, h)                                   \
@@ -1633,6 +1651,12 @@ static const Option ab_options[] = {
            "aspiration window, eval units (0: off)"),
     AB_OPT("soft", OPT_INT, 50, 1, 100, soft,
            "no new iteration after this percentage of the time"),
+    AB_OPT("tmstab", OPT_INT, 0, 0, 90, tmstab,
+           "timed searches: the soft limit is scaled by the best move's "
+           "stability, down by N percent once the same move has come out "
+           "of three iterations in a row, up by N percent (to the whole "
+           "budget at most) after an iteration that changed the move or "
+           "dropped the value by 30 or more (0: off)"),
     AB_OPT("rollouts", OPT_INT, 0, 0, 10000, rollouts,
            "games without eval: leaf value from N random playouts (0: "
            "leaves are 0)"),
@@ -1758,6 +1782,7 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->rep = o->rep;
     b->egtb = o->egtb;
     b->soft = o->soft;
+    b->tmstab = o->tmstab;
     b->tt_exact = o->tt_exact;
     b->aspiration = o->aspiration;
     b->rollouts = o->rollouts;

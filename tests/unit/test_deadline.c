@@ -193,6 +193,56 @@ static void test_alphabeta_fake_clock(void **state)
 }
 
 
+/* One move of spec from the setup string fen (chess) under a fake clock
+ * of 100 us a read; the elapsed fake us, *depth the depth reached. */
+static int64_t fake_setup_move(const char *fen, const char *spec,
+                               int64_t budget_ms, int *depth, Move *m)
+{
+    FakeClock fc = {.step = 100};
+    atomic_init(&fc.t, 1000000);
+    atomic_init(&fc.reads, 0);
+    const GameVtbl *g = game_find("chess");
+    void *st = tl_position("chess", NULL, fen, NULL);
+    PlyError err = {{0}};
+    Bot *b = bot_new(g, spec, 5, &err);
+    if (!b)
+        fail_msg("%s: %s", spec, err.msg);
+    Limits lim = {.time_ms = budget_ms, .clock_us = fake_clock,
+                  .clock_ctx = &fc};
+    SearchInfo info;
+    int64_t start = fake_clock(&fc);
+    *m = bot_choose(b, st, &lim, &info);
+    int64_t el = fake_clock(&fc) - start;
+    assert_true(state_is_legal(g, st, *m));
+    *depth = info.depth;
+    bot_free(b);
+    free(st);
+    return el;
+}
+
+/* tmstab: where one move is best at every depth (a knight takes a loose
+ * queen), the scaled soft limit stops the search earlier than the plain
+ * one, with the same move; every scaling stays within the budget. */
+static void test_alphabeta_stability(void **state)
+{
+    (void)state;
+    const char *fen = "4k3/8/8/3q4/8/4N3/8/4K3 w - - 0 1";
+    int d0, d1;
+    Move m0, m1;
+    int64_t plain = fake_setup_move(fen, "alphabeta", 400, &d0, &m0);
+    int64_t stab = fake_setup_move(fen, "alphabeta:tmstab=50", 400, &d1,
+                                   &m1);
+    if (!(stab < plain && d1 <= d0 && d0 >= 5))
+        fail_msg("stable move: %lld us to depth %d with tmstab=50, %lld us "
+                 "to depth %d without", (long long)stab, d1,
+                 (long long)plain, d0);
+    assert_true(m0 == m1);
+    check_fake("chess", NULL, "alphabeta:tmstab=90", 100, 150, 0, 0,
+               FLOOR_NONE);
+    check_fake("chess", NULL, "alphabeta:tmstab=90,soft=100", 100, 100, 17,
+               2000, FLOOR_NONE);
+}
+
 /* Four players, a turn of several steps under way (North's second of
  * three): every N-player search within its budget. */
 static void test_nplayer_fake_clock(void **state)
@@ -295,6 +345,7 @@ int main(void)
         cmocka_unit_test(test_mcts_fake_clock),
         cmocka_unit_test(test_mcts_threads_fake_clock),
         cmocka_unit_test(test_alphabeta_fake_clock),
+        cmocka_unit_test(test_alphabeta_stability),
         cmocka_unit_test(test_nplayer_fake_clock),
         cmocka_unit_test(test_real_clock_sample),
     };

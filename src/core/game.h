@@ -315,6 +315,11 @@ typedef struct GameVtbl {
     /* ---- optional hooks, NULL when absent ---- */
     /* Static evaluation in EVAL units from `player`'s point of view. */
     int (*eval)(const void *st, int player);
+    /* Every player's eval() at once: out[p] == eval(st, p) for each seat
+     * p playing at st (state_seats(); out holds PLY_MAX_PLAYERS), for
+     * games whose evaluation computes all players' features together;
+     * max-n calls it once per leaf instead of eval() once per player. */
+    void (*eval_all)(const void *st, int *out);
     /* Move ordering / playout priority: higher is better; below 0 means a
      * move a sensible player avoids. */
     int (*heuristic)(const void *st, Move m);

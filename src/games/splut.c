@@ -1237,13 +1237,19 @@ static void diff_features(const Splut *s, int p, double *df)
     }
 }
 
-static int splut_eval(const void *st, int player)
+/* p's evaluation from the features f of every seat. */
+static int seat_eval(const Splut *s, int f[SP_SEATS][SP_NW], int p)
 {
-    const Splut *s = st;
     double df[SP_NW], v = 0;
-    if (s->status[player] != ST_ALIVE)
+    if (s->status[p] != ST_ALIVE)
         return -EVAL_MAX / 2;
-    diff_features(s, player, df);
+    seat_terms(s, f, p, df);
+    if (s->np == 2 && s->status[1 - p] == ST_ALIVE) {
+        double dq[SP_NW];
+        seat_terms(s, f, 1 - p, dq);
+        for (int i = 0; i < SP_NW; i++)
+            df[i] = (df[i] - dq[i]) / 2;
+    }
     for (int i = 0; i < SP_NW; i++)
         v += df[i] * sp_weights[i];
     if (v > EVAL_MAX / 2)
@@ -1251,6 +1257,26 @@ static int splut_eval(const void *st, int player)
     if (v < -EVAL_MAX / 2)
         v = -EVAL_MAX / 2;
     return (int)(v >= 0 ? v + 0.5 : v - 0.5);
+}
+
+static int splut_eval(const void *st, int player)
+{
+    const Splut *s = st;
+    int f[SP_SEATS][SP_NW];
+    if (s->status[player] != ST_ALIVE)
+        return -EVAL_MAX / 2;
+    features(s, f);
+    return seat_eval(s, f, player);
+}
+
+/* Every seat's evaluation from one pass over the features. */
+static void splut_eval_all(const void *st, int *out)
+{
+    const Splut *s = st;
+    int f[SP_SEATS][SP_NW];
+    features(s, f);
+    for (int p = 0; p < s->np; p++)
+        out[p] = seat_eval(s, f, p);
 }
 
 static int splut_terms_of(const void *st, int player, EvalTerm *out,
@@ -1427,6 +1453,7 @@ const GameVtbl game_splut = {
     .layout = splut_layout,
     .move_cells = splut_move_cells,
     .eval = splut_eval,
+    .eval_all = splut_eval_all,
     .heuristic = splut_heuristic,
     .is_noisy = splut_is_noisy,
     .score = splut_score,
@@ -1469,6 +1496,7 @@ const GameVtbl game_splut_duel = {
     .layout = splut_layout,
     .move_cells = splut_move_cells,
     .eval = splut_eval,
+    .eval_all = splut_eval_all,
     .heuristic = splut_heuristic,
     .is_noisy = splut_is_noisy,
     .score = splut_score,

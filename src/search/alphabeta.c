@@ -1101,7 +1101,8 @@ static uint64_t total_nodes(AbBot *b)
 /* ---- max-n (mode=maxn, more than two players) ----
  * The value of a node is a vector, one entry per player: terminal,
  * returns() r times EVAL_WIN - ply; at the horizon, eval(st, p) for
- * every player p (clamped to +-EVAL_MAX; 0 without eval); for a player
+ * every player p (one eval_all() call where the game has it; clamped
+ * to +-EVAL_MAX; 0 without eval); for a player
  * out of the game (the eliminated hook), out_value() of its result
  * unless it is the best; at a chance node the expectation; otherwise the
  * vector of the child whose entry for the player to move is highest
@@ -1117,16 +1118,21 @@ static void maxn_leaf(AbBot *b, const void *st, int ply, int *v)
 {
     const GameVtbl *g = b->g;
     double r[PLY_MAX_PLAYERS];
+    int all[PLY_MAX_PLAYERS];
     int term = g->to_move(st) == PLAYER_TERMINAL;
+    int use_all = !term && !b->weights && g->eval_all;
     if (term || g->eliminated)
         g->returns(st, r);
+    if (use_all)
+        g->eval_all(st, all);
     for (int p = 0; p < b->np; p++) {
         if (g->eliminated && g->eliminated(st, p) && r[p] < 1 - 1e-9) {
             v[p] = out_value(r[p], ply);
         } else if (term) {
             v[p] = (int)lround(r[p] * (EVAL_WIN - ply));
         } else {
-            int e = b->weights ? evalfile_eval_of(g->tuning, b->weights, st,
+            int e = use_all ? all[p]
+                  : b->weights ? evalfile_eval_of(g->tuning, b->weights, st,
                                                   p, b->terms)
                   : g->eval ? g->eval(st, p) : 0;
             v[p] = e > EVAL_MAX ? EVAL_MAX : e < -EVAL_MAX ? -EVAL_MAX : e;

@@ -201,6 +201,14 @@ static void check_position(Ctx *x, const void *st, int ply, uint64_t seed)
                 fail_msg("%s: eval %d outside (-EVAL_WIN, EVAL_WIN)", where,
                          e);
         }
+    if (g->eval_all && p >= 0) {
+        int all[PLY_MAX_PLAYERS];
+        g->eval_all(st, all);
+        for (int q = 0; q < state_seats(g, st, NULL); q++)
+            if (all[q] != g->eval(st, q))
+                fail_msg("%s: eval_all gives player %d %d, eval %d", where,
+                         q, all[q], g->eval(st, q));
+    }
     if (g->observe && p >= 0) {
         g->observe(st, p, x->a);
         Rng r;

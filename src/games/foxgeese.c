@@ -10,8 +10,9 @@
  *
  * The evaluation is the geese's formation against the fox's room: geese
  * count, how far the flock has advanced, geese the fox can jump now or
- * after one step (no holes behind them), and the points the fox can still
- * reach by stepping (its room). */
+ * after one step (no holes behind them), the points the fox can still
+ * reach by stepping (its room), and with one goose more than the fox
+ * needs to win, how far that flock has advanced. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -520,14 +521,14 @@ static int fg_render(const void *st, char *buf, size_t n)
  * the geese's view. */
 
 enum { F_MARGIN, F_ROOM, F_ESCAPED, F_ADVANCE, F_HANG_FOX, F_HANG_GEESE,
-       F_EXPOSED, F_FOXMOVES, F_TRAPPED, FG_NW };
+       F_EXPOSED, F_FOXMOVES, F_TRAPPED, F_LASTADV, FG_NW };
 static const char *const fg_names[FG_NW] = {
     "geese.margin", "fox.room", "fox.escaped", "goose.advance",
     "goose.hanging.foxmove", "goose.hanging.geesemove", "goose.exposed",
-    "fox.moves", "fox.trapped",
+    "fox.moves", "fox.trapped", "goose.advance.last",
 };
 static const int fg_weights[FG_NW] = {220, -12, -4, 6, -160, -50, -25, -8,
-                                      500};
+                                      500, 45};
 
 /* The features of g from the geese's view; 0 when the fox is gone. */
 static int features(const Fg *g, int *f)
@@ -565,6 +566,11 @@ static int features(const Fg *g, int *f)
         if (g->pt[sq] != GOOSE)
             continue;
         f[F_ADVANCE] += sq / N;
+        /* the last goose the fox needs: an advanced flock of that many
+         * holds out on the top points where no jump reaches, so the fox
+         * should take the advanced geese first (docs/greedy-games.md) */
+        if (f[F_MARGIN] == 1)
+            f[F_LASTADV] += sq / N;
         for (int d = 0; d < 8; d++) {
             int from = nb(g, sq, opposite[d]), to = nb(g, sq, d);
             if (from < 0 || to < 0 || nb(g, from, d) != sq)

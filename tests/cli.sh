@@ -39,7 +39,7 @@ rm -f "$badz"
 expect_out "info" "Kalah" $PLY info kalah
 expect_fail "unknown game" "unknown game 'nosuchgame'" $PLY info nosuchgame
 # a tunable evaluation names its weights (few) or counts them (many)
-expect_out "info tunable" "tunable evaluation: 9 weights .*geese.margin 220, fox.room -12" $PLY info fox-and-geese
+expect_out "info tunable" "tunable evaluation: 10 weights .*geese.margin 220, fox.room -12.*goose.advance.last 45" $PLY info fox-and-geese
 expect_out "info tunable many" "tunable evaluation: [0-9]* weights (ply tune, alphabeta:weights=FILE; docs/tuning.md)$" $PLY info chess
 # ply info BOT: every bot lists its options with types, ranges, defaults
 expect_out "info mcts" "mem=SIZE (.*default 256M; engine option Hash)" $PLY info mcts

@@ -1222,12 +1222,12 @@ static void seat_terms(const Splut *s, int f[SP_SEATS][SP_NW], int p,
         df[W_OKNOW + i] = seated ? sum[W_KNOW + i] / seated : 0;
 }
 
-/* The terms of p's evaluation; in a duel (two seats) the mean of p's and
- * the negation of the other's, so that the evaluation is antisymmetric. */
-static void diff_features(const Splut *s, int p, double *df)
+/* The terms of p's evaluation from the features f of every seat; in a
+ * duel (two seats) the mean of p's and the negation of the other's, so
+ * that the evaluation is antisymmetric. */
+static void seat_diff(const Splut *s, int f[SP_SEATS][SP_NW], int p,
+                      double *df)
 {
-    int f[SP_SEATS][SP_NW];
-    features(s, f);
     seat_terms(s, f, p, df);
     if (s->np == 2 && s->status[1 - p] == ST_ALIVE) {
         double dq[SP_NW];
@@ -1237,19 +1237,20 @@ static void diff_features(const Splut *s, int p, double *df)
     }
 }
 
+static void diff_features(const Splut *s, int p, double *df)
+{
+    int f[SP_SEATS][SP_NW];
+    features(s, f);
+    seat_diff(s, f, p, df);
+}
+
 /* p's evaluation from the features f of every seat. */
 static int seat_eval(const Splut *s, int f[SP_SEATS][SP_NW], int p)
 {
     double df[SP_NW], v = 0;
     if (s->status[p] != ST_ALIVE)
         return -EVAL_MAX / 2;
-    seat_terms(s, f, p, df);
-    if (s->np == 2 && s->status[1 - p] == ST_ALIVE) {
-        double dq[SP_NW];
-        seat_terms(s, f, 1 - p, dq);
-        for (int i = 0; i < SP_NW; i++)
-            df[i] = (df[i] - dq[i]) / 2;
-    }
+    seat_diff(s, f, p, df);
     for (int i = 0; i < SP_NW; i++)
         v += df[i] * sp_weights[i];
     if (v > EVAL_MAX / 2)

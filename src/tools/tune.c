@@ -110,6 +110,8 @@ static int qsearch(Qs *q, int ply, int alpha, int beta)
     int n;
     if (g->gen_noisy) {
         n = g->gen_noisy(st, mv);
+    } else if (!g->is_noisy) {
+        n = 0;              /* no noisy moves: every position is quiet */
     } else {
         int all = g->gen_moves(st, mv);
         n = 0;

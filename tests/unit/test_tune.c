@@ -137,6 +137,61 @@ static void test_read_records(void **unused)
     tune_data_free(&d);
 }
 
+/* Every game with a tunable evaluation: a seeded random game written as a
+ * match record is read, and every position after the first is used (the
+ * tuner's quiescence runs on each; virus-wars, which has no noisy moves,
+ * once crashed it). */
+static void test_every_tunable_game(void **unused)
+{
+    (void)unused;
+    int games = 0;
+    for (int gi = 0; ply_games[gi]; gi++) {
+        const GameVtbl *g = ply_games[gi];
+        if (!g->tuning)
+            continue;
+        games++;
+        void *st = tl_position(g->info.name, NULL, NULL, NULL);
+        Move *mv = malloc(sizeof *mv * (size_t)g->info.max_moves);
+        size_t cap = 1 << 16, len = 0;
+        char *rec = malloc(cap);
+        len += (size_t)snprintf(rec, cap, "{\"game\":\"%s\",\"moves\":[",
+                                g->info.name);
+        Rng r;
+        rng_seed(&r, 99 + (uint64_t)gi);
+        int plies = 0;
+        for (; plies < 40 && g->to_move(st) >= 0; plies++) {
+            int n = g->gen_moves(st, mv);
+            assert_true(n > 0);
+            Move m = mv[rng_below(&r, (uint32_t)n)];
+            char buf[128];
+            assert_true(g->move_to_text(st, m, buf, sizeof buf) > 0);
+            len += (size_t)snprintf(rec + len, cap - len, "%s\"%s\"",
+                                    plies ? "," : "", buf);
+            g->make(st, m);
+        }
+        len += (size_t)snprintf(rec + len, cap - len, "],\"result\":[1");
+        for (int p = 1; p < g->info.num_players; p++)
+            len += (size_t)snprintf(rec + len, cap - len, ",-1");
+        snprintf(rec + len, cap - len, "]}\n");
+        assert_true(len < cap - 8);
+        TuneData d;
+        TuneReadStats rs;
+        PlyError err = {{0}};
+        if (read_text(g->info.name, rec, &d, &rs, &err) != 0)
+            fail_msg("%s: %s", g->info.name, err.msg);
+        assert_int_equal(rs.games, 1);
+        if (d.npos < 1)
+            fail_msg("%s: no position read from %d plies", g->info.name,
+                     plies);
+        tune_data_free(&d);
+        free(rec);
+        free(mv);
+        free(st);
+    }
+    assert_true(games >= 15);
+    print_message("%d games with a tunable evaluation\n", games);
+}
+
 static void expect_error(const char *game, const char *text,
                          const char *part)
 {
@@ -218,6 +273,7 @@ int main(void)
         cmocka_unit_test(test_fit_recovers_weights),
         cmocka_unit_test(test_read_records),
         cmocka_unit_test(test_bad_records),
+        cmocka_unit_test(test_every_tunable_game),
         cmocka_unit_test(test_weights_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -94,32 +94,35 @@ static const int MINISHOGI_WEIGHTS[SW_N] = {
 /* Micro shogi (4x5): pieces stored by how they move (tokin = the
  * bishop's reverse); hand slots are pairs of faces, dropped either side
  * up: hand.pawn = P/N, hand.lance = L/S, hand.bishop = B/tokin,
- * hand.rook = R/G; the other rows stay unused. Hand-set. */
+ * hand.rook = R/G; the other rows stay unused. Fitted by `ply tune` on
+ * 2,000 self-play games (docs/tuning.md); hand-set before: board 100 250
+ * 220 450 550 700 500 480, hand 280 560 . . 640 780, king 15 4 20,
+ * tempo 20. */
 static const int MICRO_WEIGHTS[SW_N] = {
-    100,    /* board.pawn */
-    250,    /* board.lance */
-    220,    /* board.knight */
-    450,    /* board.silver */
-    550,    /* board.bishop */
-    700,    /* board.rook */
-    500,    /* board.gold */
-    480,    /* board.tokin */
+    157,    /* board.pawn */
+    194,    /* board.lance */
+    106,    /* board.knight */
+    587,    /* board.silver */
+    495,    /* board.bishop */
+    799,    /* board.rook */
+    725,    /* board.gold */
+    690,    /* board.tokin */
     520,    /* board.promoted_lance */
     520,    /* board.promoted_knight */
     550,    /* board.promoted_silver */
     1050,   /* board.horse */
     1250,   /* board.dragon */
-    280,    /* hand.pawn */
-    560,    /* hand.lance */
+    279,    /* hand.pawn */
+    418,    /* hand.lance */
     390,    /* hand.knight */
     560,    /* hand.silver */
-    640,    /* hand.bishop */
-    780,    /* hand.rook */
+    600,    /* hand.bishop */
+    699,    /* hand.rook */
     610,    /* hand.gold */
-    15,     /* king.attack */
-    4,      /* king.attack_x_hand */
-    20,     /* king.defender */
-    20,     /* tempo */
+    4,      /* king.attack */
+    10,     /* king.attack_x_hand */
+    50,     /* king.defender */
+    77,     /* tempo */
 };
 
 #endif

@@ -1,0 +1,33 @@
+#!/bin/sh
+# reversi-rhino.sh — issue 14's Reversi row: Ply's reversi bot at a fixed
+# node budget against gtp-rhino at its strongest level (5), 100 games in
+# 10 shards of 5 opening pairs (4 random plies, each played with both
+# colours). A game costs about 13 minutes of one core (rhino spends
+# 6-30 s of CPU a move), so the match spans sessions: each shard's
+# records go to bench/records/reversi-rhino/shard-I.jsonl, which is
+# committed as it grows, and a stopped shard continues with --resume.
+# rhino ignores GTP time controls; the proxy logs its CPU per genmove
+# (rhino-I.cpu beside the records) and Ply's budget spends less CPU a
+# move than rhino does (docs/reversi.md).
+#   usage: sh bench/reversi-rhino.sh I...     (I in 1..10; one per core)
+#          sh bench/reversi-rhino.sh merge    (the 100-game summary)
+#   env: PLY=build/release/ply NODES=3000000 RHINO=/usr/games/gtp-rhino
+set -u
+PLY=${PLY:-build/release/ply}; NODES=${NODES:-3000000}
+RHINO=${RHINO:-/usr/games/gtp-rhino}
+DIR=bench/records/reversi-rhino
+mkdir -p "$DIR"
+[ $# -gt 0 ] || { sed -n '2,16p' "$0"; exit 2; }
+[ -x "$RHINO" ] || { echo "reversi-rhino.sh: no $RHINO (apt-get install grhino)" >&2; exit 2; }
+if [ "$1" = merge ]; then
+    exec "$PLY" match --merge "$DIR"/shard-*.jsonl
+fi
+for i in "$@"; do
+    case $i in [1-9]|10) ;; *) echo "reversi-rhino.sh: shard $i not in 1..10" >&2; exit 2 ;; esac
+    out=$DIR/shard-$i.jsonl
+    resume=""; [ -s "$out" ] && resume=--resume
+    "$PLY" match reversi "reversi:nodes=$NODES" rhino \
+        --engine "rhino=python3 scripts/gtp-cpu-proxy.py $DIR/rhino-$i.cpu $RHINO -l 5,proto=gtp" \
+        --movetime 3600s -n 100 -j 1 --seed 21 --openings random:4 \
+        --shard "$i/10" --out "$out" $resume || exit $?
+done

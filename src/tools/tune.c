@@ -65,7 +65,8 @@ int tune_data_add(TuneData *d, const EvalTerm *t, int n, double base,
         return -1;
     if (d->npos == 0)
         d->start[0] = 0;
-    memcpy(d->terms + d->nterms, t, sizeof *t * (size_t)n);
+    if (n > 0)              /* no terms yet: d->terms may still be NULL */
+        memcpy(d->terms + d->nterms, t, sizeof *t * (size_t)n);
     d->nterms += (size_t)n;
     d->base[d->npos] = base;
     d->label[d->npos] = label;

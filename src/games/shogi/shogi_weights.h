@@ -2,7 +2,8 @@
  * (shogi.c): one name per parameter in the order of the SW_ indices, and
  * one value array per variant. `ply tune` fits a variant's values to game
  * results and rewrites its array; the names and indices stay. Values are
- * in EVAL units (pawn on the board = 100), hand-set. */
+ * in EVAL units (pawn on the board = 100); shogi and minishogi hand-set,
+ * micro-shogi fitted (below). */
 #ifndef PLY_SHOGI_WEIGHTS_H
 #define PLY_SHOGI_WEIGHTS_H
 

@@ -20,7 +20,20 @@ mkdir -p "$DIR"
 [ $# -gt 0 ] || { sed -n '2,16p' "$0"; exit 2; }
 [ -x "$RHINO" ] || { echo "reversi-rhino.sh: no $RHINO (apt-get install grhino)" >&2; exit 2; }
 if [ "$1" = merge ]; then
-    exec "$PLY" match --merge "$DIR"/shard-*.jsonl
+    # the whole match's statistics once every shard is played; before
+    # that (--merge refuses a match with games missing) Ply's score so far
+    "$PLY" match --merge "$DIR"/shard-*.jsonl 2>/dev/null && exit 0
+    cat "$DIR"/shard-*.jsonl | python3 -c '
+import json, sys
+w = d = l = 0
+for line in sys.stdin:
+    r = json.loads(line)
+    v = r["result"][r["seats"].index([s for s in r["seats"] if s != "rhino"][0])]
+    w, d, l = w + (v > 0), d + (v == 0), l + (v < 0)
+n = w + d + l
+print(f"{n} of 100 games so far: Ply +{w} ={d} -{l}" +
+      (f", {100 * (w + d / 2) / n:.1f}%" if n else ""))'
+    exit 0
 fi
 for i in "$@"; do
     case $i in [1-9]|10) ;; *) echo "reversi-rhino.sh: shard $i not in 1..10" >&2; exit 2 ;; esac

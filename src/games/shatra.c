@@ -818,8 +818,8 @@ static int sh_render(const void *st, char *buf, size_t n)
 /* ---- bots */
 
 /* Material (a piece in the reserve of a fortress not yet in play counts
- * its reserve weight besides: the fit made that a bonus, safe pieces
- * still to come), shatras' advance, and the hunt for each biy: its free
+ * its reserve weight besides, which the fit made a bonus), shatras'
+ * advance, and the hunt for each biy: its free
  * steps and the enemy pieces near it. A linear form over named weights
  * (`ply info shatra`), tunable with `ply tune` (docs/tuning.md): each
  * side's features, weighted, White's less Black's. */

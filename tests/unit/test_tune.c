@@ -138,9 +138,9 @@ static void test_read_records(void **unused)
 }
 
 /* Every game with a tunable evaluation: a seeded random game written as a
- * match record is read, and every position after the first is used (the
- * tuner's quiescence runs on each; virus-wars, which has no noisy moves,
- * once crashed it). */
+ * match record is read (no plies skipped), and at least one position is
+ * used (the tuner's quiescence runs on each; virus-wars, which has no
+ * noisy moves, once crashed it). */
 static void test_every_tunable_game(void **unused)
 {
     (void)unused;

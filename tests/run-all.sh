@@ -60,6 +60,8 @@ fi
 run procs env PLY="$PLY" sh tests/procs.sh
 if [ -n "${FUZZ:-}" ] && [ -d "$FUZZ" ]; then
     run fuzz env FUZZ="$FUZZ" PLY="$PLY" sh tests/fuzz/run.sh
+else
+    echo "SKIP fuzz: no fuzz targets (make test TEST_FUZZ=0)"
 fi
 # one test a line, its words single-quoted for xargs
 xargs -P "$jobs" -L 1 env BUILD="$BUILD" sh tests/run-one.sh < "$list"

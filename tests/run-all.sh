@@ -7,7 +7,7 @@
 # PLY_SERVER=0 for a build without the Vindinium server and client (their
 # tests are skipped, and said so).
 # PLY_TEST_JOBS=N runs N tests at a time (default: the number of cores);
-# the slowest unit binaries start first. Each line is printed when its
+# the slowest tests start first. Each line is printed when its
 # test ends, with the seconds it took.
 set -u
 jobs=${PLY_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
@@ -20,17 +20,31 @@ run() {
     rm -f "$BUILD/test-$name.result"
     echo "$(q "$name" "$@")" >> "$list"
 }
-first="test_alphabeta test_mcts test_conformance test_perft"
+# the longest first (unit binaries and shell tests alike), so that the
+# last tests to end are short ones
+first="test_alphabeta test_mcts test_conformance"
 for t in $first; do
     [ -x "$BUILD/tests/$t" ] && run "$t" "$BUILD/tests/$t"
 done
+run match env PLY="$PLY" sh tests/match.sh
+if [ -n "${FUZZ:-}" ] && [ -d "$FUZZ" ]; then
+    run fuzz env FUZZ="$FUZZ" PLY="$PLY" sh tests/fuzz/run.sh
+else
+    echo "SKIP fuzz: no fuzz targets (make test TEST_FUZZ=0)"
+fi
+for t in test_hidden test_bench test_perft; do
+    [ -x "$BUILD/tests/$t" ] && run "$t" "$BUILD/tests/$t"
+done
+first="$first test_hidden test_bench test_perft"
+if [ "${PLY_SERVER:-1}" = 1 ]; then
+    run browser env PLY="$PLY" BUILD="$BUILD" sh tests/browser.sh
+fi
 for t in "$BUILD"/tests/test_*; do
     [ -x "$t" ] || continue
     case " $first " in *" $(basename "$t") "*) continue ;; esac
     run "$(basename "$t")" "$t"
 done
 run cli env PLY="$PLY" sh tests/cli.sh
-run match env PLY="$PLY" sh tests/match.sh
 run codecup-zuniq env PLY="$PLY" sh tests/codecup-zuniq.sh
 run shards env PLY="$PLY" sh tests/shards.sh
 run train env PLY="$PLY" sh tests/train.sh
@@ -51,18 +65,12 @@ run libply env BUILD="$BUILD" MODE="${MODE:-release}" PLY_SERVER="${PLY_SERVER:-
 run python env BUILD="$BUILD" PLY="$PLY" sh tests/python.sh
 if [ "${PLY_SERVER:-1}" = 1 ]; then
     run vdrestart env PLY="$PLY" sh tests/vdrestart.sh
-    run browser env PLY="$PLY" BUILD="$BUILD" sh tests/browser.sh
     run web env PLY="$PLY" sh tests/web.sh
 else
     echo "SKIP test_vdserver test_vdclient vdrestart: built with SERVER=0"
-    echo "SKIP test_web web: built with SERVER=0"
+    echo "SKIP test_web web browser: built with SERVER=0"
 fi
 run procs env PLY="$PLY" sh tests/procs.sh
-if [ -n "${FUZZ:-}" ] && [ -d "$FUZZ" ]; then
-    run fuzz env FUZZ="$FUZZ" PLY="$PLY" sh tests/fuzz/run.sh
-else
-    echo "SKIP fuzz: no fuzz targets (make test TEST_FUZZ=0)"
-fi
 # one test a line, its words single-quoted for xargs
 xargs -P "$jobs" -L 1 env BUILD="$BUILD" sh tests/run-one.sh < "$list"
 passed=0

@@ -514,13 +514,6 @@ enum { NSPECS = 4 };
 /* Random positions per game in the comparison below: fewer under the
  * sanitizers, whose searches run several times slower (the same checks on
  * a fifth of the positions; the release suite runs them all). */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define PLY_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define PLY_SANITIZED 1
-#endif
-#endif
 #ifdef PLY_SANITIZED
 enum { MINIMAX_POSITIONS = 20 };
 #else

@@ -5,7 +5,12 @@
  * range (and zero-sum where declared); chance and observation hooks. */
 #include "testlib.h"
 
+/* random games per game (half under the sanitizers: PLY_SANITIZED) */
+#ifdef PLY_SANITIZED
+enum { GAMES_PER_GAME = 100 };
+#else
 enum { GAMES_PER_GAME = 200 };
+#endif
 /* state bytes x max_moves above which fewer games are played (above
  * every game but Go: chess is 1304 x 420) */
 enum { CONFORMANCE_COST = 600000 };

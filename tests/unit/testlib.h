@@ -19,6 +19,17 @@
 #include "core/rng.h"
 #include "core/setup.h"
 
+/* PLY_SANITIZED: built with ASan or TSan, where code runs several times
+ * slower; a test may then do the same checks on fewer cases (the release
+ * suite runs them all). */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define PLY_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define PLY_SANITIZED 1
+#endif
+#endif
+
 /* A position of game `name` with options, a setup string and moves (each
  * may be NULL). Fails the test with the error message when rejected. */
 static inline void *tl_position(const char *name, const char *options,

@@ -335,5 +335,6 @@ int main(void)
         cmocka_unit_test(test_default_bot),
         cmocka_unit_test(test_free_while_searching),
     };
+    tl_filter();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

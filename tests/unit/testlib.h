@@ -137,13 +137,17 @@ static inline int tl_time_end(void **state)
     return 0;
 }
 
-/* PLY_TEST_FILTER=PATTERN runs only the tests whose names match (cmocka's
- * pattern: * and ?); call before cmocka_run_group_tests. */
+/* PLY_TEST_FILTER=PATTERN runs only the tests whose names match, and
+ * PLY_TEST_SKIP=PATTERN leaves out those that match (cmocka's patterns:
+ * * and ?); call before cmocka_run_group_tests. */
 static inline void tl_filter(void)
 {
     const char *f = getenv("PLY_TEST_FILTER");
     if (f && *f)
         cmocka_set_test_filter(f);
+    const char *k = getenv("PLY_TEST_SKIP");
+    if (k && *k)
+        cmocka_set_skip_filter(k);
 }
 
 #endif

@@ -1,14 +1,50 @@
 /* fuzz_botspec.c — bot specs ("mcts:time=2s,threads=2", "greedy:
  * fallback=alphabeta:depth=4;hash=1", ...) on every game: bot_new() must
  * build the bot or refuse with a message, never crash. No search is run. */
+#include <math.h>
+
 #include "core/bot.h"
 #include "fuzz.h"
+
+/* The largest memory option tried, in bytes. A bot asked for more (say
+ * mcts:mem=6g, which the option allows) would allocate it, and libFuzzer
+ * reports any malloc over its 2 GB limit as out-of-memory: such inputs
+ * are skipped. */
+#define MEM_CAP (1024.0 * 1024 * 1024)
+
+/* 1 when a "mem=" or "hash=" value anywhere in the spec (nested specs
+ * included) could ask for more than MEM_CAP: the option grammar's number
+ * and unit (k, M, G for mem; hash is in MiB). A value that is no number
+ * is left to the option parser, which refuses it. */
+static int asks_too_much(const char *spec)
+{
+    static const char *const keys[] = {"mem=", "hash="};
+    for (int k = 0; k < 2; k++) {
+        size_t kl = strlen(keys[k]);
+        for (const char *p = strstr(spec, keys[k]); p;
+             p = strstr(p + 1, keys[k])) {
+            char *end;
+            double x = strtod(p + kl, &end), unit = 1024.0 * 1024;
+            if (k == 0 && (*end == 'k' || *end == 'K'))
+                unit = 1024.0;
+            else if (k == 0 && (*end == 'g' || *end == 'G'))
+                unit = 1024.0 * 1024 * 1024;
+            if (end != p + kl && isfinite(x) && x * unit > MEM_CAP)
+                return 1;
+        }
+    }
+    return 0;
+}
 
 static void fuzz_one(FuzzIn *in)
 {
     const GameVtbl *g = fuzz_game(in);
     uint64_t seed = fuzz_u64(in);
     char *spec = fuzz_rest(in);
+    if (asks_too_much(spec)) {
+        free(spec);
+        return;
+    }
     PlyError err = {{0}};
     Bot *b = bot_new(g, spec, seed, &err);
     if (b)

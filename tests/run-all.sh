@@ -22,7 +22,7 @@ run() {
 }
 # the longest first (unit binaries and shell tests alike), so that the
 # last tests to end are short ones
-first="test_alphabeta test_mcts test_conformance"
+first="test_alphabeta test_mcts test_conformance test_hidden test_bench test_perft"
 for t in $first; do
     [ -x "$BUILD/tests/$t" ] && run "$t" "$BUILD/tests/$t"
 done
@@ -32,10 +32,6 @@ if [ -n "${FUZZ:-}" ] && [ -d "$FUZZ" ]; then
 else
     echo "SKIP fuzz: no fuzz targets (make test TEST_FUZZ=0)"
 fi
-for t in test_hidden test_bench test_perft; do
-    [ -x "$BUILD/tests/$t" ] && run "$t" "$BUILD/tests/$t"
-done
-first="$first test_hidden test_bench test_perft"
 if [ "${PLY_SERVER:-1}" = 1 ]; then
     run browser env PLY="$PLY" BUILD="$BUILD" sh tests/browser.sh
 fi

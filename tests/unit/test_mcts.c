@@ -940,7 +940,6 @@ int main(void)
         cmocka_unit_test(test_opponent_eps),
         cmocka_unit_test(test_bad_options),
     };
-    if (getenv("PLY_TEST_FILTER"))
-        cmocka_set_test_filter(getenv("PLY_TEST_FILTER"));
+    tl_filter();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

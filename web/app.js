@@ -605,16 +605,19 @@ function afterChange() {
   const botTurn = st.to_move === -2 || (st.to_move >= 0 && !isHuman(st.seats[st.to_move]));
   if (!botTurn) return;
   if (S.paused && !S.stepOnce) return;
+  const step = S.stepOnce;
   S.stepOnce = false;
-  runBot(S.token, true);
+  runBot(S.token, true, undefined, step);
 }
 
-async function runBot(token, delayed, req) {
+// step: the move Step asked for, which a pause does not hold back
+async function runBot(token, delayed, req, step = false) {
   const st = S.st;
   if (delayed && S.lastMover >= 0 && !isHuman(st.seats[S.lastMover])) {
     const d = Number($('w-delay').value);
     if (d > 0) await sleep(d);
-    if (token !== S.token) return;
+    // paused during the delay: no move (the page showed itself idle)
+    if (token !== S.token || (S.paused && !step)) return;
   }
   S.botRunning = true;
   busy(0);

@@ -337,6 +337,14 @@ test('watch: bots play a whole game, with pause and step', async (ctx) => {
   await waitIdle(page);
   await page.waitForTimeout(300);
   assert.equal(await ply(page), p + 1, 'paused after one step');
+  // a pause in the delay after a bot's move holds the next move back
+  await page.fill('#w-delay', '1500');
+  await page.click('#b-pause');
+  await waitPly(page, p + 2);
+  await page.click('#b-pause');
+  const q = await ply(page);
+  await page.waitForTimeout(2500);
+  assert.equal(await ply(page), q, 'paused in the delay: no move');
   await page.fill('#w-delay', '0');
   await page.click('#b-pause');
   await waitOver(page, 60000);

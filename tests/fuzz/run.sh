@@ -8,8 +8,12 @@
 # FUZZ_TIMEOUT=S is libFuzzer's limit for one input (60);
 # FUZZ_CORPUS=DIR keeps each target's corpus in DIR/NAME across runs (long
 # runs, docs/fuzzing.md); FUZZ_JOBS=N runs N fuzzing processes per target.
+# Each target runs in a scratch directory of its own: inputs may name
+# files (GTP's printsgf writes one), which must not land in the tree.
 set -u
 secs=${FUZZ_SECONDS:-7}
+abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+FUZZ=$(abs "$FUZZ")
 art=$FUZZ/artifacts
 mkdir -p "$art"
 n=0
@@ -20,14 +24,15 @@ for bin in "$FUZZ"/fuzz_*; do
         case " $FUZZ_TARGETS " in *" $name "*) ;; *) continue ;; esac
     fi
     if [ -n "${FUZZ_CORPUS:-}" ]; then
-        dir=$FUZZ_CORPUS/$name; mkdir -p "$dir"; keep=1
+        dir=$(abs "$FUZZ_CORPUS")/$name; mkdir -p "$dir"; keep=1
     else
         dir=$(mktemp -d); keep=0
     fi
     log=$(mktemp)
-    if ! PLY_FUZZ_SEEDS="$dir" "$bin" > "$log" 2>&1; then
+    work=$(mktemp -d)
+    if ! (cd "$work" && PLY_FUZZ_SEEDS="$dir" "$bin") > "$log" 2>&1; then
         cat "$log"; echo "fuzz: $name: writing seeds failed"
-        rm -f "$log"; [ $keep = 1 ] || rm -rf "$dir"; exit 1
+        rm -f "$log"; rm -rf "$work"; [ $keep = 1 ] || rm -rf "$dir"; exit 1
     fi
     seeds=$(ls "$dir" | wc -l)
     jobs=${FUZZ_JOBS:-1}
@@ -39,15 +44,16 @@ for bin in "$FUZZ"/fuzz_*; do
     # endgame databases (kalah and oware when set up, the oware bot when
     # made: 2-9 s in a release build) takes a minute or more under the
     # fuzzer's instrumentation, once per process; long runs use 600
-    if ! "$bin" -max_total_time="$secs" -timeout="${FUZZ_TIMEOUT:-60}" \
-            -close_fd_mask=3 \
+    if ! (cd "$work" && "$bin" -max_total_time="$secs" \
+            -timeout="${FUZZ_TIMEOUT:-60}" -close_fd_mask=3 \
             -artifact_prefix="$art/$name-" -print_final_stats=1 $par \
-            "$dir" > "$log" 2>&1; then
-        tail -n 60 "$log"; cat fuzz-*.log 2>/dev/null | tail -n 60
+            "$dir") > "$log" 2>&1; then
+        tail -n 60 "$log"; cat "$work"/fuzz-*.log 2>/dev/null | tail -n 60
         echo "fuzz: $name failed; input kept in $art"
-        rm -f "$log"; [ $keep = 1 ] || rm -rf "$dir"; exit 1
+        rm -f "$log"; rm -rf "$work"; [ $keep = 1 ] || rm -rf "$dir"; exit 1
     fi
-    [ "$jobs" -gt 1 ] && cat fuzz-*.log >> "$log" && rm -f fuzz-*.log
+    [ "$jobs" -gt 1 ] && cat "$work"/fuzz-*.log >> "$log"
+    rm -rf "$work"
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" |
            awk '{s += $1} END {print s + 0}')
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)

@@ -8,7 +8,7 @@
 # FUZZ_TIMEOUT=S is libFuzzer's limit for one input (60);
 # FUZZ_CORPUS=DIR keeps each target's corpus in DIR/NAME across runs (long
 # runs, docs/fuzzing.md); FUZZ_JOBS=N runs N fuzzing processes per target.
-# Each target runs in a scratch directory of its own: inputs may name
+# Each target fuzzes in a scratch directory of its own: inputs may name
 # files (GTP's printsgf writes one), which must not land in the tree.
 set -u
 secs=${FUZZ_SECONDS:-7}
@@ -29,11 +29,12 @@ for bin in "$FUZZ"/fuzz_*; do
         dir=$(mktemp -d); keep=0
     fi
     log=$(mktemp)
-    work=$(mktemp -d)
-    if ! (cd "$work" && PLY_FUZZ_SEEDS="$dir" "$bin") > "$log" 2>&1; then
+    # the seeds are written from the tree (zrf reads tests/zrf/*.zrf)
+    if ! PLY_FUZZ_SEEDS="$dir" "$bin" > "$log" 2>&1; then
         cat "$log"; echo "fuzz: $name: writing seeds failed"
-        rm -f "$log"; rm -rf "$work"; [ $keep = 1 ] || rm -rf "$dir"; exit 1
+        rm -f "$log"; [ $keep = 1 ] || rm -rf "$dir"; exit 1
     fi
+    work=$(mktemp -d)
     seeds=$(ls "$dir" | wc -l)
     jobs=${FUZZ_JOBS:-1}
     par=

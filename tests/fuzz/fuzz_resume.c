@@ -43,12 +43,25 @@ enum { NSHAPES = sizeof SHAPES / sizeof SHAPES[0] };
 
 static char dir[64];
 
+/* The scratch directory goes when the process ends (libFuzzer exits
+ * through exit() at -max_total_time and -runs). */
+static void remove_dir(void)
+{
+    char p[96];
+    snprintf(p, sizeof p, "%s/a.jsonl", dir);
+    unlink(p);
+    snprintf(p, sizeof p, "%s/b.jsonl", dir);
+    unlink(p);
+    rmdir(dir);
+}
+
 static void paths(char *a, char *b, size_t n)
 {
     if (!dir[0]) {
         snprintf(dir, sizeof dir, "/tmp/ply-fuzz-resume.XXXXXX");
         if (!mkdtemp(dir))
             abort();
+        atexit(remove_dir);
         /* the match prints its summary */
         if (!freopen("/dev/null", "w", stdout))
             abort();

@@ -3,6 +3,8 @@
  * minimax values (see mcts_internal.h). */
 #include "mcts_internal.h"
 
+#include <limits.h>
+
 /* An exact value for player `pov` as a reward vector (solver games only:
  * one player, or two with zero sum). */
 static void exact_to_reward(const Mcts *m, int pov, int32_t v, double *r)
@@ -474,9 +476,17 @@ static void playout(Worker *w, void *st, double *r)
     if (tm == PLAYER_TERMINAL) {
         g->returns(st, r);
     } else if (ept && g->eval && tm != PLAYER_CHANCE) {
-        /* cut short: the evaluation, squashed into (-1, 1) */
+        /* cut short: the evaluation, squashed into (-1, 1); every seat
+         * playing from one eval_all() pass where the game has it */
+        int all[PLY_MAX_PLAYERS];
         for (int i = 0; i < g->info.num_players; i++)
-            r[i] = tanh((double)g->eval(st, i) / m->o.ept_scale);
+            all[i] = INT_MIN;
+        if (g->eval_all)
+            g->eval_all(st, all);
+        for (int i = 0; i < g->info.num_players; i++)
+            r[i] = tanh((double)(all[i] != INT_MIN ? all[i]
+                                                   : g->eval(st, i)) /
+                        m->o.ept_scale);
     } else {
         memset(r, 0, sizeof(double) * (size_t)g->info.num_players);
     }

@@ -318,7 +318,8 @@ typedef struct GameVtbl {
     /* Every player's eval() at once: out[p] == eval(st, p) for each seat
      * p playing at st (state_seats(); out holds PLY_MAX_PLAYERS), for
      * games whose evaluation computes all players' features together;
-     * max-n calls it once per leaf instead of eval() once per player. */
+     * max-n calls it once per leaf, and MCTS once per playout cut short
+     * (ept), instead of eval() once per player. */
     void (*eval_all)(const void *st, int *out);
     /* Move ordering / playout priority: higher is better; below 0 means a
      * move a sensible player avoids. */

@@ -5,7 +5,7 @@
 # Prints one line per target with its executions and coverage; a crash
 # keeps its input under $FUZZ/artifacts and fails the run.
 # FUZZ_TARGETS="moves text" limits the run to those targets;
-# FUZZ_TIMEOUT=S is libFuzzer's limit for one input (60);
+# FUZZ_TIMEOUT=S is libFuzzer's limit for one input (300);
 # FUZZ_CORPUS=DIR keeps each target's corpus in DIR/NAME across runs (long
 # runs, docs/fuzzing.md); FUZZ_JOBS=N runs N fuzzing processes per target.
 # Each target fuzzes in a scratch directory of its own: inputs may name
@@ -41,12 +41,14 @@ for bin in "$FUZZ"/fuzz_*; do
     [ "$jobs" -gt 1 ] && par="-jobs=$jobs -workers=$jobs"
     # -close_fd_mask=3: the targets' own messages (rejected input) are
     # noise; libFuzzer and sanitizer reports still reach the log.
-    # -timeout (FUZZ_TIMEOUT, default 60 s): an input that builds a game's
+    # -timeout (FUZZ_TIMEOUT, default 300 s): an input that builds a game's
     # endgame databases (kalah and oware when set up, the oware bot when
-    # made: 2-9 s in a release build) takes a minute or more under the
-    # fuzzer's instrumentation, once per process; long runs use 600
+    # made: 0.4-9 s in a release build) takes 40 times as long under the
+    # fuzzer's instrumentation, once per process: oware set up, 16 s of
+    # CPU, which on a loaded machine passed 60 s of wall time and failed
+    # a short run; long runs use 600
     if ! (cd "$work" && "$bin" -max_total_time="$secs" \
-            -timeout="${FUZZ_TIMEOUT:-60}" -close_fd_mask=3 \
+            -timeout="${FUZZ_TIMEOUT:-300}" -close_fd_mask=3 \
             -artifact_prefix="$art/$name-" -print_final_stats=1 $par \
             "$dir") > "$log" 2>&1; then
         tail -n 60 "$log"; cat "$work"/fuzz-*.log 2>/dev/null | tail -n 60

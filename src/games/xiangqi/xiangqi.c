@@ -25,6 +25,7 @@
 #include "../../core/layout.h"
 #include "../../core/util.h"
 #include "xiangqi_weights.h"
+#include "weights_xiangqi.h"
 
 enum { W = 11, CELLS = 14 * W };
 enum { EMPTY = 0, OFF = 0x40 };
@@ -716,8 +717,15 @@ static int xq_check(const void *st)
 
 static const int XVAL[8] = {0, 0, 200, 200, 400, 900, 450, 100};
 
+#define XQ_NAME(name, value) name,
+#define XQ_VALUE(name, value) value,
+static const char *const XQ_WEIGHT_NAMES[] = {XIANGQI_WEIGHTS(XQ_NAME)};
+static const int XQ_WEIGHTS[] = {XIANGQI_WEIGHTS(XQ_VALUE)};
+_Static_assert(sizeof XQ_WEIGHTS / sizeof *XQ_WEIGHTS == XW_N,
+               "xiangqi weights: weights_xiangqi.h and xiangqi_weights.h");
+
 /* The evaluation is one linear form over the weights of
- * xiangqi_weights.h: eval_core adds w[i] * coef for every term, and, when
+ * weights_xiangqi.h (layout in xiangqi_weights.h): eval_core adds w[i] * coef for every term, and, when
  * a sink is given (ply tune, tests), also records the coefficients. The
  * fast path passes NULL, which the always-inlined body folds away. */
 typedef struct TermSink {
@@ -742,11 +750,16 @@ eval_core(const XBoard *b, const int *w, TermSink *sink)
             if (pc == EMPTY)
                 continue;
             int col = color_of(pc), t = type_of(pc);
-            if (t == XK)
-                continue;
-            int sg = col ? -1 : 1, v = w[XW_ADVISOR + t - XA];
-            TERM(XW_ADVISOR + t - XA, sg);
+            int sg = col ? -1 : 1;
             int rel = col ? 9 - r : r;   /* ranks from the own side */
+            int pst = xw_pst(t, rel, f);
+            TERM(pst, sg);
+            if (t == XK) {
+                s[col] += w[pst];
+                continue;
+            }
+            int v = w[XW_ADVISOR + t - XA] + w[pst];
+            TERM(XW_ADVISOR + t - XA, sg);
             switch (t) {
             case XA:
                 advisors[col]++;
@@ -774,11 +787,20 @@ eval_core(const XBoard *b, const int *w, TermSink *sink)
                 int legs = 0;
                 for (int i = 0; i < 4; i++)   /* blocked legs cost */
                     legs += b->cell[c + ORTH[i]] != EMPTY;
+                int jumps = 0;
+                for (int i = 0; i < 8; i++) {
+                    int to = b->cell[c + HJUMP[i]];
+                    jumps += b->cell[c + HLEG[i]] == EMPTY &&
+                             to != OFF &&
+                             (to == EMPTY || color_of(to) != col);
+                }
                 v += w[XW_HORSE_CENTRE] * df + w[XW_HORSE_ADVANCE] * adv +
-                     w[XW_HORSE_BLOCKED_LEG] * legs;
+                     w[XW_HORSE_BLOCKED_LEG] * legs +
+                     w[XW_HORSE_MOBILITY] * jumps;
                 TERM(XW_HORSE_CENTRE, sg * df);
                 TERM(XW_HORSE_ADVANCE, sg * adv);
                 TERM(XW_HORSE_BLOCKED_LEG, sg * legs);
+                TERM(XW_HORSE_MOBILITY, sg * jumps);
                 attackers[col]++;
                 break;
             }
@@ -813,6 +835,13 @@ eval_core(const XBoard *b, const int *w, TermSink *sink)
                     v += w[XW_CANNON_CENTRAL];
                     TERM(XW_CANNON_CENTRAL, sg);
                 }
+                int mob = 0;
+                for (int d = 0; d < 4; d++)
+                    for (int x = c + ORTH[d]; b->cell[x] == EMPTY;
+                         x += ORTH[d])
+                        mob++;
+                v += w[XW_CANNON_MOBILITY] * mob;
+                TERM(XW_CANNON_MOBILITY, sg * mob);
                 attackers[col]++;
                 break;
             }

@@ -1,8 +1,7 @@
-/* xiangqi_weights.h — the weights of xiangqi's evaluation (xiangqi.c),
- * one name and one value per parameter, in the order of the XW_ indices.
- * `ply tune` fits them to game results and rewrites XQ_WEIGHTS; the
- * names and indices stay. Values are in EVAL units (soldier = 100);
- * hand-set, except the terms marked new, which are 0 until tuned. */
+/* xiangqi_weights.h — the layout of xiangqi's evaluation (xiangqi.c):
+ * one index per weight, in the order of weights_xiangqi.h, which holds
+ * their names and values (`ply tune --out` writes that file). Values are
+ * in EVAL units (soldier = 100). */
 #ifndef PLY_XIANGQI_WEIGHTS_H
 #define PLY_XIANGQI_WEIGHTS_H
 
@@ -16,46 +15,27 @@ enum {
     XW_HORSE_BLOCKED_LEG,   /* per occupied point next to the horse */
     XW_CHARIOT_MOBILITY,    /* per empty point a chariot sees */
     XW_CANNON_SCREEN,       /* on the enemy general's file, one screen */
-    XW_CANNON_HOLLOW,       /* new: on that file with nothing between */
-    XW_CANNON_CENTRAL,      /* new: on file e (a central-cannon platform) */
+    XW_CANNON_HOLLOW,       /* on that file with nothing between */
+    XW_CANNON_CENTRAL,      /* on file e (a central-cannon platform) */
     XW_DEFENDER_GAP,        /* per missing advisor/elephant per enemy
                                attacker (chariot, horse, cannon, crossed
                                soldier) */
-    XW_ADVISOR_PAIR,        /* new: both advisors */
-    XW_ELEPHANT_PAIR,       /* new: both elephants */
+    XW_ADVISOR_PAIR,        /* both advisors */
+    XW_ELEPHANT_PAIR,       /* both elephants */
     XW_TEMPO,
-    XW_N
+    XW_HORSE_MOBILITY,      /* per jump with a free leg to a point without
+                               an own piece */
+    XW_CANNON_MOBILITY,     /* per empty point a cannon sees */
+    XW_PST,                 /* 7 kinds (general .. soldier) x 10 ranks of
+                               the own view x 5 files (a-e, i-h folded) */
+    XW_N = XW_PST + 7 * 50
 };
 
-static const char *const XQ_WEIGHT_NAMES[XW_N] = {
-    "advisor", "elephant", "horse", "chariot", "cannon", "soldier",
-    "soldier.crossed", "soldier.central", "soldier.last_rank",
-    "horse.centre", "horse.advance", "horse.blocked_leg",
-    "chariot.mobility", "cannon.screen", "cannon.hollow", "cannon.central",
-    "king.defender_gap", "advisor.pair", "elephant.pair", "tempo",
-};
-
-static const int XQ_WEIGHTS[XW_N] = {
-    200,    /* advisor */
-    200,    /* elephant */
-    400,    /* horse */
-    900,    /* chariot */
-    450,    /* cannon */
-    100,    /* soldier */
-    80,     /* soldier.crossed */
-    30,     /* soldier.central */
-    -60,    /* soldier.last_rank */
-    6,      /* horse.centre */
-    4,      /* horse.advance */
-    -8,     /* horse.blocked_leg */
-    3,      /* chariot.mobility */
-    40,     /* cannon.screen */
-    0,      /* cannon.hollow */
-    0,      /* cannon.central */
-    -10,    /* king.defender_gap */
-    0,      /* advisor.pair */
-    0,      /* elephant.pair */
-    10,     /* tempo */
-};
+/* the piece-square weight of a piece of kind t (1 general .. 7 soldier)
+ * on own-view rank rel (0 = the own back rank) and file f (0..8) */
+static inline int xw_pst(int t, int rel, int f)
+{
+    return XW_PST + (t - 1) * 50 + rel * 5 + (f < 4 ? f : 8 - f);
+}
 
 #endif

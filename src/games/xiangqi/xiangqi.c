@@ -24,6 +24,7 @@
 #include "../../core/game.h"
 #include "../../core/layout.h"
 #include "../../core/util.h"
+#include "xiangqi.h"
 #include "xiangqi_weights.h"
 #include "weights_xiangqi.h"
 
@@ -738,6 +739,16 @@ typedef struct TermSink {
             sink->coef[idx] += (float)(c);                              \
     } while (0)
 
+/* The empty points along the four lines from c, up to the first piece. */
+static inline int line_mobility(const XBoard *b, int c)
+{
+    int mob = 0;
+    for (int d = 0; d < 4; d++)
+        for (int x = c + ORTH[d]; b->cell[x] == EMPTY; x += ORTH[d])
+            mob++;
+    return mob;
+}
+
 /* Red's view. */
 static inline __attribute__((always_inline)) int
 eval_core(const XBoard *b, const int *w, TermSink *sink)
@@ -805,11 +816,7 @@ eval_core(const XBoard *b, const int *w, TermSink *sink)
                 break;
             }
             case XR: {
-                int mob = 0;
-                for (int d = 0; d < 4; d++)
-                    for (int x = c + ORTH[d]; b->cell[x] == EMPTY;
-                         x += ORTH[d])
-                        mob++;
+                int mob = line_mobility(b, c);
                 v += w[XW_CHARIOT_MOBILITY] * mob;
                 TERM(XW_CHARIOT_MOBILITY, sg * mob);
                 attackers[col]++;
@@ -835,11 +842,7 @@ eval_core(const XBoard *b, const int *w, TermSink *sink)
                     v += w[XW_CANNON_CENTRAL];
                     TERM(XW_CANNON_CENTRAL, sg);
                 }
-                int mob = 0;
-                for (int d = 0; d < 4; d++)
-                    for (int x = c + ORTH[d]; b->cell[x] == EMPTY;
-                         x += ORTH[d])
-                        mob++;
+                int mob = line_mobility(b, c);
                 v += w[XW_CANNON_MOBILITY] * mob;
                 TERM(XW_CANNON_MOBILITY, sg * mob);
                 attackers[col]++;
@@ -915,6 +918,150 @@ static int xq_heuristic(const void *st, Move m)
     if (victim != EMPTY)
         return 1000 + XVAL[type_of(victim)] - XVAL[attacker] / 10;
     return 100;
+}
+
+/* ------------------------------------------------------------ static
+ * exchange: the swap list on one point, each side recapturing with its
+ * least valuable attacker (soldier, advisor, elephant, horse, cannon,
+ * chariot, general) while that pays. Attackers are found on a copy of
+ * the board from which the pieces already used are lifted, so the
+ * chariots and cannons behind them (and cannons that lose or gain their
+ * screen) join in; pins and the facing generals are not looked at. */
+
+enum { XQ_SEE_GENERAL = 20000 };
+
+static int see_value(int t)
+{
+    return t == XK ? XQ_SEE_GENERAL : XVAL[t];
+}
+
+/* The least valuable piece of colour by that attacks sq on cell[]; its
+ * point goes to *from. 0 when none. */
+static int least_attacker(const uint8_t *cell, int sq, int by, int *from)
+{
+    int pawn = XP | by << 3, fw = by ? -W : W;
+    if (cell[sq - fw] == pawn) {
+        *from = sq - fw;
+        return XP;
+    }
+    for (int k = -1; k <= 1; k += 2)
+        if (cell[sq + k] == pawn && !own_half(sq + k, by)) {
+            *from = sq + k;
+            return XP;
+        }
+    if (in_palace(sq, by)) {
+        int adv = XA | by << 3;
+        for (int i = 0; i < 4; i++)
+            if (cell[sq + DIAG[i]] == adv) {
+                *from = sq + DIAG[i];
+                return XA;
+            }
+    }
+    if (own_half(sq, by)) {
+        int ele = XB | by << 3;
+        for (int i = 0; i < 4; i++)
+            if (cell[sq + 2 * DIAG[i]] == ele && cell[sq + DIAG[i]] == EMPTY) {
+                *from = sq + 2 * DIAG[i];
+                return XB;
+            }
+    }
+    int horse = XN | by << 3;
+    for (int i = 0; i < 8; i++) {
+        int h = sq - HJUMP[i];
+        if (cell[h] == horse && cell[h + HLEG[i]] == EMPTY) {
+            *from = h;
+            return XN;
+        }
+    }
+    /* along the lines: the first piece may be a chariot (or the general
+     * next to sq, in its palace), the second a cannon */
+    int rook = XR | by << 3, cannon = XC | by << 3, gen = XK | by << 3;
+    int rook_at = -1, gen_at = -1;
+    for (int d = 0; d < 4; d++) {
+        int dir = ORTH[d], x = sq + dir;
+        while (cell[x] == EMPTY)
+            x += dir;
+        if (cell[x] == OFF)
+            continue;
+        if (cell[x] == rook)
+            rook_at = x;
+        else if (cell[x] == gen && x == sq + dir && in_palace(sq, by))
+            gen_at = x;
+        x += dir;
+        while (cell[x] == EMPTY)
+            x += dir;
+        if (cell[x] == cannon) {  /* the cheapest after the horse */
+            *from = x;
+            return XC;
+        }
+    }
+    if (rook_at >= 0) {
+        *from = rook_at;
+        return XR;
+    }
+    if (gen_at >= 0) {
+        *from = gen_at;
+        return XK;
+    }
+    return 0;
+}
+
+/* The mover's net material from the exchange m starts on its target. */
+static int xq_see_value(const XBoard *b, Move m)
+{
+    uint8_t cell[CELLS];
+    memcpy(cell, b->cell, sizeof cell);
+    int from = FROM(m), to = TO(m), gain[34], d = 0;
+    gain[0] = XVAL[type_of(cell[to])];
+    int on = see_value(type_of(cell[from]));
+    cell[to] = cell[from];
+    cell[from] = EMPTY;
+    for (int side = b->side;;) {
+        side ^= 1;
+        int at, t = least_attacker(cell, to, side, &at);
+        if (!t || d + 1 >= 34)
+            break;
+        d++;
+        gain[d] = on - gain[d - 1];   /* side's net if it stops here */
+        cell[to] = cell[at];
+        cell[at] = EMPTY;
+        on = see_value(t);
+    }
+    for (; d > 0; d--)   /* each side takes back only when that pays */
+        gain[d - 1] = -(-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]);
+    return gain[0];
+}
+
+int xq_see_exchange(const void *st, Move m)
+{
+    return xq_see_value(st, m);
+}
+
+int xq_least_attacker_value(const void *st, Move m)
+{
+    const XBoard *b = st;
+    int at, t = least_attacker(b->cell, TO(m), b->side, &at);
+    return t ? see_value(t) : 0;
+}
+
+int xq_piece_value(const void *st, Move m, int to)
+{
+    const XBoard *b = st;
+    int pc = b->cell[to ? TO(m) : FROM(m)];
+    return pc == EMPTY ? 0 : see_value(type_of(pc));
+}
+
+static int xq_see(const void *st, Move m, int threshold)
+{
+    const XBoard *b = st;
+    int gain = XVAL[type_of(b->cell[TO(m)])];
+    int on = see_value(type_of(b->cell[FROM(m)]));
+    /* at most the first capture, at least that less the capturer */
+    if (gain < threshold)
+        return 0;
+    if (gain - on >= threshold)
+        return 1;
+    return xq_see_value(b, m) >= threshold;
 }
 
 static int xq_is_noisy(const void *st, Move m)
@@ -1101,6 +1248,7 @@ const GameVtbl game_xiangqi = {
     .is_noisy = xq_is_noisy,
     .in_check = xq_in_check,
     .gen_noisy = xq_gen_noisy,
+    .see = xq_see,
     .null_move_ok = xq_null_move_ok,
     .make_null = xq_make_null,
     .check = xq_check,

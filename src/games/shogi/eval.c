@@ -5,6 +5,9 @@
 
 #include "shogi.h"
 #include "shogi_weights.h"
+#include "weights_micro_shogi.h"
+#include "weights_minishogi.h"
+#include "weights_shogi.h"
 
 /* Move ordering's piece values (the evaluation's are in shogi_weights.h):
  * board values by type, hand values by type (a bit higher). */
@@ -25,12 +28,26 @@ static inline int dist(int a, int b)
  * when a sink is given (ply tune, tests), records the coefficients too.
  * The fast path passes NULL, which the always-inlined body folds away. */
 typedef struct TermSink {
-    float coef[SW_N];
+    float coef[SW_N_MAX];
 } TermSink;
 
-static const int *const variant_weights[3] = {SHOGI_WEIGHTS,
-                                              MINISHOGI_WEIGHTS,
-                                              MICRO_WEIGHTS};
+#define SW_NAME(name, value) name,
+#define SW_VALUE(name, value) value,
+static const char *const SHOGI_NAMES[] = {SHOGI_WEIGHTS(SW_NAME)};
+static const int SHOGI_W[] = {SHOGI_WEIGHTS(SW_VALUE)};
+static const char *const MINISHOGI_NAMES[] = {MINISHOGI_WEIGHTS(SW_NAME)};
+static const int MINISHOGI_W[] = {MINISHOGI_WEIGHTS(SW_VALUE)};
+static const char *const MICRO_NAMES[] = {MICRO_SHOGI_WEIGHTS(SW_NAME)};
+static const int MICRO_W[] = {MICRO_SHOGI_WEIGHTS(SW_VALUE)};
+#define SW_COUNT(a) ((int)(sizeof a / sizeof *a))
+_Static_assert(SW_COUNT(SHOGI_W) == SW_PST + 8 * 9 * 9, "shogi weights");
+_Static_assert(SW_COUNT(MINISHOGI_W) == SW_PST + 8 * 5 * 5,
+               "minishogi weights");
+_Static_assert(SW_COUNT(MICRO_W) == SW_PST + 8 * 4 * 5,
+               "micro-shogi weights");
+
+static const int *const variant_weights[3] = {SHOGI_W, MINISHOGI_W,
+                                              MICRO_W};
 
 #define TERM(idx, c)                                                    \
     do {                                                                \
@@ -62,6 +79,9 @@ eval_core(const Shogi *s, const int *w, TermSink *sink)
             if (!p)
                 continue;
             int col = COLOR(p), t = TYPE(p);
+            int pst = sw_pst(t, col, r, c, v->w, v->h);
+            score[col] += w[pst];
+            TERM(pst, col ? -1 : 1);
             if (t == KING)
                 continue;
             score[col] += w[board_index(t)];
@@ -120,30 +140,30 @@ static int shogi_terms(const void *st, EvalTerm *out, double *base)
     eval_core(s, variant_weights[s->variant], &sink);
     *base = 0;
     int n = 0;
-    for (int i = 0; i < SW_N; i++)
+    for (int i = 0; i < SW_N_MAX; i++)
         if (sink.coef[i] != 0)
             out[n++] = (EvalTerm){i, sink.coef[i]};
     return n;
 }
 
 const EvalTuning shogi_tuning = {
-    .nparams = SW_N,
-    .names = SHOGI_WEIGHT_NAMES,
-    .weights = SHOGI_WEIGHTS,
+    .nparams = SW_COUNT(SHOGI_W),
+    .names = SHOGI_NAMES,
+    .weights = SHOGI_W,
     .terms = shogi_terms,
 };
 
 const EvalTuning micro_tuning = {
-    .nparams = SW_N,
-    .names = SHOGI_WEIGHT_NAMES,
-    .weights = MICRO_WEIGHTS,
+    .nparams = SW_COUNT(MICRO_W),
+    .names = MICRO_NAMES,
+    .weights = MICRO_W,
     .terms = shogi_terms,
 };
 
 const EvalTuning minishogi_tuning = {
-    .nparams = SW_N,
-    .names = SHOGI_WEIGHT_NAMES,
-    .weights = MINISHOGI_WEIGHTS,
+    .nparams = SW_COUNT(MINISHOGI_W),
+    .names = MINISHOGI_NAMES,
+    .weights = MINISHOGI_W,
     .terms = shogi_terms,
 };
 

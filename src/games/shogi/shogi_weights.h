@@ -1,9 +1,10 @@
-/* shogi_weights.h — the weights of the shogi and minishogi evaluation
- * (shogi.c): one name per parameter in the order of the SW_ indices, and
- * one value array per variant. `ply tune` fits a variant's values to game
- * results and rewrites its array; the names and indices stay. Values are
- * in EVAL units (pawn on the board = 100); shogi and minishogi hand-set,
- * micro-shogi fitted (below). */
+/* shogi_weights.h — the layout of the shogi family's evaluation
+ * (eval.c): one index per weight, the same for shogi, minishogi and micro
+ * shogi up to the piece-square tables, which have as many squares as the
+ * variant's board (so a variant has SW_PST + 8 * w * h weights). Names
+ * and values are in weights_shogi.h, weights_minishogi.h and
+ * weights_micro_shogi.h, which `ply tune --out` writes. Values are in
+ * EVAL units (pawn on the board = 100). */
 #ifndef PLY_SHOGI_WEIGHTS_H
 #define PLY_SHOGI_WEIGHTS_H
 
@@ -24,106 +25,32 @@ enum {
     SW_KING_DEFENDER,       /* gold, silver or promoted piece next to the
                                own king */
     SW_TEMPO,
-    SW_N
+    SW_PST,                 /* 8 kinds (pawn lance knight silver gold
+                               bishop rook king) x the board's squares,
+                               own view */
+    SW_N_MAX = SW_PST + 8 * 81
 };
 
-static const char *const SHOGI_WEIGHT_NAMES[SW_N] = {
-    "board.pawn", "board.lance", "board.knight", "board.silver",
-    "board.bishop", "board.rook", "board.gold",
-    "board.tokin", "board.promoted_lance", "board.promoted_knight",
-    "board.promoted_silver", "board.horse", "board.dragon",
-    "hand.pawn", "hand.lance", "hand.knight", "hand.silver", "hand.bishop",
-    "hand.rook", "hand.gold",
-    "king.attack", "king.attack_x_hand", "king.defender", "tempo",
-};
+/* The table kind of piece type t: gold also for the promoted pawn,
+ * lance, knight and silver (micro shogi's tokin included), bishop for
+ * the horse, rook for the dragon. */
+static inline int sw_kind(int t)
+{
+    static const signed char kind[16] = {
+        -1, 0, 1, 2, 3, 5, 6, 4, 7,   /* - P L N S B R G K */
+        4, 4, 4, 4, 5, 6, -1};        /* +P +L +N +S +B +R */
+    return kind[t & 15];
+}
 
-static const int SHOGI_WEIGHTS[SW_N] = {
-    100,    /* board.pawn */
-    300,    /* board.lance */
-    350,    /* board.knight */
-    500,    /* board.silver */
-    800,    /* board.bishop */
-    950,    /* board.rook */
-    550,    /* board.gold */
-    520,    /* board.tokin */
-    520,    /* board.promoted_lance */
-    520,    /* board.promoted_knight */
-    550,    /* board.promoted_silver */
-    1050,   /* board.horse */
-    1250,   /* board.dragon */
-    115,    /* hand.pawn */
-    330,    /* hand.lance */
-    390,    /* hand.knight */
-    560,    /* hand.silver */
-    900,    /* hand.bishop */
-    1060,   /* hand.rook */
-    610,    /* hand.gold */
-    12,     /* king.attack */
-    3,      /* king.attack_x_hand */
-    25,     /* king.defender */
-    20,     /* tempo */
-};
-
-/* Minishogi has no lances or knights; their weights stay unused. */
-static const int MINISHOGI_WEIGHTS[SW_N] = {
-    100,    /* board.pawn */
-    300,    /* board.lance */
-    350,    /* board.knight */
-    500,    /* board.silver */
-    800,    /* board.bishop */
-    950,    /* board.rook */
-    550,    /* board.gold */
-    520,    /* board.tokin */
-    520,    /* board.promoted_lance */
-    520,    /* board.promoted_knight */
-    550,    /* board.promoted_silver */
-    1050,   /* board.horse */
-    1250,   /* board.dragon */
-    115,    /* hand.pawn */
-    330,    /* hand.lance */
-    390,    /* hand.knight */
-    560,    /* hand.silver */
-    900,    /* hand.bishop */
-    1060,   /* hand.rook */
-    610,    /* hand.gold */
-    12,     /* king.attack */
-    3,      /* king.attack_x_hand */
-    25,     /* king.defender */
-    20,     /* tempo */
-};
-
-/* Micro shogi (4x5): pieces stored by how they move (tokin = the
- * bishop's reverse); hand slots are pairs of faces, dropped either side
- * up: hand.pawn = P/N, hand.lance = L/S, hand.bishop = B/tokin,
- * hand.rook = R/G; the other rows stay unused. Fitted by `ply tune` on
- * 2,000 self-play games (docs/tuning.md); hand-set before: board 100 250
- * 220 450 550 700 500 480, hand 280 560 . . 640 780, king 15 4 20,
- * tempo 20. */
-static const int MICRO_WEIGHTS[SW_N] = {
-    157,    /* board.pawn */
-    194,    /* board.lance */
-    106,    /* board.knight */
-    587,    /* board.silver */
-    495,    /* board.bishop */
-    799,    /* board.rook */
-    725,    /* board.gold */
-    690,    /* board.tokin */
-    520,    /* board.promoted_lance */
-    520,    /* board.promoted_knight */
-    550,    /* board.promoted_silver */
-    1050,   /* board.horse */
-    1250,   /* board.dragon */
-    279,    /* hand.pawn */
-    418,    /* hand.lance */
-    390,    /* hand.knight */
-    560,    /* hand.silver */
-    600,    /* hand.bishop */
-    699,    /* hand.rook */
-    610,    /* hand.gold */
-    4,      /* king.attack */
-    10,     /* king.attack_x_hand */
-    50,     /* king.defender */
-    77,     /* tempo */
-};
+/* The table weight of piece type t of colour col on row r, column c of a
+ * w x h board: White's squares turned round. */
+static inline int sw_pst(int t, int col, int r, int c, int w, int h)
+{
+    if (col) {
+        r = h - 1 - r;
+        c = w - 1 - c;
+    }
+    return SW_PST + sw_kind(t) * w * h + r * w + c;
+}
 
 #endif

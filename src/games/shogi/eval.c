@@ -186,6 +186,110 @@ int shogi_heuristic(const void *st, Move m)
     return h;
 }
 
+/* ---- static exchange (shogi and minishogi) ----
+ * The swap list on one square, each side taking back with its least
+ * valuable attacker while that pays. A piece taken is worth its board
+ * value to the side that loses it and its hand value to the taker, so
+ * the swing of taking piece type t is board_value[t] + hand_value of its
+ * unpromoted type. The first move's promotion counts; promotions of the
+ * recaptures, drops, pins and checks are not looked at. Attackers are
+ * found on a copy of the board from which the pieces used are lifted,
+ * so sliders behind them join in. */
+
+enum { SEE_KING = 30000 };
+
+int sg_see_swing(int t)
+{
+    return t == KING ? SEE_KING : board_value[t] + hand_value[BASE(t)];
+}
+
+int sg_least_attacker(const uint8_t *b, int q, int by, int *from)
+{
+    int best = 0, at = -1;
+    for (int i = 0; i < 8; i++) {
+        int p = b[q + dv[i]];
+        if (p && p != OFF && COLOR(p) == by &&
+            ((step_mask[p] | slide_mask[p]) & (1u << (7 - i))) &&
+            (!best || sg_see_swing(TYPE(p)) < sg_see_swing(best))) {
+            best = TYPE(p);
+            at = q + dv[i];
+        }
+    }
+    int knight = (by ? WHITE_BIT : 0) | KNIGHT;
+    int kn[2] = {by == BLACK ? q + 21 : q - 21, by == BLACK ? q + 19 : q - 19};
+    for (int i = 0; i < 2; i++)
+        if (b[kn[i]] == knight &&
+            (!best || sg_see_swing(KNIGHT) < sg_see_swing(best))) {
+            best = KNIGHT;
+            at = kn[i];
+        }
+    for (int i = 0; i < 8; i++) {
+        int t = q + dv[i];
+        while (b[t] == EMPTY)
+            t += dv[i];
+        int p = b[t];
+        if (t != q + dv[i] && p != OFF && COLOR(p) == by &&
+            (slide_mask[p] & (1u << (7 - i))) &&
+            (!best || sg_see_swing(TYPE(p)) < sg_see_swing(best))) {
+            best = TYPE(p);
+            at = t;
+        }
+    }
+    if (best)
+        *from = at;
+    return best;
+}
+
+int sg_see_exchange(const Shogi *s, Move m)
+{
+    uint8_t b[CELLS];
+    memcpy(b, s->board, sizeof b);
+    int from = mv_from(m), to = mv_to(m), gain[40], d = 0;
+    int p = b[from], t = TYPE(p);
+    gain[0] = b[to] ? sg_see_swing(TYPE(b[to])) : 0;
+    if (mv_prom(m)) {
+        gain[0] += board_value[t + PROM] - board_value[t];
+        p += PROM;
+        t += PROM;
+    }
+    int on = sg_see_swing(t);
+    b[to] = (uint8_t)p;
+    b[from] = EMPTY;
+    for (int side = s->side;;) {
+        side ^= 1;
+        int at, a = sg_least_attacker(b, to, side, &at);
+        if (!a || d + 1 >= 40)
+            break;
+        d++;
+        gain[d] = on - gain[d - 1];   /* side's net if it stops here */
+        b[to] = b[at];
+        b[at] = EMPTY;
+        on = sg_see_swing(a);
+    }
+    for (; d > 0; d--)   /* each side takes back only when that pays */
+        gain[d - 1] = -(-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]);
+    return gain[0];
+}
+
+int shogi_see(const void *st, Move m, int threshold)
+{
+    const Shogi *s = st;
+    if (mv_drop(m))
+        return 0 >= threshold;
+    int t = TYPE(s->board[mv_from(m)]), q = s->board[mv_to(m)];
+    int gain = q ? sg_see_swing(TYPE(q)) : 0, on = sg_see_swing(t);
+    if (mv_prom(m)) {
+        gain += board_value[t + PROM] - board_value[t];
+        on = sg_see_swing(t + PROM);
+    }
+    /* at most the first capture, at least that less the capturer */
+    if (gain < threshold)
+        return 0;
+    if (gain - on >= threshold)
+        return 1;
+    return sg_see_exchange(s, m) >= threshold;
+}
+
 int shogi_is_noisy(const void *st, Move m)
 {
     const Shogi *s = st;

@@ -82,6 +82,7 @@ const GameVtbl game_shogi = {
     .init = shogi_init,
     .tuning = &shogi_tuning,
     .formats = sg_formats_shogi,
+    .see = shogi_see,
     SHOGI_HOOKS,
 };
 
@@ -102,6 +103,7 @@ const GameVtbl game_minishogi = {
     .init = minishogi_init,
     .tuning = &minishogi_tuning,
     .formats = sg_formats_minishogi,
+    .see = shogi_see,
     SHOGI_HOOKS,
 };
 

@@ -241,6 +241,16 @@ const char *shogi_end_reason(const void *st);
 int shogi_eval(const void *st, int player);
 int shogi_heuristic(const void *st, Move m);
 int shogi_is_noisy(const void *st, Move m);
+/* Static exchange (shogi and minishogi, not micro shogi, whose captures
+ * flip the capturer): the see hook, the swap list's value for the mover
+ * of m, and the least valuable piece type of colour by attacking q on
+ * the board b (its square to *from; 0 when none). */
+int shogi_see(const void *st, Move m, int threshold);
+int sg_see_exchange(const Shogi *s, Move m);
+int sg_least_attacker(const uint8_t *b, int q, int by, int *from);
+/* What taking a piece of type t swings: its board value and its hand
+ * value (the king more than any exchange). */
+int sg_see_swing(int t);
 int shogi_score(const void *st, int player);
 extern const EvalTuning shogi_tuning, minishogi_tuning, micro_tuning;
 

@@ -958,12 +958,17 @@ static int least_attacker(const uint8_t *cell, int sq, int by, int *from)
             }
     }
     if (own_half(sq, by)) {
+        /* two diagonal steps from a corner point leave the frame (whose
+         * rows and column only catch leaps from the elephant's points) */
         int ele = XB | by << 3;
-        for (int i = 0; i < 4; i++)
-            if (cell[sq + 2 * DIAG[i]] == ele && cell[sq + DIAG[i]] == EMPTY) {
-                *from = sq + 2 * DIAG[i];
+        for (int i = 0; i < 4; i++) {
+            int e = sq + 2 * DIAG[i];
+            if (e >= 0 && e < CELLS && cell[e] == ele &&
+                cell[sq + DIAG[i]] == EMPTY) {
+                *from = e;
                 return XB;
             }
+        }
     }
     int horse = XN | by << 3;
     for (int i = 0; i < 8; i++) {

@@ -6,9 +6,12 @@
 # 6-30 s of CPU a move), so the match spans sessions: each shard's
 # records go to bench/records/reversi-rhino/shard-I.jsonl, which is
 # committed as it grows, and a stopped shard continues with --resume.
-# rhino ignores GTP time controls; the proxy logs its CPU per genmove
-# (rhino-I.cpu beside the records) and Ply's budget spends less CPU a
-# move than rhino does (docs/reversi.md).
+# rhino ignores GTP time controls and may start slowly on a loaded
+# machine: it has an hour for each move and for each game's set-up
+# (--startup; at the default 10 s a starved rhino forfeited at
+# "boardsize 8", and those games were dropped). The proxy logs its CPU
+# per genmove (rhino-I.cpu beside the records); Ply's budget spends
+# less CPU a move than rhino does (docs/reversi.md).
 #   usage: sh bench/reversi-rhino.sh I...     (I in 1..10; one per core)
 #          sh bench/reversi-rhino.sh merge    (the 100-game summary)
 #   env: PLY=build/release/ply NODES=3000000 RHINO=/usr/games/gtp-rhino
@@ -17,7 +20,7 @@ PLY=${PLY:-build/release/ply}; NODES=${NODES:-3000000}
 RHINO=${RHINO:-/usr/games/gtp-rhino}
 DIR=bench/records/reversi-rhino
 mkdir -p "$DIR"
-[ $# -gt 0 ] || { sed -n '2,16p' "$0"; exit 2; }
+[ $# -gt 0 ] || { sed -n '2,/^set -u$/p' "$0" | sed '$d'; exit 2; }
 [ -x "$RHINO" ] || { echo "reversi-rhino.sh: no $RHINO (apt-get install grhino)" >&2; exit 2; }
 if [ "$1" = merge ]; then
     # the whole match's statistics once every shard is played; before
@@ -41,6 +44,7 @@ for i in "$@"; do
     resume=""; [ -s "$out" ] && resume=--resume
     "$PLY" match reversi "reversi:nodes=$NODES" rhino \
         --engine "rhino=python3 scripts/gtp-cpu-proxy.py $DIR/rhino-$i.cpu $RHINO -l 5,proto=gtp" \
-        --movetime 3600s -n 100 -j 1 --seed 21 --openings random:4 \
+        --movetime 3600s --startup 3600s -n 100 -j 1 --seed 21 \
+        --openings random:4 \
         --shard "$i/10" --out "$out" $resume || exit $?
 done

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/see.h"
 #include "shogi.h"
 #include "shogi_weights.h"
 #include "weights_micro_shogi.h"
@@ -240,35 +241,40 @@ int sg_least_attacker(const uint8_t *b, int q, int by, int *from)
     return best;
 }
 
+/* The board of an exchange under way on the square `to`. */
+typedef struct SgSwap {
+    uint8_t b[CELLS];
+    int to;
+} SgSwap;
+
+/* see_swap's next: lifts side's least valuable attacker onto the square */
+static int sg_swap_next(void *ctx, int side)
+{
+    SgSwap *x = ctx;
+    int at, a = sg_least_attacker(x->b, x->to, side, &at);
+    if (!a)
+        return 0;
+    x->b[x->to] = x->b[at];
+    x->b[at] = EMPTY;
+    return sg_see_swing(a);
+}
+
 int sg_see_exchange(const Shogi *s, Move m)
 {
-    uint8_t b[CELLS];
-    memcpy(b, s->board, sizeof b);
-    int from = mv_from(m), to = mv_to(m), gain[40], d = 0;
-    int p = b[from], t = TYPE(p);
-    gain[0] = b[to] ? sg_see_swing(TYPE(b[to])) : 0;
+    SgSwap x;
+    memcpy(x.b, s->board, sizeof x.b);
+    int from = mv_from(m);
+    x.to = mv_to(m);
+    int p = x.b[from], t = TYPE(p);
+    int gain0 = x.b[x.to] ? sg_see_swing(TYPE(x.b[x.to])) : 0;
     if (mv_prom(m)) {
-        gain[0] += board_value[t + PROM] - board_value[t];
+        gain0 += board_value[t + PROM] - board_value[t];
         p += PROM;
         t += PROM;
     }
-    int on = sg_see_swing(t);
-    b[to] = (uint8_t)p;
-    b[from] = EMPTY;
-    for (int side = s->side;;) {
-        side ^= 1;
-        int at, a = sg_least_attacker(b, to, side, &at);
-        if (!a || d + 1 >= 40)
-            break;
-        d++;
-        gain[d] = on - gain[d - 1];   /* side's net if it stops here */
-        b[to] = b[at];
-        b[at] = EMPTY;
-        on = sg_see_swing(a);
-    }
-    for (; d > 0; d--)   /* each side takes back only when that pays */
-        gain[d - 1] = -(-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]);
-    return gain[0];
+    x.b[x.to] = (uint8_t)p;
+    x.b[from] = EMPTY;
+    return see_swap(gain0, sg_see_swing(t), s->side, sg_swap_next, &x);
 }
 
 int shogi_see(const void *st, Move m, int threshold)

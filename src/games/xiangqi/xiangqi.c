@@ -23,6 +23,7 @@
 
 #include "../../core/game.h"
 #include "../../core/layout.h"
+#include "../../core/see.h"
 #include "../../core/util.h"
 #include "xiangqi.h"
 #include "xiangqi_weights.h"
@@ -1011,30 +1012,36 @@ static int least_attacker(const uint8_t *cell, int sq, int by, int *from)
     return 0;
 }
 
+/* The board of an exchange under way on the point `to`. */
+typedef struct XqSwap {
+    uint8_t cell[CELLS];
+    int to;
+} XqSwap;
+
+/* see_swap's next: lifts side's least valuable attacker onto the point */
+static int xq_swap_next(void *ctx, int side)
+{
+    XqSwap *x = ctx;
+    int at, t = least_attacker(x->cell, x->to, side, &at);
+    if (!t)
+        return 0;
+    x->cell[x->to] = x->cell[at];
+    x->cell[at] = EMPTY;
+    return see_value(t);
+}
+
 /* The mover's net material from the exchange m starts on its target. */
 static int xq_see_value(const XBoard *b, Move m)
 {
-    uint8_t cell[CELLS];
-    memcpy(cell, b->cell, sizeof cell);
-    int from = FROM(m), to = TO(m), gain[34], d = 0;
-    gain[0] = XVAL[type_of(cell[to])];
-    int on = see_value(type_of(cell[from]));
-    cell[to] = cell[from];
-    cell[from] = EMPTY;
-    for (int side = b->side;;) {
-        side ^= 1;
-        int at, t = least_attacker(cell, to, side, &at);
-        if (!t || d + 1 >= 34)
-            break;
-        d++;
-        gain[d] = on - gain[d - 1];   /* side's net if it stops here */
-        cell[to] = cell[at];
-        cell[at] = EMPTY;
-        on = see_value(t);
-    }
-    for (; d > 0; d--)   /* each side takes back only when that pays */
-        gain[d - 1] = -(-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]);
-    return gain[0];
+    XqSwap x;
+    memcpy(x.cell, b->cell, sizeof x.cell);
+    int from = FROM(m);
+    x.to = TO(m);
+    int gain0 = XVAL[type_of(x.cell[x.to])];
+    int on = see_value(type_of(x.cell[from]));
+    x.cell[x.to] = x.cell[from];
+    x.cell[from] = EMPTY;
+    return see_swap(gain0, on, b->side, xq_swap_next, &x);
 }
 
 int xq_see_exchange(const void *st, Move m)

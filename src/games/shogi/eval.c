@@ -10,7 +10,7 @@
 #include "weights_minishogi.h"
 #include "weights_shogi.h"
 
-/* Move ordering's piece values (the evaluation's are in shogi_weights.h):
+/* Move ordering's piece values (the evaluation's are in weights_*.h):
  * board values by type, hand values by type (a bit higher). */
 static const int board_value[15] = {0, 100, 300, 350, 500, 800, 950, 550, 0,
                                     520, 520, 520, 550, 1050, 1250};

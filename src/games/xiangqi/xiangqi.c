@@ -727,9 +727,10 @@ _Static_assert(sizeof XQ_WEIGHTS / sizeof *XQ_WEIGHTS == XW_N,
                "xiangqi weights: weights_xiangqi.h and xiangqi_weights.h");
 
 /* The evaluation is one linear form over the weights of
- * weights_xiangqi.h (layout in xiangqi_weights.h): eval_core adds w[i] * coef for every term, and, when
- * a sink is given (ply tune, tests), also records the coefficients. The
- * fast path passes NULL, which the always-inlined body folds away. */
+ * weights_xiangqi.h (their layout in xiangqi_weights.h): eval_core adds
+ * w[i] * coef for every term, and, when a sink is given (ply tune,
+ * tests), also records the coefficients. The fast path passes NULL,
+ * which the always-inlined body folds away. */
 typedef struct TermSink {
     float coef[XW_N];
 } TermSink;

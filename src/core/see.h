@@ -31,4 +31,18 @@ static inline int see_swap(int gain0, int on, int mover,
     return gain[0];
 }
 
+/* Most captures are settled without a swap list: the exchange gives the
+ * mover at most gain (nothing takes back) and at least gain - on, where
+ * on is the value of the piece left on the square (the mover stops after
+ * one recapture). 1 or 0 when those bounds answer "at least threshold",
+ * -1 when the swap list must. */
+static inline int see_bounds(int gain, int on, int threshold)
+{
+    if (gain < threshold)
+        return 0;
+    if (gain - on >= threshold)
+        return 1;
+    return -1;
+}
+
 #endif

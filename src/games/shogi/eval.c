@@ -288,12 +288,8 @@ int shogi_see(const void *st, Move m, int threshold)
         gain += board_value[t + PROM] - board_value[t];
         on = sg_see_swing(t + PROM);
     }
-    /* at most the first capture, at least that less the capturer */
-    if (gain < threshold)
-        return 0;
-    if (gain - on >= threshold)
-        return 1;
-    return sg_see_exchange(s, m) >= threshold;
+    int r = see_bounds(gain, on, threshold);
+    return r >= 0 ? r : sg_see_exchange(s, m) >= threshold;
 }
 
 int shogi_is_noisy(const void *st, Move m)

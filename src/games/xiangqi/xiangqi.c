@@ -1069,12 +1069,8 @@ static int xq_see(const void *st, Move m, int threshold)
     const XBoard *b = st;
     int gain = XVAL[type_of(b->cell[TO(m)])];
     int on = see_value(type_of(b->cell[FROM(m)]));
-    /* at most the first capture, at least that less the capturer */
-    if (gain < threshold)
-        return 0;
-    if (gain - on >= threshold)
-        return 1;
-    return xq_see_value(b, m) >= threshold;
+    int r = see_bounds(gain, on, threshold);
+    return r >= 0 ? r : xq_see_value(b, m) >= threshold;
 }
 
 static int xq_is_noisy(const void *st, Move m)

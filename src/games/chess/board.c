@@ -90,6 +90,35 @@ uint64_t cb_piece_attacks(int type, int c, int sq, uint64_t occ)
     return piece_att(type, c, sq, occ);
 }
 
+int cb_piece_list(const CBoard *b, int c, uint64_t occ, CbPieceAtt *out,
+                  int max)
+{
+    int n = 0;
+    for (int t = CB_KNIGHT; t < CB_NTYPES; t++) {
+        if (t == CB_KING)
+            continue;
+        for (U64 p = b->pcs[t] & b->col[c]; p && n < max; p &= p - 1) {
+            int s = cb_lsb(p);
+            out[n++] = (CbPieceAtt){piece_att(t, c, s, occ), (uint8_t)s,
+                                    (uint8_t)t};
+        }
+    }
+    return n;
+}
+
+void cb_attacks_to(int c, int sq, uint64_t occ, uint64_t *out)
+{
+    U64 r = rook_att(sq, occ), bi = bishop_att(sq, occ);
+    out[CB_NONE] = out[CB_PAWN] = out[CB_KING] = 0;
+    out[CB_KNIGHT] = T_KNIGHT[sq];
+    out[CB_BISHOP] = bi;
+    out[CB_ROOK] = r;
+    out[CB_QUEEN] = r | bi;
+    out[CB_FERZ] = T_FERZ[sq];
+    out[CB_SILVER] = T_SILVER[c][sq];
+    out[CB_ALFIL] = T_ALFIL[sq];
+}
+
 static inline U64 attackers(const CBoard *b, int sq, U64 occ, int by)
 {
     const U64 *p = b->pcs;

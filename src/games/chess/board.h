@@ -77,6 +77,18 @@ uint64_t cb_attackers(const CBoard *b, int sq, uint64_t occ, int by);
 int cb_in_check(const CBoard *b);
 /* Attacks of a piece of `type` and colour c on sq (occupancy occ). */
 uint64_t cb_piece_attacks(int type, int c, int sq, uint64_t occ);
+/* The pieces of colour c other than pawns and the king, each with its
+ * attacks (occupancy occ), by type from CB_KNIGHT up; at most max. */
+typedef struct CbPieceAtt {
+    uint64_t att;
+    uint8_t sq, type;
+} CbPieceAtt;
+int cb_piece_list(const CBoard *b, int c, uint64_t occ, CbPieceAtt *out,
+                  int max);
+/* For each type t (CB_KNIGHT and up, not the king), the squares from
+ * which a piece of type t of the other colour than c attacks sq:
+ * out[t] = cb_piece_attacks(t, c, sq, occ); out[] has CB_NTYPES. */
+void cb_attacks_to(int c, int sq, uint64_t occ, uint64_t *out);
 /* Plays a legal move: board, key, clocks, history. No game-end rules. */
 void cb_make(CBoard *b, Move m);
 /* How many times the current position occurred (1 = first time),

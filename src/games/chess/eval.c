@@ -2,11 +2,17 @@
  * 8x8 chess family, with game-specific weights.
  *
  * eval: material, piece-square tables (files folded: a-d = h-e),
- * passed pawns by rank, king shelter (own pawns next to the king),
- * mobility, attacks on the squares around the enemy king, bishop (khon,
- * alfil) pair, rook on open files, a bare enemy king (a win in
- * shatranj), a small tempo bonus; most terms have a middlegame and an
- * endgame weight blended by the non-pawn material left. The evaluation is
+ * passed pawns by rank (blocked, the kings' distances to the square in
+ * front), pawn structure (doubled, isolated, backward, supported, side
+ * by side), king shelter (own pawns next to the king, open files by
+ * it), mobility (and the part of it enemy pawns guard), attacks on the
+ * squares around the enemy king, safe checks, threats (pieces attacked
+ * by pawns, majors by minors, queens by rooks, pieces left unguarded),
+ * bishop (khon, alfil) pair and own pawns on the bishop's colour,
+ * rooks on open and half-open files and the seventh rank, outposts, a
+ * bare enemy king (a win in shatranj), a small tempo bonus; most terms
+ * have a middlegame and an endgame weight blended by the non-pawn
+ * material left. The evaluation is
  * linear in its weights (eval_core), which live in generated headers
  * (weights_GAME.h) fitted to game results by `ply tune` (docs/tuning.md);
  * cb_tuning[] gives the tuner the weights and each position's terms.
@@ -15,6 +21,7 @@
  * enemy pawn attacks. is_noisy: captures and promotions. */
 #include <stdlib.h>
 
+#include "../../core/see.h"
 #include "board.h"
 
 /* Hand-set piece values (centipawns) by variant and piece type
@@ -34,6 +41,7 @@ static const int START_MATERIAL[3] = {
 };
 
 static const uint64_t FILE_A = 0x0101010101010101ull;
+static const uint64_t FILE_H = 0x8080808080808080ull;
 
 /* ---- the evaluation as a linear form ----
  *
@@ -63,7 +71,28 @@ enum {
     W_SHELTER = W_PAIR + 2,         /* own pawn next to the king, pair */
     W_TEMPO = W_SHELTER + 2,
     W_BARE = W_TEMPO + 1,           /* the enemy king is bare */
-    W_PST = W_BARE + 1,             /* slot x 32 squares (files a-d), pairs */
+    /* pawn structure, pairs: doubled, isolated, backward, supported,
+     * phalanx */
+    W_DOUBLED = W_BARE + 1,
+    W_ISOLATED = W_DOUBLED + 2,
+    W_BACKWARD = W_ISOLATED + 2,
+    W_SUPPORTED = W_BACKWARD + 2,
+    W_PHALANX = W_SUPPORTED + 2,
+    W_PASSED_BLOCKED = W_PHALANX + 2, /* pair */
+    W_PASSED_KOWN = W_PASSED_BLOCKED + 2,  /* eg only */
+    W_PASSED_KTHEIR = W_PASSED_KOWN + 1,   /* eg only */
+    W_MOB_UNSAFE = W_PASSED_KTHEIR + 1, /* slots 1..4, pairs */
+    W_THREAT_PAWN = W_MOB_UNSAFE + 2 * 4, /* victim slots 1..4, pairs */
+    W_THREAT_MINOR = W_THREAT_PAWN + 2 * 4, /* victims rook, queen, pairs */
+    W_THREAT_ROOK = W_THREAT_MINOR + 2 * 2, /* victim queen, pair */
+    W_HANGING = W_THREAT_ROOK + 2,  /* pair */
+    W_KING_OPEN = W_HANGING + 2,    /* mg only */
+    W_SAFE_CHECK = W_KING_OPEN + 1, /* checker slots 1..4, mg only */
+    W_ROOK_SEMI = W_SAFE_CHECK + 4, /* pair */
+    W_ROOK_7TH = W_ROOK_SEMI + 2,   /* pair */
+    W_OUTPOST = W_ROOK_7TH + 2,     /* knight, bishop slot: pairs */
+    W_BISHOP_PAWNS = W_OUTPOST + 4, /* pair */
+    W_PST = W_BISHOP_PAWNS + 2,     /* slot x 32 squares (files a-d), pairs */
     W_N = W_PST + NSLOTS * 32 * 2
 };
 
@@ -133,52 +162,140 @@ eval_core(const CBoard *b, const int *w, double *sink)
 #define FLAT(i, n)                                                      \
     (sink ? (void)(sink[i] += sg * (n)) : (void)(sum += sg * (n) * w[i]))
 #define PAIR(i, n) (MG(i, n), EG((i) + 1, n))
+    /* first pass, both colours: what each side attacks (by pawns, by
+     * each slot, in all), for threats, safe mobility and safe checks */
     int kings[2];
-    uint64_t zone[2];
+    uint64_t zone[2], patt[2], attby[2][NSLOTS], all[2];
+    int npc[2];
+    CbPieceAtt pcs[2][32];
     for (int c = 0; c < 2; c++) {
         kings[c] = cb_lsb(b->pcs[CB_KING] & b->col[c]);
         zone[c] = cb_piece_attacks(CB_KING, c, kings[c], 0);
+        uint64_t pw = b->pcs[CB_PAWN] & b->col[c];
+        patt[c] = c ? ((pw & ~FILE_A) >> 9) | ((pw & ~FILE_H) >> 7)
+                    : ((pw & ~FILE_A) << 7) | ((pw & ~FILE_H) << 9);
+        all[c] = patt[c] | zone[c];
+        for (int sl = 0; sl < NSLOTS; sl++)
+            attby[c][sl] = 0;
+        npc[c] = cb_piece_list(b, c, occ, pcs[c], 32);
+        for (int i = 0; i < npc[c]; i++) {
+            attby[c][slot[pcs[c][i].type]] |= pcs[c][i].att;
+            all[c] |= pcs[c][i].att;
+        }
     }
     for (int c = 0; c < 2; c++) {
         sg = c ? -1 : 1;
-        uint64_t own = b->col[c];
+        uint64_t own = b->col[c], them = b->col[!c];
         int hits[NSLOTS] = {0}, attackers = 0;
         uint64_t my_pawns = b->pcs[CB_PAWN] & own;
-        uint64_t their_pawns = b->pcs[CB_PAWN] & b->col[!c];
+        uint64_t their_pawns = b->pcs[CB_PAWN] & them;
+        int up = c ? -8 : 8;
         for (uint64_t p = my_pawns; p; p &= p - 1) {
             int s = cb_lsb(p), f = s & 7;
             int rel = c ? 7 - (s >> 3) : s >> 3;
             PAIR(W_MAT + 2 * S_PAWN, 1);
             PAIR(pst_index(S_PAWN, c, s), 1);
             /* passed: no enemy pawn ahead on this or the next files */
-            uint64_t files = FILE_A << f;
-            if (f > 0) files |= FILE_A << (f - 1);
-            if (f < 7) files |= FILE_A << (f + 1);
+            uint64_t side = 0;
+            if (f > 0) side |= FILE_A << (f - 1);
+            if (f < 7) side |= FILE_A << (f + 1);
+            uint64_t files = side | FILE_A << f;
             int r = s >> 3;   /* pawns never stand on their last rank */
             uint64_t ahead = c ? (1ull << (r * 8)) - 1
                                : r >= 7 ? 0 : ~((1ull << ((r + 1) * 8)) - 1);
-            if (!(their_pawns & files & ahead) && rel >= 1 && rel <= 6)
+            int stop = s + up;
+            if (my_pawns & (FILE_A << f) & ahead)
+                PAIR(W_DOUBLED, 1);
+            if (!(my_pawns & side))
+                PAIR(W_ISOLATED, 1);
+            else if (!(my_pawns & side & ~ahead) && stop >= 0 && stop < 64 &&
+                     (patt[!c] >> stop & 1))
+                PAIR(W_BACKWARD, 1);   /* no neighbour level or behind */
+            if (patt[c] >> s & 1)
+                PAIR(W_SUPPORTED, 1);
+            if (my_pawns & side & (0xFFull << (r * 8)))
+                PAIR(W_PHALANX, 1);
+            if (!(their_pawns & files & ahead) && rel >= 1 && rel <= 6) {
                 PAIR(W_PASSED + 2 * (rel - 1), 1);
+                if (stop >= 0 && stop < 64) {
+                    if (occ >> stop & 1)
+                        PAIR(W_PASSED_BLOCKED, 1);
+                    int rw = rel >= 3 ? rel - 2 : 0;
+                    if (rw) {
+                        int dx = abs((stop & 7) - (kings[c] & 7));
+                        int dy = abs((stop >> 3) - (kings[c] >> 3));
+                        int d_own = dx > dy ? dx : dy;
+                        dx = abs((stop & 7) - (kings[!c] & 7));
+                        dy = abs((stop >> 3) - (kings[!c] >> 3));
+                        int d_their = dx > dy ? dx : dy;
+                        if (d_own > 5) d_own = 5;
+                        if (d_their > 5) d_their = 5;
+                        EG(W_PASSED_KOWN, d_own * rw);
+                        EG(W_PASSED_KTHEIR, d_their * rw);
+                    }
+                }
+            }
         }
+        for (int i = 0; i < npc[c]; i++) {
+            int s = pcs[c][i].sq, sl = slot[pcs[c][i].type];
+            uint64_t att = pcs[c][i].att;
+            int rel = c ? 7 - (s >> 3) : s >> 3;
+            PAIR(W_MAT + 2 * sl, 1);
+            PAIR(W_MOB + 2 * (sl - 1), cb_popcount(att & ~own));
+            PAIR(W_MOB_UNSAFE + 2 * (sl - 1),
+                 cb_popcount(att & ~own & patt[!c]));
+            PAIR(pst_index(sl, c, s), 1);
+            if (sl == S_ROOK) {
+                uint64_t file = FILE_A << (s & 7);
+                if (!(b->pcs[CB_PAWN] & file))
+                    PAIR(W_ROOK_OPEN, 1);
+                else if (!(my_pawns & file))
+                    PAIR(W_ROOK_SEMI, 1);
+                if (rel == 6)
+                    PAIR(W_ROOK_7TH, 1);
+            } else if ((sl == S_KNIGHT || sl == S_BISHOP) && rel >= 3 &&
+                       rel <= 5 && (patt[c] >> s & 1)) {
+                /* an outpost: no enemy pawn can ever attack the square */
+                int f = s & 7, r = s >> 3;
+                uint64_t side = 0;
+                if (f > 0) side |= FILE_A << (f - 1);
+                if (f < 7) side |= FILE_A << (f + 1);
+                uint64_t ahead = c ? (1ull << (r * 8)) - 1
+                                   : ~((1ull << ((r + 1) * 8)) - 1);
+                if (!(their_pawns & side & ahead))
+                    PAIR(W_OUTPOST + 2 * (sl == S_BISHOP), 1);
+            }
+            if (sl == S_BISHOP) {
+                /* own pawns on the bishop's colour of square */
+                const uint64_t DARK = 0xAA55AA55AA55AA55ull;
+                uint64_t colour = (DARK >> s & 1) ? DARK : ~DARK;
+                PAIR(W_BISHOP_PAWNS, cb_popcount(my_pawns & colour));
+            }
+            uint64_t hit = att & zone[!c];
+            if (hit) {
+                hits[sl] += cb_popcount(hit);
+                attackers++;
+            }
+        }
+        /* threats on the enemy's pieces (not pawns, not the king) */
+        uint64_t their_pcs = them & ~b->pcs[CB_PAWN] & ~b->pcs[CB_KING];
         for (int t = CB_KNIGHT; t < CB_NTYPES; t++) {
             int sl = slot[t];
             if (t == CB_KING || sl < 0)
                 continue;
-            for (uint64_t p = b->pcs[t] & own; p; p &= p - 1) {
-                int s = cb_lsb(p);
-                uint64_t att = cb_piece_attacks(t, c, s, occ);
-                PAIR(W_MAT + 2 * sl, 1);
-                PAIR(W_MOB + 2 * (sl - 1), cb_popcount(att & ~own));
-                PAIR(pst_index(sl, c, s), 1);
-                if (t == CB_ROOK && !(b->pcs[CB_PAWN] & (FILE_A << (s & 7))))
-                    PAIR(W_ROOK_OPEN, 1);
-                uint64_t hit = att & zone[!c];
-                if (hit) {
-                    hits[sl] += cb_popcount(hit);
-                    attackers++;
-                }
+            uint64_t vict = b->pcs[t] & them;
+            if (!vict)
+                continue;
+            PAIR(W_THREAT_PAWN + 2 * (sl - 1), cb_popcount(vict & patt[c]));
+            uint64_t minor = attby[c][S_KNIGHT] | attby[c][S_BISHOP];
+            if (sl == S_ROOK)
+                PAIR(W_THREAT_MINOR, cb_popcount(vict & minor));
+            else if (sl == S_QUEEN) {
+                PAIR(W_THREAT_MINOR + 2, cb_popcount(vict & minor));
+                PAIR(W_THREAT_ROOK, cb_popcount(vict & attby[c][S_ROOK]));
             }
         }
+        PAIR(W_HANGING, cb_popcount(their_pcs & all[c] & ~all[!c]));
         int pair_type = v == CB_CHESS ? CB_BISHOP
                       : v == CB_MAKRUK ? CB_SILVER : CB_ALFIL;
         if (cb_popcount(b->pcs[pair_type] & own) >= 2)
@@ -188,6 +305,25 @@ eval_core(const CBoard *b, const int *w, double *sink)
         PAIR(pst_index(S_KING, c, k), 1);
         PAIR(W_SHELTER,
              cb_popcount(cb_piece_attacks(CB_KING, c, k, 0) & my_pawns));
+        {
+            int kf = k & 7, open = 0;
+            for (int f = kf > 0 ? kf - 1 : 0; f <= kf + 1 && f < 8; f++)
+                open += !(my_pawns & (FILE_A << f));
+            MG(W_KING_OPEN, open);
+        }
+        /* the enemy's checks from squares we do not guard: a piece of
+         * type t checks from the squares one of ours would attack from
+         * the king */
+        uint64_t to_king[CB_NTYPES];
+        cb_attacks_to(c, k, occ, to_king);
+        for (int t = CB_KNIGHT; t < CB_NTYPES; t++) {
+            int sl = slot[t];
+            if (t == CB_KING || sl < 0 || !(b->pcs[t] & them))
+                continue;
+            uint64_t from = to_king[t] & attby[!c][sl] & ~all[c] & ~them;
+            if (from)
+                MG(W_SAFE_CHECK + sl - 1, -cb_popcount(from));
+        }
         /* attacks on the enemy king count more when several join in */
         if (attackers >= 2)
             for (int sl = S_KNIGHT; sl <= S_QUEEN; sl++)
@@ -341,14 +477,8 @@ int cb_hook_see(const void *st, Move m, int threshold)
         gain += val[promo] - val[CB_PAWN];
         on = val[promo];
     }
-    /* the exchange gives at most the first capture (nothing takes
-     * back), at least that less the piece on the square (the mover
-     * stops after one recapture): most captures need no swap list */
-    if (gain < threshold)
-        return 0;
-    if (gain - on >= threshold)
-        return 1;
-    return cb_see(b, m) >= threshold;
+    int r = see_bounds(gain, on, threshold);
+    return r >= 0 ? r : cb_see(b, m) >= threshold;
 }
 
 int cb_hook_score(const void *st, int player)

@@ -5,6 +5,9 @@
  * Fitted on 156132 positions (1724 games): K 0.004569, 600 epochs,
  * rate 1, l2 3e-08, 18 weights fitted; error train 0.102677 -> 0.101467,
  * validation 0.106600 -> 0.104477.
+ *
+ * The 53 weights from pawn.doubled.mg to bishop_pawns.eg came after
+ * that fit: hand-set in chess, 0 (no effect) in makruk and shatranj.
  */
 #define CHESS_WEIGHTS(X) \
     X("material.pawn.mg", 83) \
@@ -49,6 +52,59 @@
     X("shelter.eg", 0) \
     X("tempo", 10) \
     X("bare_king", 0) \
+    X("pawn.doubled.mg", -8) \
+    X("pawn.doubled.eg", -20) \
+    X("pawn.isolated.mg", -6) \
+    X("pawn.isolated.eg", -12) \
+    X("pawn.backward.mg", -6) \
+    X("pawn.backward.eg", -10) \
+    X("pawn.supported.mg", 8) \
+    X("pawn.supported.eg", 6) \
+    X("pawn.phalanx.mg", 5) \
+    X("pawn.phalanx.eg", 5) \
+    X("passed.blocked.mg", -5) \
+    X("passed.blocked.eg", -15) \
+    X("passed.king_own.eg", -3) \
+    X("passed.king_their.eg", 6) \
+    X("mobility_unsafe.knight.mg", 0) \
+    X("mobility_unsafe.knight.eg", 0) \
+    X("mobility_unsafe.bishop.mg", 0) \
+    X("mobility_unsafe.bishop.eg", 0) \
+    X("mobility_unsafe.rook.mg", 0) \
+    X("mobility_unsafe.rook.eg", 0) \
+    X("mobility_unsafe.queen.mg", 0) \
+    X("mobility_unsafe.queen.eg", 0) \
+    X("threat.pawn.knight.mg", 50) \
+    X("threat.pawn.knight.eg", 40) \
+    X("threat.pawn.bishop.mg", 50) \
+    X("threat.pawn.bishop.eg", 40) \
+    X("threat.pawn.rook.mg", 50) \
+    X("threat.pawn.rook.eg", 40) \
+    X("threat.pawn.queen.mg", 50) \
+    X("threat.pawn.queen.eg", 40) \
+    X("threat.minor.rook.mg", 40) \
+    X("threat.minor.rook.eg", 40) \
+    X("threat.minor.queen.mg", 40) \
+    X("threat.minor.queen.eg", 40) \
+    X("threat.rook.queen.mg", 40) \
+    X("threat.rook.queen.eg", 40) \
+    X("hanging.mg", 30) \
+    X("hanging.eg", 20) \
+    X("king_open_file", -10) \
+    X("safe_check.knight", 10) \
+    X("safe_check.bishop", 6) \
+    X("safe_check.rook", 10) \
+    X("safe_check.queen", 8) \
+    X("rook_semiopen_file.mg", 8) \
+    X("rook_semiopen_file.eg", 4) \
+    X("rook_seventh.mg", 10) \
+    X("rook_seventh.eg", 20) \
+    X("outpost.knight.mg", 15) \
+    X("outpost.knight.eg", 8) \
+    X("outpost.bishop.mg", 8) \
+    X("outpost.bishop.eg", 4) \
+    X("bishop_pawns.mg", -2) \
+    X("bishop_pawns.eg", -4) \
     X("pst.pawn.a1.mg", 0) \
     X("pst.pawn.a1.eg", 0) \
     X("pst.pawn.b1.mg", 0) \

@@ -5,6 +5,9 @@
  * Fitted on 54936 positions (331 games): K 0.000610, 600 epochs,
  * rate 1, l2 3e-08, 10 weights fitted; error train 0.030805 -> 0.030473,
  * validation 0.040614 -> 0.040163.
+ *
+ * The 53 weights from pawn.doubled.mg to bishop_pawns.eg came after
+ * that fit: hand-set in chess, 0 (no effect) in makruk and shatranj.
  */
 #define MAKRUK_WEIGHTS(X) \
     X("material.pawn.mg", 120) \
@@ -49,6 +52,59 @@
     X("shelter.eg", 0) \
     X("tempo", 10) \
     X("bare_king", 0) \
+    X("pawn.doubled.mg", 0) \
+    X("pawn.doubled.eg", 0) \
+    X("pawn.isolated.mg", 0) \
+    X("pawn.isolated.eg", 0) \
+    X("pawn.backward.mg", 0) \
+    X("pawn.backward.eg", 0) \
+    X("pawn.supported.mg", 0) \
+    X("pawn.supported.eg", 0) \
+    X("pawn.phalanx.mg", 0) \
+    X("pawn.phalanx.eg", 0) \
+    X("passed.blocked.mg", 0) \
+    X("passed.blocked.eg", 0) \
+    X("passed.king_own.eg", 0) \
+    X("passed.king_their.eg", 0) \
+    X("mobility_unsafe.knight.mg", 0) \
+    X("mobility_unsafe.knight.eg", 0) \
+    X("mobility_unsafe.khon.mg", 0) \
+    X("mobility_unsafe.khon.eg", 0) \
+    X("mobility_unsafe.rook.mg", 0) \
+    X("mobility_unsafe.rook.eg", 0) \
+    X("mobility_unsafe.met.mg", 0) \
+    X("mobility_unsafe.met.eg", 0) \
+    X("threat.pawn.knight.mg", 0) \
+    X("threat.pawn.knight.eg", 0) \
+    X("threat.pawn.khon.mg", 0) \
+    X("threat.pawn.khon.eg", 0) \
+    X("threat.pawn.rook.mg", 0) \
+    X("threat.pawn.rook.eg", 0) \
+    X("threat.pawn.met.mg", 0) \
+    X("threat.pawn.met.eg", 0) \
+    X("threat.minor.rook.mg", 0) \
+    X("threat.minor.rook.eg", 0) \
+    X("threat.minor.met.mg", 0) \
+    X("threat.minor.met.eg", 0) \
+    X("threat.rook.met.mg", 0) \
+    X("threat.rook.met.eg", 0) \
+    X("hanging.mg", 0) \
+    X("hanging.eg", 0) \
+    X("king_open_file", 0) \
+    X("safe_check.knight", 0) \
+    X("safe_check.khon", 0) \
+    X("safe_check.rook", 0) \
+    X("safe_check.met", 0) \
+    X("rook_semiopen_file.mg", 0) \
+    X("rook_semiopen_file.eg", 0) \
+    X("rook_seventh.mg", 0) \
+    X("rook_seventh.eg", 0) \
+    X("outpost.knight.mg", 0) \
+    X("outpost.knight.eg", 0) \
+    X("outpost.khon.mg", 0) \
+    X("outpost.khon.eg", 0) \
+    X("khon_pawns.mg", 0) \
+    X("khon_pawns.eg", 0) \
     X("pst.pawn.a1.mg", 0) \
     X("pst.pawn.a1.eg", 0) \
     X("pst.pawn.b1.mg", 0) \

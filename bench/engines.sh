@@ -41,6 +41,14 @@ for row in "$@"; do
         [ "${row##*-}" = fsf10 ] && eng="$eng,option.Skill Level=10" ;;
     *) echo "engines.sh: unknown row '$row'" >&2; exit 2 ;;
     esac
+    bin=${eng#*=}; bin=${bin%%,*}; bin=${bin%% *}
+    if [ ! -x "$bin" ]; then
+        # a missing engine would "crash" at every handshake and hand Ply
+        # N forfeit wins
+        pkg=${bin##*/}
+        echo "engines.sh: $row needs $bin (apt-get install $pkg)" >&2
+        exit 2
+    fi
     tc=$TC
     case $game in shogi|minishogi) tc=${TC_SHOGI:-300ms} ;; esac
     name=${eng%%=*}

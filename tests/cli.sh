@@ -185,7 +185,7 @@ expect_fail "tune bad epochs" "--epochs must be" $PLY tune --game chess --epochs
 expect_fail "tune bad rate" "--rate must be" $PLY tune --game chess --rate -1 /dev/null
 expect_fail "tune unknown option" "unknown option '--bogus'" $PLY tune --game chess --bogus 1 /dev/null
 expect_fail "tune only nothing" "leave no weight to fit" sh -c "echo '$TREC' | $PLY tune --game chess --skip-plies 0 --validation 0 --only nosuch -"
-expect_out "tune only" "fitting 10 of 426 weights" sh -c "echo '$TREC' | $PLY tune --game chess --skip-plies 0 --validation 0 --epochs 1 --only material -"
+expect_out "tune only" "fitting 10 of 479 weights" sh -c "echo '$TREC' | $PLY tune --game chess --skip-plies 0 --validation 0 --epochs 1 --only material -"
 expect_fail "tune bad init" "cannot open weights file" $PLY tune --game chess --init /nonexistent.h /dev/null
 expect_fail "tune bad out" "cannot write" sh -c "echo '$TREC' | $PLY tune --game chess --skip-plies 0 --validation 0 --epochs 1 --out /nonexistent/w.h -"
 expect_fail "weights bad file" "cannot open weights file" $PLY analyze chess --bot alphabeta:depth=1,weights=/nonexistent.h

@@ -103,6 +103,20 @@ done
 out=$($P match kalah random f --options houses=4 --engine "f=true,proto=uci" 2>&1)
 check "options refused for uci" has "$out" "no way to pass game options"
 
+# an engine whose program is not there stops the match before any game
+# (it would lose every game at the handshake); the shell still reads
+# commands it alone can parse
+out=$($P match chess random f --engine "f=/nonexistent/engine --uci,proto=uci" -n 2 --out "$T/gone.jsonl" 2>&1)
+check "missing engine: exit 2" [ $? -eq 2 ]
+check "missing engine: named" has "$out" "engine f: cannot run '/nonexistent/engine': No such file"
+check "missing engine: no records" [ ! -s "$T/gone.jsonl" ]
+out=$($P match chess random f --engine "f=no-such-engine-here,proto=uci" -n 2 2>&1)
+check "engine not on PATH" has "$out" "cannot run 'no-such-engine-here': not found on PATH"
+out=$($P match chess random f --engine "f=/tmp,proto=uci" -n 2 2>&1)
+check "a directory is no engine" has "$out" "cannot run '/tmp': not a file"
+$P match kalah random f -n 2 --options houses=4 --engine "f=X=1 $P ugi --bot random,proto=ugi" --out "$T/env.jsonl" --quiet > /dev/null 2>&1
+check "a command with an assignment runs" [ "$(count "$T/env.jsonl" '"reason":"normal"')" -eq 2 ]
+
 # --- ply pgn: SAN, tags, set-up positions, bad records by line number
 $P pgn "$T/fool.jsonl" > "$T/fool.pgn" 2> "$T/err"
 check "pgn: exit 0" [ $? -eq 0 ]

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../proto/clients.h"
+#include "../tools/engine.h"
 #include "../tools/match.h"
 #include "../tools/slurm.h"
 #include "cli.h"
@@ -384,6 +385,12 @@ static int run_match(int argc, char **argv, char **orig)
                              "participants: name it after the game",
                              engines[e].name);
     }
+    /* a program that is not there would lose every game at the
+     * handshake; on a cluster (--slurm) it need only be on the nodes */
+    for (int e = 0; e < nengines && !slurm; e++)
+        if (engine_check_cmd(engines[e].cmd, &err))
+            return cli_error("match", "engine %s: %s", engines[e].name,
+                             err.msg);
     if (slurm && (c->shard_n || c->resume))
         return cli_error("match", "--slurm writes the scripts of every "
                          "shard: drop --shard and --resume");

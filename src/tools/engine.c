@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -234,6 +235,58 @@ int engine_start_watched(Engine *e, const char *cmd, int quiet,
     fcntl(e->to_fd, F_SETFL, fcntl(e->to_fd, F_GETFL) | O_NONBLOCK);
     fcntl(e->from_fd, F_SETFL, fcntl(e->from_fd, F_GETFL) | O_NONBLOCK);
     return 0;
+}
+
+int engine_check_cmd(const char *cmd, PlyError *err)
+{
+    while (*cmd == ' ' || *cmd == '\t')
+        cmd++;
+    size_t n = strcspn(cmd, " \t");
+    if (n == 0)
+        return ply_fail(err, "empty engine command");
+    char prog[1024];
+    if (n >= sizeof prog)
+        return 0;
+    memcpy(prog, cmd, n);
+    prog[n] = 0;
+    /* words only the shell can read: leave them to it */
+    if (strpbrk(prog, "\"'`$=\\~*?[(){}<>|&;!"))
+        return 0;
+    static const char *const SHELL_WORDS[] = {
+        "if", "case", "for", "while", "until", "do", "time", "exec",
+        "eval", "command", "cd", "set", "export", "read", "echo",
+        "printf", "test", ".", ":", "true", "false", "trap", "ulimit",
+        "umask", "wait", "exit",
+    };
+    for (size_t i = 0; i < sizeof SHELL_WORDS / sizeof *SHELL_WORDS; i++)
+        if (!strcmp(prog, SHELL_WORDS[i]))
+            return 0;
+    struct stat sb;
+    if (strchr(prog, '/')) {
+        if (access(prog, X_OK))
+            return ply_fail(err, "cannot run '%s': %s", prog,
+                            strerror(errno));
+        if (stat(prog, &sb) || !S_ISREG(sb.st_mode))
+            return ply_fail(err, "cannot run '%s': not a file", prog);
+        return 0;
+    }
+    const char *path = getenv("PATH");
+    if (!path)
+        path = "/usr/local/bin:/usr/bin:/bin";
+    for (const char *d = path;; d += strcspn(d, ":") + 1) {
+        size_t len = strcspn(d, ":");
+        char full[2048];
+        if (len + n + 2 <= sizeof full) {
+            snprintf(full, sizeof full, "%.*s/%s", (int)len,
+                     len ? d : ".", prog);
+            if (!access(full, X_OK) && !stat(full, &sb) &&
+                S_ISREG(sb.st_mode))
+                return 0;
+        }
+        if (!d[len])
+            break;
+    }
+    return ply_fail(err, "cannot run '%s': not found on PATH", prog);
 }
 
 int engine_start(Engine *e, const char *cmd, int quiet, PlyError *err)

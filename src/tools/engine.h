@@ -62,6 +62,12 @@ void engine_watch_stop(EngineWatch *w);
 int engine_start_watched(Engine *e, const char *cmd, int quiet,
                          const EngineWatch *w, PlyError *err);
 int engine_start(Engine *e, const char *cmd, int quiet, PlyError *err);
+/* Whether cmd's program can be run, checked before a match starts: its
+ * first word, when that is a plain path or name (not quoting, variables,
+ * assignments or a word of the shell's own, which only the shell can
+ * read), must be an executable file, directly or on PATH. 0, or -1 with
+ * the reason in err. */
+int engine_check_cmd(const char *cmd, PlyError *err);
 /* A scripted engine without a process, for tests and fuzzing: its output
  * is the n bytes of text (not copied: they must outlive e), read as a
  * program's would be (the same line cutting), then end of output; every

@@ -303,8 +303,7 @@ eval_core(const CBoard *b, const int *w, double *sink)
         /* king: placement, and the own pawns around it */
         int k = kings[c];
         PAIR(pst_index(S_KING, c, k), 1);
-        PAIR(W_SHELTER,
-             cb_popcount(cb_piece_attacks(CB_KING, c, k, 0) & my_pawns));
+        PAIR(W_SHELTER, cb_popcount(zone[c] & my_pawns));
         {
             int kf = k & 7, open = 0;
             for (int f = kf > 0 ? kf - 1 : 0; f <= kf + 1 && f < 8; f++)

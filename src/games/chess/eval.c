@@ -122,6 +122,19 @@ static int centrality(int s)
     return df + dr;
 }
 
+/* The files beside file f. */
+static inline uint64_t next_files(int f)
+{
+    return (f > 0 ? FILE_A << (f - 1) : 0) | (f < 7 ? FILE_A << (f + 1) : 0);
+}
+
+/* The ranks ahead of rank r for colour c (up the board for White). */
+static inline uint64_t ranks_ahead(int c, int r)
+{
+    return c ? (1ull << (r * 8)) - 1
+             : r >= 7 ? 0 : ~((1ull << ((r + 1) * 8)) - 1);
+}
+
 /* Piece-square index (pair) of a piece of slot sl and colour c on s:
  * own view (rank mirrored for Black), files folded (a-d = h-e). */
 static inline int pst_index(int sl, int c, int s)
@@ -196,13 +209,9 @@ eval_core(const CBoard *b, const int *w, double *sink)
             PAIR(W_MAT + 2 * S_PAWN, 1);
             PAIR(pst_index(S_PAWN, c, s), 1);
             /* passed: no enemy pawn ahead on this or the next files */
-            uint64_t side = 0;
-            if (f > 0) side |= FILE_A << (f - 1);
-            if (f < 7) side |= FILE_A << (f + 1);
-            uint64_t files = side | FILE_A << f;
-            int r = s >> 3;   /* pawns never stand on their last rank */
-            uint64_t ahead = c ? (1ull << (r * 8)) - 1
-                               : r >= 7 ? 0 : ~((1ull << ((r + 1) * 8)) - 1);
+            uint64_t side = next_files(f), files = side | FILE_A << f;
+            int r = s >> 3;
+            uint64_t ahead = ranks_ahead(c, r);
             int stop = s + up;
             if (my_pawns & (FILE_A << f) & ahead)
                 PAIR(W_DOUBLED, 1);
@@ -256,13 +265,8 @@ eval_core(const CBoard *b, const int *w, double *sink)
             } else if ((sl == S_KNIGHT || sl == S_BISHOP) && rel >= 3 &&
                        rel <= 5 && (patt[c] >> s & 1)) {
                 /* an outpost: no enemy pawn can ever attack the square */
-                int f = s & 7, r = s >> 3;
-                uint64_t side = 0;
-                if (f > 0) side |= FILE_A << (f - 1);
-                if (f < 7) side |= FILE_A << (f + 1);
-                uint64_t ahead = c ? (1ull << (r * 8)) - 1
-                                   : ~((1ull << ((r + 1) * 8)) - 1);
-                if (!(their_pawns & side & ahead))
+                if (!(their_pawns & next_files(s & 7) &
+                      ranks_ahead(c, s >> 3)))
                     PAIR(W_OUTPOST + 2 * (sl == S_BISHOP), 1);
             }
             if (sl == S_BISHOP) {

@@ -73,6 +73,13 @@ enum { SEL_DEPTH = 8,   /* rfp, futility, lmp only at depth <= this */
  * shallower. */
 enum { CONT_SIZE = 1 << 16, CORR_SIZE = 1 << 14, CORR_GRAIN = 256,
        CORR_LIMIT = 300, SING_DEPTH = 6, SING_SLACK = 3 };
+/* Static values (ecache=1): a direct-mapped cache of the game's eval by
+ * the position's hash and point of view, per search thread. */
+enum { ECACHE_SIZE = 1 << 15 };
+typedef struct ECacheEntry {
+    uint64_t key;       /* hash ^ view salt; 0: empty */
+    int32_t value;
+} ECacheEntry;
 /* Ordering keys (order_key): table move, noisy, killers, counter-move,
  * then history; moves below KEY_COUNTER are quiet and neither. */
 #define KEY_KILLER2 (INT64_C(1) << 48)
@@ -118,6 +125,7 @@ typedef struct AbBot {
     int conthist;       /* 1- and 2-ply continuation histories */
     int corrhist;       /* static-value correction history */
     int singular;       /* singular extension of the table move */
+    int ecache;         /* cache the game's eval by hash */
     unsigned char lmr_red[64][64];  /* [depth][move index] reduction */
     Net *net;                   /* net=FILE (owned by the main bot) */
     /* state kept between searches (everything above is options, which
@@ -149,6 +157,7 @@ typedef struct AbBot {
     Item *items;                /* (AB_MAX_PLY + 2) * (maxm + 1) */
     double *probs;              /* maxm */
     unsigned char *tmp;         /* one state: playouts, determinize */
+    ECacheEntry *ecache_e;      /* ecache=1: ECACHE_SIZE entries */
     Move killer[AB_MAX_PLY + 2][2];
     int nkiller[AB_MAX_PLY + 2];
     Move pv[AB_MAX_PLY + 2][AB_MAX_PLY + 2];
@@ -302,7 +311,18 @@ static int static_value(AbBot *b, const void *st, int pov)
         if (pov)
             v = -v;
     } else if (g->eval) {
-        if (b->np == 2)
+        if (b->np == 2 && b->ecache_e) {
+            uint64_t key = g->hash(st) ^ (pov ? 0x5bd1e9955bd1e995ull : 0);
+            key |= 1;   /* never 0, the empty mark */
+            ECacheEntry *e = &b->ecache_e[key & (ECACHE_SIZE - 1)];
+            if (e->key == key) {
+                v = e->value;
+            } else {
+                v = g->eval(st, pov);
+                e->key = key;
+                e->value = v;
+            }
+        } else if (b->np == 2)
             v = g->eval(st, pov);
         else
             v = pov == 0 ? g->eval(st, b->root) : -g->eval(st, b->root);
@@ -1531,6 +1551,7 @@ static void ab_destroy(void *p)
     free(b->items);
     free(b->probs);
     free(b->tmp);
+    free(b->ecache_e);
     free(b->weights);
     free(b->terms);
     net_stack_free(&b->ns);
@@ -1550,6 +1571,8 @@ static void ab_new_game(void *p)
     memset(b->cont, 0, sizeof b->cont);
     memset(b->corr, 0, sizeof b->corr);
     memset(b->nkiller, 0, sizeof b->nkiller);
+    if (b->ecache_e)
+        memset(b->ecache_e, 0, sizeof *b->ecache_e * ECACHE_SIZE);
     rng_seed(&b->rng, b->seed);
     for (int i = 0; i < b->threads - 1; i++)
         ab_new_game(b->helpers[i].bot);
@@ -1565,7 +1588,13 @@ static int ab_buffers(AbBot *b)
     b->items = malloc(sizeof(Item) * (size_t)(b->maxm + 1) * slots);
     b->probs = malloc(sizeof(double) * (size_t)b->maxm);
     b->tmp = malloc(ss);
-    return b->stack && b->moves && b->items && b->probs && b->tmp ? 0 : -1;
+    b->ecache_e = b->ecache && b->np == 2 && b->g->eval
+                      ? calloc(ECACHE_SIZE, sizeof *b->ecache_e)
+                      : NULL;
+    return b->stack && b->moves && b->items && b->probs && b->tmp &&
+                   (b->ecache_e || !b->ecache || b->np != 2 || !b->g->eval)
+               ? 0
+               : -1;
 }
 
 /* Helper k of main bot b: its options, its own buffers, history and
@@ -1619,7 +1648,7 @@ typedef struct AbOpts {
     int egtb;
     int rfp, razor, fut, lmp, lmrtab, iir, cmove, see, nulladapt;
     char net[OPT_TEXT_MAX];
-    int conthist, corrhist, singular, tmstab;
+    int conthist, corrhist, singular, tmstab, ecache;
 } AbOpts;
 
 #define AB_OPT(k, t, d, lo, hi, field, h)                                   \
@@ -1742,6 +1771,10 @@ static const Option ab_options[] = {
            "table's fails low at half depth against the table value less "
            "2 per ply, the table move is searched a ply deeper (and a "
            "node where that bound reaches beta returns it)"),
+    AB_OPT("ecache", OPT_BOOL, 1, 0, 1, ecache,
+           "two players: the game's static evaluation is kept in a "
+           "32k-entry cache by the position's hash, one per thread (the "
+           "same values, computed less often)"),
     {.key = NULL},
 };
 
@@ -1804,6 +1837,7 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->conthist = o->conthist;
     b->corrhist = o->corrhist;
     b->singular = o->singular;
+    b->ecache = o->ecache;
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++) {
             double r = 0.75 + log(d) * log(m) / 2.25;

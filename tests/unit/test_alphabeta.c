@@ -923,6 +923,41 @@ static void test_reproducible(void **state)
     }
 }
 
+/* ecache=1 keeps the game's static values by hash: it must change no
+ * search, in any game with two players and an eval. A cache that reads
+ * another position's entry fails here (keyed by the hash's low 16 bits
+ * only, the first game's values and node counts differ). */
+static void test_ecache_transparent(void **state)
+{
+    (void)state;
+    int games = 0;
+    for (int gi = 0; ply_games[gi]; gi++) {
+        const GameVtbl *g = ply_games[gi];
+        if ((g->info.flags & GAME_HIDDEN) || !g->eval ||
+            g->info.num_players != 2)
+            continue;
+        Rng r;
+        rng_seed(&r, 91);
+        void *a = state_alloc(g), *b = state_alloc(g);
+        random_position(g, a, &r, 16);
+        random_position(g, b, &r, 24);
+        Bot *on = make_bot(g, "alphabeta:nodes=5000,ecache=1");
+        Bot *off = make_bot(g, "alphabeta:nodes=5000,ecache=0");
+        for (int i = 0; i < 2; i++) {
+            SearchInfo s1, s2;
+            bot_choose(on, i ? b : a, NULL, &s1);
+            bot_choose(off, i ? b : a, NULL, &s2);
+            same_info(&s1, &s2);
+        }
+        bot_free(on);
+        bot_free(off);
+        free(a);
+        free(b);
+        games++;
+    }
+    assert_true(games >= 10);
+}
+
 static void test_time_limit(void **state)
 {
     (void)state;
@@ -1446,6 +1481,7 @@ int main(void)
         tl_timed_test(test_repetition),
         tl_timed_test(test_bad_options),
         tl_timed_test(test_tt),
+        tl_timed_test(test_ecache_transparent),
     };
     tl_filter();
     return cmocka_run_group_tests(tests, NULL, NULL);

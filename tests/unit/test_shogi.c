@@ -581,10 +581,13 @@ static void test_hooks(void **state)
 {
     (void)state;
     const GameVtbl *g = game("shogi");
-    /* a free rook in hand is worth more than the same on the board, and
-     * captures and promotions are noisy and ordered first */
-    void *a = tl_position("shogi", NULL, "4k4/9/9/9/9/9/9/9/4K4 b R 1", NULL);
-    void *b = tl_position("shogi", NULL, "4k4/9/9/9/9/9/9/7R1/4K4 b - 1",
+    /* a free rook in hand is worth more than the same on the board shut
+     * in by its own pawns (on an open board its mobility may outweigh
+     * the hand), and captures and promotions are noisy and ordered
+     * first */
+    void *a = tl_position("shogi", NULL, "4k4/9/9/9/9/9/7P1/6P1P/4K4 b R 1",
+                          NULL);
+    void *b = tl_position("shogi", NULL, "4k4/9/9/9/9/9/7P1/6PRP/4K4 b - 1",
                           NULL);
     assert_true(g->eval(a, 0) > g->eval(b, 0));
     assert_true(g->eval(a, 0) > 0 && g->eval(a, 1) < 0);

@@ -49,6 +49,13 @@ _Static_assert(SW_COUNT(MICRO_W) == SW_PST + 8 * 4 * 5,
 
 static const int *const variant_weights[3] = {SHOGI_W, MINISHOGI_W,
                                               MICRO_W};
+/* Which of the newer terms a variant's weights use (the others are all
+ * 0 there, and its evaluation skips computing them): RICH_ATTACKS the
+ * terms from SW_MOB_LANCE to SW_THREAT_LESSER_WAIT, which need the
+ * attack maps, RICH_KTABLES the king-relative tables. test_evalterms
+ * fails a variant whose weights use terms its flags leave out. */
+enum { RICH_ATTACKS = 1, RICH_KTABLES = 2, RICH_ALL = 3 };
+static const int variant_rich[3] = {RICH_ATTACKS, 0, 0};
 
 #define TERM(idx, c)                                                    \
     do {                                                                \
@@ -62,17 +69,118 @@ static inline int board_index(int t)
                     : SW_BOARD_TOKIN + t - (PROM + PAWN);
 }
 
+/* ---- attacks, for the king-safety, threat and mobility terms ---- */
+
+/* Value classes of piece types for "attacked by a lesser piece" (the
+ * king highest); 0 = no attacker. */
+static const uint8_t value_rank[16] = {0, 1, 2, 3, 4, 6, 7, 5, 10,
+                                       5, 5, 5, 5, 8, 9, 0};
+/* Size class of a piece for the hanging terms: 0 pawn, 1 minor, 2 major;
+ * -1 the king. */
+static const signed char size_class[16] = {-1, 0, 1, 1, 1, 2, 2, 1, -1,
+                                           1, 1, 1, 1, 2, 2, -1};
+/* Kind of the king-relative tables: pawn lance knight silver gold-like
+ * bishop rook horse dragon; -1 the king. */
+static const signed char rel_kind[16] = {-1, 0, 1, 2, 3, 5, 6, 4, -1,
+                                         4, 4, 4, 4, 7, 8, -1};
+
+typedef struct SgAttacks {
+    uint8_t n[2][CELLS];    /* attackers of each colour, the king too
+                               (off-board cells count too, unread) */
+    int mob[2][5];          /* lance bishop rook horse dragon */
+} SgAttacks;
+
+/* The attack maps of the pieces on the n squares of list. */
+static void sg_attacks(const Shogi *s, const uint8_t *list, int n,
+                       SgAttacks *a)
+{
+    const uint8_t *b = s->board;
+    memset(a, 0, sizeof *a);
+    for (int i = 0; i < n; i++) {
+        int sq = list[i], p = b[sq], col = COLOR(p), t = TYPE(p);
+        uint8_t *att = a->n[col];
+        for (unsigned sm = step_mask[p]; sm; sm &= sm - 1)
+            att[sq + dv[__builtin_ctz(sm)]]++;
+        if (t == KNIGHT) {
+            int d = col == BLACK ? -1 : 1;
+            att[sq + 21 * d]++;
+            att[sq + 19 * d]++;
+        }
+        unsigned lm = slide_mask[p];
+        if (!lm)
+            continue;
+        int m = 0;
+        for (; lm; lm &= lm - 1) {
+            int d = dv[__builtin_ctz(lm)], q = sq + d;
+            for (; b[q] == EMPTY; q += d, m++)
+                att[q]++;
+            att[q]++;
+            m += b[q] != OFF && COLOR(b[q]) != col;
+        }
+        int k = t == LANCE ? 0 : t == BISHOP ? 1 : t == ROOK ? 2
+              : t == PROM + BISHOP ? 3 : 4;
+        a->mob[col][k] += m;
+    }
+}
+
+/* Which way is towards the centre of the board from a king on column
+ * kc: +1 up the columns, -1 down, 0 the centre (either way). */
+static inline int centre_dir(int kc, int w)
+{
+    return 2 * kc < w - 1 ? 1 : 2 * kc > w - 1 ? -1 : 0;
+}
+
+/* Columns from c to the king's kc, counted towards the centre. */
+static inline int toward_centre(int c, int kc, int dir)
+{
+    return dir ? dir * (c - kc) : abs(c - kc);
+}
+
+/* Empty squares from which a piece of type t of colour col dropped
+ * there would check the king on k, and safe: not defended by the
+ * king's side, or next to the king, defended by the king alone and
+ * supported by col. */
+static int drop_checks(const Shogi *s, const SgAttacks *a, int col, int t,
+                       int k)
+{
+    const uint8_t *b = s->board;
+    int e = col ^ 1, n = 0, p = (col ? WHITE_BIT : 0) | t;
+    if (t == KNIGHT) {
+        int d = col == BLACK ? 1 : -1;
+        int q[2] = {k + 21 * d, k + 19 * d};
+        for (int i = 0; i < 2; i++)
+            n += b[q[i]] == EMPTY && !a->n[e][q[i]];
+        return n;
+    }
+    unsigned sm = step_mask[p], lm = slide_mask[p];
+    for (int j = 0; j < 8; j++) {
+        /* a piece on k + dv[j] checks along direction 7 - j */
+        int back = 7 - j, q = k + dv[j];
+        if (!((sm | lm) >> back & 1) || b[q] != EMPTY)
+            continue;
+        n += a->n[e][q] == 1 && a->n[col][q] > 0;
+        if (!(lm >> back & 1))
+            continue;
+        for (q += dv[j]; b[q] == EMPTY; q += dv[j])
+            n += !a->n[e][q];
+    }
+    return n;
+}
+
 /* Black's view, without the clamp. */
 static inline __attribute__((always_inline)) int
-eval_core(const Shogi *s, const int *w, TermSink *sink)
+eval_core(const Shogi *s, const int *w, int rich, TermSink *sink)
 {
     const Variant *v = var_of(s);
     int score[2] = {0, 0}, attack[2] = {0, 0}, defend[2] = {0, 0};
-    int kr[2], kc[2];
+    int kr[2], kc[2], kdir[2];
     for (int col = 0; col < 2; col++) {
         kr[col] = row_of(s->ksq[col]);
         kc[col] = col_of(s->ksq[col]);
+        kdir[col] = centre_dir(kc[col], v->w);
     }
+    uint8_t list[CELLS];    /* the squares of the pieces, when rich */
+    int npieces = 0;
     for (int r = 0; r < v->h; r++) {
         const uint8_t *row = s->board + sq_of(r, 0);
         for (int c = 0; c < v->w; c++) {
@@ -83,6 +191,8 @@ eval_core(const Shogi *s, const int *w, TermSink *sink)
             int pst = sw_pst(t, col, r, c, v->w, v->h);
             score[col] += w[pst];
             TERM(pst, col ? -1 : 1);
+            if (rich & RICH_ATTACKS)
+                list[npieces++] = (uint8_t)sq_of(r, c);
             if (t == KING)
                 continue;
             score[col] += w[board_index(t)];
@@ -95,6 +205,25 @@ eval_core(const Shogi *s, const int *w, TermSink *sink)
             if (abs(r - kr[col]) <= 1 && abs(c - kc[col]) <= 1 &&
                 (t == GOLD || t == SILVER || t > KING))
                 defend[col]++;
+            if (!(rich & RICH_KTABLES))
+                continue;
+            /* the king-relative tables: rows ahead from the king's
+             * owner's view, columns towards the centre */
+            int kind = rel_kind[t];
+            int dr = col == BLACK ? kr[col] - r : r - kr[col];
+            int dc = toward_centre(c, kc[col], kdir[col]);
+            if (dr >= -2 && dr <= 2 && dc >= -2 && dc <= 2) {
+                int i = SW_KOWN + kind * 25 + (dr + 2) * 5 + dc + 2;
+                score[col] += w[i];
+                TERM(i, col ? -1 : 1);
+            }
+            dr = e == BLACK ? kr[e] - r : r - kr[e];
+            dc = toward_centre(c, kc[e], kdir[e]);
+            if (dr >= -2 && dr <= 3 && dc >= -2 && dc <= 2) {
+                int i = SW_KOPP + kind * 30 + (dr + 2) * 5 + dc + 2;
+                score[col] += w[i];
+                TERM(i, col ? -1 : 1);
+            }
         }
     }
     for (int col = 0; col < 2; col++) {
@@ -114,6 +243,77 @@ eval_core(const Shogi *s, const int *w, TermSink *sink)
         TERM(SW_KING_ATTACK_HAND, sg * attack[col] * hp);
         TERM(SW_KING_DEFENDER, sg * defend[col]);
     }
+    if (rich & RICH_ATTACKS) {
+        SgAttacks a;
+        sg_attacks(s, list, npieces, &a);
+        const uint8_t *b = s->board;
+        for (int col = 0; col < 2; col++) {
+            int sg = col ? -1 : 1, e = col ^ 1, k = s->ksq[e];
+            for (int i = 0; i < 5; i++) {
+                score[col] += w[SW_MOB_LANCE + i] * a.mob[col][i];
+                TERM(SW_MOB_LANCE + i, sg * a.mob[col][i]);
+            }
+            /* the enemy king's neighbourhood */
+            int zatt = 0, weak = 0, escape = 0, own = s->ksq[col];
+            for (int j = 0; j < 8; j++) {
+                int q = k + dv[j];
+                if (b[q] != OFF) {
+                    zatt += a.n[col][q];
+                    weak += a.n[col][q] && a.n[e][q] == 1;
+                }
+                q = own + dv[j];
+                escape += b[q] != OFF && (!b[q] || COLOR(b[q]) != col) &&
+                          !a.n[e][q];
+            }
+            int u = zatt + weak > 24 ? 24 : zatt + weak;
+            score[col] += w[SW_ZONE_ATTACKS] * zatt +
+                          w[SW_ZONE_WEAK] * weak +
+                          w[SW_ZONE_DANGER] * u * u +
+                          w[SW_KING_ESCAPE] * escape;
+            TERM(SW_ZONE_ATTACKS, sg * zatt);
+            TERM(SW_ZONE_WEAK, sg * weak);
+            TERM(SW_ZONE_DANGER, sg * u * u);
+            TERM(SW_KING_ESCAPE, sg * escape);
+            static const uint8_t drop_types[6] = {LANCE, KNIGHT, SILVER,
+                                                  BISHOP, ROOK, GOLD};
+            for (int i = 0; i < 6; i++) {
+                if (!s->hand[col][drop_types[i]])
+                    continue;
+                int n = drop_checks(s, &a, col, drop_types[i], k);
+                score[col] += w[SW_DROP_CHECK_LANCE + i] * n;
+                TERM(SW_DROP_CHECK_LANCE + i, sg * n);
+            }
+        }
+        /* threats: every piece but the kings; the least attacker is
+         * looked for only on the pieces attacked */
+        int hang[2][3][2] = {{{0}}}, lesser[2][2] = {{0}};
+        for (int i = 0; i < npieces; i++) {
+            int q = list[i], p = b[q], col = COLOR(p), e = col ^ 1;
+            int t = TYPE(p);
+            if (t == KING || !a.n[e][q])
+                continue;
+            int stm = col == s->side ? 0 : 1, from;
+            if (!a.n[col][q])
+                hang[col][size_class[t]][stm]++;
+            int lt = value_rank[t] > 1 ? sg_least_attacker(b, q, e, &from)
+                                       : 0;
+            if (lt && value_rank[lt] < value_rank[t])
+                lesser[col][stm]++;
+        }
+        for (int col = 0; col < 2; col++) {
+            int sg = col ? -1 : 1;
+            for (int z = 0; z < 3; z++)
+                for (int st = 0; st < 2; st++) {
+                    int i = SW_HANG_SMALL_STM + 2 * z + st;
+                    score[col] += w[i] * hang[col][z][st];
+                    TERM(i, sg * hang[col][z][st]);
+                }
+            for (int st = 0; st < 2; st++) {
+                score[col] += w[SW_THREAT_LESSER_STM + st] * lesser[col][st];
+                TERM(SW_THREAT_LESSER_STM + st, sg * lesser[col][st]);
+            }
+        }
+    }
     TERM(SW_TEMPO, s->side == BLACK ? 1 : -1);
     return score[0] - score[1] +
            (s->side == BLACK ? w[SW_TEMPO] : -w[SW_TEMPO]);
@@ -123,7 +323,8 @@ eval_core(const Shogi *s, const int *w, TermSink *sink)
 int shogi_eval(const void *st, int player)
 {
     const Shogi *s = st;
-    int e = eval_core(s, variant_weights[s->variant], NULL);
+    int e = eval_core(s, variant_weights[s->variant],
+                      variant_rich[s->variant], NULL);
     if (player)
         e = -e;
     if (e > EVAL_MAX)
@@ -138,7 +339,7 @@ static int shogi_terms(const void *st, EvalTerm *out, double *base)
     const Shogi *s = st;
     TermSink sink;
     memset(&sink, 0, sizeof sink);
-    eval_core(s, variant_weights[s->variant], &sink);
+    eval_core(s, variant_weights[s->variant], RICH_ALL, &sink);
     *base = 0;
     int n = 0;
     for (int i = 0; i < SW_N_MAX; i++)

@@ -25,7 +25,38 @@ enum {
     SW_KING_DEFENDER,       /* gold, silver or promoted piece next to the
                                own king */
     SW_TEMPO,
-    SW_PST,                 /* 8 kinds (pawn lance knight silver gold
+    /* slider mobility: squares a lance, bishop, rook, horse, dragon
+     * reaches (empty or enemy-occupied) */
+    SW_MOB_LANCE, SW_MOB_BISHOP, SW_MOB_ROOK, SW_MOB_HORSE, SW_MOB_DRAGON,
+    SW_ZONE_ATTACKS,        /* attacks on the 8 squares around the enemy
+                               king */
+    SW_ZONE_WEAK,           /* of those squares, the ones attacked and
+                               defended by the enemy king alone */
+    SW_ZONE_DANGER,         /* (attacks + weak squares) squared, capped at
+                               24 before squaring */
+    SW_KING_ESCAPE,         /* squares next to the own king it may step
+                               to: empty or enemy, not attacked */
+    /* safe checks by a drop from hand: empty squares from which a piece
+     * in hand would give check, not defended by the enemy (next to the
+     * king: supported, and defended by the king alone) */
+    SW_DROP_CHECK_LANCE, SW_DROP_CHECK_KNIGHT, SW_DROP_CHECK_SILVER,
+    SW_DROP_CHECK_BISHOP, SW_DROP_CHECK_ROOK, SW_DROP_CHECK_GOLD,
+    /* pieces attacked and not defended, by size (pawn; lance, knight,
+     * silver, gold and the promoted minors; bishop, rook, horse, dragon),
+     * on the side's own turn and on the opponent's */
+    SW_HANG_SMALL_STM, SW_HANG_SMALL_WAIT, SW_HANG_MID_STM,
+    SW_HANG_MID_WAIT, SW_HANG_BIG_STM, SW_HANG_BIG_WAIT,
+    /* pieces attacked by an enemy piece of lower value */
+    SW_THREAT_LESSER_STM, SW_THREAT_LESSER_WAIT,
+    /* piece tables relative to the kings, by kind (pawn lance knight
+     * silver gold-like bishop rook horse dragon): the own king's 5 x 5
+     * square (rows -2..2 ahead of it, columns -2..2 towards the centre),
+     * and rows -2..3 ahead of the enemy king (from its view) x columns
+     * -2..2 towards the centre */
+    SW_KOWN,
+    SW_KOPP = SW_KOWN + 9 * 25,
+    SW_PST = SW_KOPP + 9 * 30,
+                /* 8 kinds (pawn lance knight silver gold
                                bishop rook king) x the board's squares,
                                own view */
     SW_N_MAX = SW_PST + 8 * 81

@@ -7,29 +7,10 @@
 
 #include "testlib.h"
 
-/* The coefficient of the weight `name` in fen's evaluation (White's
- * view), 0 when the position does not use it. */
-static double coef(const char *fen, const char *name)
+/* The coefficient of the weight `name` at the position (White's view). */
+static double coef(const char *setup, const char *name)
 {
-    const GameVtbl *g = game_find("chess");
-    assert_non_null(g->tuning);
-    const EvalTuning *t = g->tuning;
-    void *st = tl_position("chess", NULL, fen, NULL);
-    EvalTerm terms[EVAL_MAX_TERMS];
-    double base;
-    int n = t->terms(st, terms, &base);
-    double c = 0;
-    int found = 0;
-    for (int i = 0; i < t->nparams; i++)
-        if (!strcmp(t->names[i], name))
-            found = 1;
-    if (!found)
-        fail_msg("no weight named %s", name);
-    for (int i = 0; i < n; i++)
-        if (!strcmp(t->names[terms[i].index], name))
-            c += terms[i].coef;
-    free(st);
-    return c;
+    return tl_eval_coef("chess", setup, name);
 }
 
 typedef struct Case {

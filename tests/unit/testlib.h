@@ -46,6 +46,36 @@ static inline void *tl_position(const char *name, const char *options,
     return st;
 }
 
+/* The coefficient of the evaluation weight `name` of game `name` at
+ * setup (player 0's view; its count in the linear form that ply tune
+ * fits), 0 when the position does not use it. Fails the test when the
+ * game has no weight of that name. */
+static inline double tl_eval_coef(const char *game, const char *setup,
+                                  const char *name)
+{
+    const GameVtbl *g = game_find(game);
+    assert_non_null(g);
+    assert_non_null(g->tuning);
+    const EvalTuning *t = g->tuning;
+    int found = 0;
+    for (int i = 0; i < t->nparams; i++)
+        if (!strcmp(t->names[i], name))
+            found = 1;
+    if (!found)
+        fail_msg("%s: no weight named %s", game, name);
+    void *st = tl_position(game, NULL, setup, NULL);
+    EvalTerm *terms = malloc(sizeof *terms * EVAL_MAX_TERMS);
+    assert_non_null(terms);
+    double base, c = 0;
+    int n = t->terms(st, terms, &base);
+    for (int i = 0; i < n; i++)
+        if (!strcmp(t->names[terms[i].index], name))
+            c += terms[i].coef;
+    free(terms);
+    free(st);
+    return c;
+}
+
 static inline int tl_cmp_text(const void *a, const void *b)
 {
     return strcmp(a, b);

@@ -311,7 +311,7 @@ static int static_value(AbBot *b, const void *st, int pov)
         if (pov)
             v = -v;
     } else if (g->eval) {
-        if (b->np == 2 && b->ecache_e) {
+        if (b->ecache_e) {      /* two players only (ab_buffers) */
             uint64_t key = g->hash(st) ^ (pov ? 0x5bd1e9955bd1e995ull : 0);
             key |= 1;   /* never 0, the empty mark */
             ECacheEntry *e = &b->ecache_e[key & (ECACHE_SIZE - 1)];
@@ -1588,11 +1588,10 @@ static int ab_buffers(AbBot *b)
     b->items = malloc(sizeof(Item) * (size_t)(b->maxm + 1) * slots);
     b->probs = malloc(sizeof(double) * (size_t)b->maxm);
     b->tmp = malloc(ss);
-    b->ecache_e = b->ecache && b->np == 2 && b->g->eval
-                      ? calloc(ECACHE_SIZE, sizeof *b->ecache_e)
-                      : NULL;
+    int cache = b->ecache && b->np == 2 && b->g->eval;
+    b->ecache_e = cache ? calloc(ECACHE_SIZE, sizeof *b->ecache_e) : NULL;
     return b->stack && b->moves && b->items && b->probs && b->tmp &&
-                   (b->ecache_e || !b->ecache || b->np != 2 || !b->g->eval)
+                   (b->ecache_e || !cache)
                ? 0
                : -1;
 }

@@ -55,10 +55,9 @@ enum {
      * -2..2 towards the centre */
     SW_KOWN,
     SW_KOPP = SW_KOWN + 9 * 25,
+    /* 8 kinds (pawn lance knight silver gold bishop rook king) x the
+     * board's squares, own view */
     SW_PST = SW_KOPP + 9 * 30,
-                /* 8 kinds (pawn lance knight silver gold
-                               bishop rook king) x the board's squares,
-                               own view */
     SW_N_MAX = SW_PST + 8 * 81
 };
 

@@ -38,6 +38,12 @@ typedef struct Limits {
     int64_t time_ms;     /* 0: none; choose() returns within it */
     uint64_t nodes;      /* nodes or iterations; 0: none */
     int depth;           /* 0: none */
+    /* The time_ms is the move's own: a time per move, or byoyomi with
+     * the main time spent, so what the move does not use is lost. A
+     * search that would stop early to save time for later moves (a soft
+     * limit) then goes on to its deadline. 0: the time is a share of a
+     * clock (or a cap), and stopping early banks the rest. */
+    int spend_all;
     SearchCallback on_info;  /* called as the search deepens; may be NULL */
     void *user;
     /* The clock time_ms is measured on, in microseconds (any origin);

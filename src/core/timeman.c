@@ -84,6 +84,13 @@ int time_moves_left(const GameVtbl *g, const void *st, const Clock *c,
     return moves;
 }
 
+int time_spend_all(const GameVtbl *g, const Clock *c)
+{
+    int64_t left = c->left_ms > 0 ? c->left_ms : 0;
+    return c->byoyomi_ms > 0 && c->inc_ms <= 0 &&
+           left - time_margin(g, c) <= 0;
+}
+
 int64_t time_budget(const GameVtbl *g, const void *st, const Clock *c,
                     uint64_t seed)
 {

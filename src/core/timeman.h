@@ -41,6 +41,11 @@ int64_t time_margin(const GameVtbl *g, const Clock *c);
 int time_moves_left(const GameVtbl *g, const void *st, const Clock *c,
                     uint64_t seed);
 
+/* Whether the time the move does not use is lost: the main time is
+ * spent (less the margin) and only the byoyomi remains, which a move
+ * cannot bank (Limits.spend_all). */
+int time_spend_all(const GameVtbl *g, const Clock *c);
+
 /* The move budget in ms for the player to move at st:
  *   share = (left - margin) / moves_left + 3/4 inc, at most half of
  *   (left - margin), plus the byoyomi;

@@ -174,8 +174,11 @@ static const char *choice_at(const GameVtbl *g, const char *key, int i)
     return NULL;
 }
 
-static int64_t move_budget(Gc *G)
+/* The move's budget; *spend (Limits.spend_all) when the turn's own
+ * limit decides it, which a move cannot bank. */
+static int64_t move_budget(Gc *G, int *spend)
 {
+    *spend = 0;
     Limits lim = session_bot_limits(G->s);
     int64_t turn = -1;
     if (G->timeout_turn == 0)
@@ -189,12 +192,17 @@ static int64_t move_budget(Gc *G)
                             G->seed + (uint64_t)session_ply(G->s));
     }
     int64_t b = turn;
-    if (match >= 0 && (b < 0 || match < b))
+    *spend = G->timeout_turn > 0;
+    if (match >= 0 && (b < 0 || match < b)) {
         b = match;
+        *spend = 0;
+    }
     if (b < 0)
         b = lim.time_ms > 0 ? lim.time_ms : GC_DEFAULT_MOVE_MS;
-    else if (lim.time_ms > 0 && lim.time_ms < b)
+    else if (lim.time_ms > 0 && lim.time_ms < b) {
         b = lim.time_ms;
+        *spend = 0;
+    }
     return b < 1 ? 1 : b;
 }
 
@@ -207,7 +215,7 @@ static void think(Gc *G)
         return;
     }
     Limits lim = session_bot_limits(G->s);
-    lim.time_ms = move_budget(G);
+    lim.time_ms = move_budget(G, &lim.spend_all);
     PlyError err = {{0}};
     SearchInfo si;
     if (session_go(G->s, &lim, 0, &err)) {

@@ -279,9 +279,13 @@ static int align_color(Gtp *G, int c)
     return play_own(G, "pass", 1, &e);
 }
 
-static int64_t clock_budget(Gtp *G, int c, int *limited)
+/* The move's budget from time_settings (*limited: there was one) and
+ * whether it is the move's own (*spend, Limits.spend_all: the last
+ * stone of a byoyomi period, or byoyomi of one stone a period with the
+ * main time spent). */
+static int64_t clock_budget(Gtp *G, int c, int *limited, int *spend)
 {
-    *limited = 0;
+    *limited = *spend = 0;
     if (!G->timed || (G->byo_stones == 0 && G->byo_ms > 0))
         return 0;   /* no time_settings, or "no time limit" */
     Clock k = {.left_ms = G->left_ms[c] > 0 ? G->left_ms[c] : 0};
@@ -290,6 +294,8 @@ static int64_t clock_budget(Gtp *G, int c, int *limited)
     else if (G->byo_ms > 0 && G->byo_stones > 0)
         k.byoyomi_ms = G->byo_ms / G->byo_stones;
     *limited = 1;
+    *spend = G->stones_left[c] == 1 ||
+             (G->byo_stones == 1 && time_spend_all(G->g, &k));
     return time_budget(G->g, session_state(G->s), &k,
                        G->seed + (uint64_t)session_ply(G->s));
 }
@@ -319,10 +325,12 @@ static void cmd_genmove(Gtp *G, const char *id, const char *arg, int mode)
     st = session_state(G->s);
     int64_t t0 = now_ms();
     Limits lim = session_bot_limits(G->s);
-    int limited;
-    int64_t budget = clock_budget(G, c, &limited);
-    if (limited && (!lim.time_ms || lim.time_ms > budget))
+    int limited, spend;
+    int64_t budget = clock_budget(G, c, &limited, &spend);
+    if (limited && (!lim.time_ms || lim.time_ms > budget)) {
         lim.time_ms = budget;
+        lim.spend_all = spend;
+    }
     if (!limited && !lim.time_ms && !lim.nodes && !lim.depth)
         lim.time_ms = GTP_DEFAULT_MOVE_MS;
     PlyError err = {{0}};

@@ -467,9 +467,10 @@ static void cmd_go(Uci *u, char *args)
         lim.time_ms = 0, lim.nodes = 0, lim.depth = 0;
     else if (!lim.time_ms && !lim.nodes && !lim.depth)
         infinite = 1;   /* a bare go with a bot without limits: until stop */
-    if (movetime >= 0)
+    if (movetime >= 0) {
         lim.time_ms = movetime > 0 ? movetime : 1;
-    else if (mytime >= 0) {
+        lim.spend_all = 1;      /* "search exactly" that long */
+    } else if (mytime >= 0) {
         Clock c = {.left_ms = mytime, .inc_ms = myinc,
                    .moves_to_go = (int)(togo < 1000 ? togo : 1000)};
         lim.time_ms = time_budget(g, pos, &c, u->seed);

@@ -204,13 +204,17 @@ static void cmd_go(Ugi *u, char *args)
     Limits lim;
     if (given || infinite) {
         memset(&lim, 0, sizeof lim);
-        if (movetime >= 0)
+        if (movetime >= 0) {
             lim.time_ms = movetime > 0 ? movetime : 1;
+            lim.spend_all = 1;  /* the move's own time */
+        }
         if (ptime[p] >= 0) {
             Clock c = {.left_ms = ptime[p], .inc_ms = pinc[p]};
             int64_t budget = time_budget(g, st, &c, u->seed);
-            if (!lim.time_ms || lim.time_ms > budget)
+            if (!lim.time_ms || lim.time_ms > budget) {
                 lim.time_ms = budget;
+                lim.spend_all = 0;
+            }
         }
         if (nodes > 0)
             lim.nodes = (uint64_t)nodes;

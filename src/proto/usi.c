@@ -215,16 +215,20 @@ static void cmd_go(Usi *u, char *save)
     Limits lim = session_bot_limits(u->s);
     if (movetime || nodes || depth || any_time || infinite) {
         memset(&lim, 0, sizeof lim);
-        if (movetime)
+        if (movetime) {
             lim.time_ms = movetime;
+            lim.spend_all = 1;  /* "search exactly" that long */
+        }
         if (any_time) {
             /* GUIs and servers over the net: a 100 ms margin */
             Clock c = {.left_ms = side == 0 ? btime : wtime,
                        .inc_ms = side == 0 ? binc : winc,
                        .byoyomi_ms = byoyomi, .margin_ms = 100};
             int64_t t = time_budget(g, pos, &c, 1);
-            if (!movetime || t < lim.time_ms)
+            if (!movetime || t < lim.time_ms) {
                 lim.time_ms = t;
+                lim.spend_all = time_spend_all(g, &c);
+            }
         }
         lim.nodes = (uint64_t)nodes;
         lim.depth = depth > 200 ? 200 : (int)depth;

@@ -1521,8 +1521,11 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
         same = best == prev_best ? same + 1 : 0;
         prev_best = best;
         prev_value = value;
-        if (tlim && el * 100 >= tlim * 1000 * soft)
-            break;  /* the next iteration would likely not finish */
+        if (tlim && !lim->spend_all && el * 100 >= tlim * 1000 * soft)
+            break;  /* the next iteration would likely not finish (time
+                       the move's own is spent all the same: the
+                       unfinished iteration may still find a better
+                       move, below) */
         if ((value >= AB_WIN_BOUND || value <= -AB_WIN_BOUND) &&
             d > EVAL_WIN - abs(value) + 1)
             break;  /* proven, and no shorter result remains to find */
@@ -1684,7 +1687,10 @@ static const Option ab_options[] = {
     AB_OPT("aspiration", OPT_INT, 50, 0, EVAL_MAX, aspiration,
            "aspiration window, eval units (0: off)"),
     AB_OPT("soft", OPT_INT, 50, 1, 100, soft,
-           "no new iteration after this percentage of the time"),
+           "no new iteration after this percentage of the time, "
+           "unless the time is the move's own (a time per move, byoyomi "
+           "after the main time): then the search goes on to its "
+           "deadline"),
     AB_OPT("tmstab", OPT_INT, 0, 0, 90, tmstab,
            "timed searches: the soft limit is scaled by the best move's "
            "stability, down by N percent once the same move has come out "

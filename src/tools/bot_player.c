@@ -80,8 +80,11 @@ static Reason bp_move(Player *p, const void *st, const PlayerClock *c,
         }
         if (budget < 1)
             budget = 1;
-        if (!lim.time_ms || lim.time_ms > budget)
+        if (!lim.time_ms || lim.time_ms > budget) {
             lim.time_ms = budget;
+            /* a time per move is lost when not used */
+            lim.spend_all = tc->kind == TC_MOVE;
+        }
     }
     /* the session searches what this seat sees in hidden games */
     PlyError e2 = {{0}};

@@ -196,7 +196,8 @@ static void test_alphabeta_fake_clock(void **state)
 /* One move of spec from the setup string fen (chess) under a fake clock
  * of 100 us a read; the elapsed fake us, *depth the depth reached. */
 static int64_t fake_setup_move(const char *fen, const char *spec,
-                               int64_t budget_ms, int *depth, Move *m)
+                               int64_t budget_ms, int spend_all, int *depth,
+                               Move *m)
 {
     FakeClock fc = {.step = 100};
     atomic_init(&fc.t, 1000000);
@@ -207,8 +208,8 @@ static int64_t fake_setup_move(const char *fen, const char *spec,
     Bot *b = bot_new(g, spec, 5, &err);
     if (!b)
         fail_msg("%s: %s", spec, err.msg);
-    Limits lim = {.time_ms = budget_ms, .clock_us = fake_clock,
-                  .clock_ctx = &fc};
+    Limits lim = {.time_ms = budget_ms, .spend_all = spend_all,
+                  .clock_us = fake_clock, .clock_ctx = &fc};
     SearchInfo info;
     int64_t start = fake_clock(&fc);
     *m = bot_choose(b, st, &lim, &info);
@@ -229,9 +230,9 @@ static void test_alphabeta_stability(void **state)
     const char *fen = "4k3/8/8/3q4/8/4N3/8/4K3 w - - 0 1";
     int d0, d1;
     Move m0, m1;
-    int64_t plain = fake_setup_move(fen, "alphabeta", 400, &d0, &m0);
-    int64_t stab = fake_setup_move(fen, "alphabeta:tmstab=50", 400, &d1,
-                                   &m1);
+    int64_t plain = fake_setup_move(fen, "alphabeta", 400, 0, &d0, &m0);
+    int64_t stab = fake_setup_move(fen, "alphabeta:tmstab=50", 400, 0,
+                                   &d1, &m1);
     if (!(stab < plain && d1 <= d0 && d0 >= 5))
         fail_msg("stable move: %lld us to depth %d with tmstab=50, %lld us "
                  "to depth %d without", (long long)stab, d1,
@@ -241,6 +242,28 @@ static void test_alphabeta_stability(void **state)
                FLOOR_NONE);
     check_fake("chess", NULL, "alphabeta:tmstab=90,soft=100", 100, 100, 17,
                2000, FLOOR_NONE);
+}
+
+/* spend_all: a time that is the move's own (a time per move) is spent
+ * to the deadline, past the soft limit where the same search would stop
+ * to bank the rest of a clock; a deeper search, within the budget. The
+ * plain search is the negative control: it stops at its soft limit. */
+static void test_alphabeta_spend_all(void **state)
+{
+    (void)state;
+    const char *fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/"
+                      "RNBQK2R w KQkq - 4 4";
+    int d0, d1;
+    Move m0, m1;
+    int64_t budget = 200 * 1000;
+    int64_t floor = budget - bot_time_margin_us(200) - 3 * 100;
+    int64_t plain = fake_setup_move(fen, "alphabeta", 200, 0, &d0, &m0);
+    int64_t all = fake_setup_move(fen, "alphabeta", 200, 1, &d1, &m1);
+    if (!(all >= floor && all <= budget && plain < floor && d1 >= d0))
+        fail_msg("spend_all: %lld us to depth %d; plain: %lld us to depth "
+                 "%d (floor %lld us, budget %lld us)", (long long)all, d1,
+                 (long long)plain, d0, (long long)floor,
+                 (long long)budget);
 }
 
 /* Four players, a turn of several steps under way (North's second of
@@ -346,6 +369,7 @@ int main(void)
         cmocka_unit_test(test_mcts_threads_fake_clock),
         cmocka_unit_test(test_alphabeta_fake_clock),
         cmocka_unit_test(test_alphabeta_stability),
+        cmocka_unit_test(test_alphabeta_spend_all),
         cmocka_unit_test(test_nplayer_fake_clock),
         cmocka_unit_test(test_real_clock_sample),
     };

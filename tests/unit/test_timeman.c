@@ -144,6 +144,19 @@ static void test_values(void **state)
     /* an empty clock: 1 ms */
     Clock z = {0};
     assert_int_equal(time_budget(ch, st, &z, 1), 1);
+    /* spent to the end only where the time cannot be banked: byoyomi
+     * with the main time gone (within the margin), not while main time
+     * or an increment remains, not without a byoyomi */
+    assert_true(time_spend_all(ch, &f));
+    Clock g = {.left_ms = 50, .byoyomi_ms = 5000, .margin_ms = 100};
+    assert_true(time_spend_all(ch, &g));
+    g.left_ms = 60000;
+    assert_false(time_spend_all(ch, &g));
+    g.left_ms = 0;
+    g.inc_ms = 1000;
+    assert_false(time_spend_all(ch, &g));
+    assert_false(time_spend_all(ch, &c));
+    assert_false(time_spend_all(ch, &z));
     free(st);
 }
 

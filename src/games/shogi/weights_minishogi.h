@@ -2,57 +2,57 @@
  * (see docs/tuning.md): one X(name, value) per parameter, in the
  * order of the game's EvalTuning.
  *
- * Fitted on 58444 positions (1800 games): K 0.001251, 500 epochs,
- * rate 1, l2 1e-07, 47 weights fitted; error train 0.127590 -> 0.123070,
- * validation 0.131535 -> 0.124946.
+ * Fitted on 228661 positions (8000 games): K 0.001500, 500 epochs,
+ * rate 1, l2 1e-07, 247 weights fitted; error train 0.108824 -> 0.106592,
+ * validation 0.107441 -> 0.106720.
  */
 #define MINISHOGI_WEIGHTS(X) \
-    X("board.pawn", 83) \
+    X("board.pawn", 90) \
     X("board.lance", 300) \
     X("board.knight", 350) \
-    X("board.silver", 543) \
-    X("board.bishop", 800) \
-    X("board.rook", 952) \
-    X("board.gold", 573) \
+    X("board.silver", 560) \
+    X("board.bishop", 793) \
+    X("board.rook", 948) \
+    X("board.gold", 604) \
     X("board.tokin", 517) \
     X("board.promoted_lance", 520) \
     X("board.promoted_knight", 520) \
-    X("board.promoted_silver", 555) \
-    X("board.horse", 1049) \
-    X("board.dragon", 1251) \
-    X("hand.pawn", 123) \
+    X("board.promoted_silver", 552) \
+    X("board.horse", 1050) \
+    X("board.dragon", 1252) \
+    X("hand.pawn", 137) \
     X("hand.lance", 330) \
     X("hand.knight", 390) \
-    X("hand.silver", 558) \
-    X("hand.bishop", 863) \
-    X("hand.rook", 1047) \
-    X("hand.gold", 621) \
-    X("king.attack", 34) \
-    X("king.attack_x_hand", 9) \
-    X("king.defender", 35) \
-    X("tempo", 21) \
+    X("hand.silver", 569) \
+    X("hand.bishop", 842) \
+    X("hand.rook", 1028) \
+    X("hand.gold", 637) \
+    X("king.attack", 39) \
+    X("king.attack_x_hand", 13) \
+    X("king.defender", 47) \
+    X("tempo", 30) \
     X("mob.lance", 0) \
-    X("mob.bishop", -2) \
-    X("mob.rook", -4) \
-    X("mob.horse", 0) \
-    X("mob.dragon", -11) \
-    X("zone.attacks", 26) \
-    X("zone.weak", 28) \
+    X("mob.bishop", -16) \
+    X("mob.rook", -24) \
+    X("mob.horse", 9) \
+    X("mob.dragon", -8) \
+    X("zone.attacks", 41) \
+    X("zone.weak", 46) \
     X("zone.danger", 6) \
-    X("king.escape", -9) \
+    X("king.escape", -1) \
     X("drop_check.lance", 0) \
     X("drop_check.knight", 0) \
-    X("drop_check.silver", 3) \
-    X("drop_check.bishop", 8) \
-    X("drop_check.rook", 10) \
-    X("drop_check.gold", 12) \
-    X("hang.small.stm", -2) \
+    X("drop_check.silver", 12) \
+    X("drop_check.bishop", 12) \
+    X("drop_check.rook", 24) \
+    X("drop_check.gold", 24) \
+    X("hang.small.stm", -4) \
     X("hang.small.wait", -1) \
-    X("hang.mid.stm", 2) \
-    X("hang.mid.wait", 0) \
-    X("hang.big.stm", -7) \
+    X("hang.mid.stm", 1) \
+    X("hang.mid.wait", 1) \
+    X("hang.big.stm", -16) \
     X("hang.big.wait", -1) \
-    X("threat.lesser.stm", -16) \
+    X("threat.lesser.stm", -35) \
     X("threat.lesser.wait", -1) \
     X("kown.pawn.r-2c-2", 0) \
     X("kown.pawn.r-2c-1", 0) \
@@ -554,24 +554,24 @@
     X("pst.pawn.3a", 0) \
     X("pst.pawn.2a", 0) \
     X("pst.pawn.1a", 0) \
-    X("pst.pawn.5b", 0) \
-    X("pst.pawn.4b", 0) \
+    X("pst.pawn.5b", -5) \
+    X("pst.pawn.4b", -1) \
     X("pst.pawn.3b", 0) \
-    X("pst.pawn.2b", 0) \
+    X("pst.pawn.2b", -1) \
     X("pst.pawn.1b", 0) \
-    X("pst.pawn.5c", 0) \
-    X("pst.pawn.4c", 0) \
-    X("pst.pawn.3c", 0) \
+    X("pst.pawn.5c", -3) \
+    X("pst.pawn.4c", 1) \
+    X("pst.pawn.3c", -1) \
     X("pst.pawn.2c", 0) \
-    X("pst.pawn.1c", 0) \
-    X("pst.pawn.5d", 0) \
+    X("pst.pawn.1c", -3) \
+    X("pst.pawn.5d", 10) \
     X("pst.pawn.4d", 0) \
-    X("pst.pawn.3d", 0) \
+    X("pst.pawn.3d", 4) \
     X("pst.pawn.2d", 0) \
     X("pst.pawn.1d", 0) \
     X("pst.pawn.5e", 0) \
-    X("pst.pawn.4e", 0) \
-    X("pst.pawn.3e", 0) \
+    X("pst.pawn.4e", 1) \
+    X("pst.pawn.3e", 2) \
     X("pst.pawn.2e", 0) \
     X("pst.pawn.1e", 0) \
     X("pst.lance.5a", 0) \
@@ -625,127 +625,127 @@
     X("pst.knight.2e", 0) \
     X("pst.knight.1e", 0) \
     X("pst.silver.5a", 0) \
-    X("pst.silver.4a", 0) \
+    X("pst.silver.4a", -1) \
     X("pst.silver.3a", 0) \
     X("pst.silver.2a", 0) \
     X("pst.silver.1a", 0) \
-    X("pst.silver.5b", 0) \
-    X("pst.silver.4b", 0) \
-    X("pst.silver.3b", 0) \
-    X("pst.silver.2b", 0) \
+    X("pst.silver.5b", -1) \
+    X("pst.silver.4b", 2) \
+    X("pst.silver.3b", 2) \
+    X("pst.silver.2b", -1) \
     X("pst.silver.1b", 0) \
-    X("pst.silver.5c", 0) \
-    X("pst.silver.4c", 0) \
-    X("pst.silver.3c", 0) \
-    X("pst.silver.2c", 0) \
-    X("pst.silver.1c", 0) \
-    X("pst.silver.5d", 0) \
-    X("pst.silver.4d", 0) \
-    X("pst.silver.3d", 0) \
-    X("pst.silver.2d", 0) \
-    X("pst.silver.1d", 0) \
+    X("pst.silver.5c", -3) \
+    X("pst.silver.4c", 6) \
+    X("pst.silver.3c", 11) \
+    X("pst.silver.2c", 2) \
+    X("pst.silver.1c", -1) \
+    X("pst.silver.5d", -3) \
+    X("pst.silver.4d", -7) \
+    X("pst.silver.3d", 8) \
+    X("pst.silver.2d", 10) \
+    X("pst.silver.1d", 2) \
     X("pst.silver.5e", 0) \
-    X("pst.silver.4e", 0) \
-    X("pst.silver.3e", 0) \
+    X("pst.silver.4e", -6) \
+    X("pst.silver.3e", -1) \
     X("pst.silver.2e", 0) \
-    X("pst.silver.1e", 0) \
-    X("pst.gold.5a", 0) \
-    X("pst.gold.4a", 0) \
-    X("pst.gold.3a", 0) \
-    X("pst.gold.2a", 0) \
-    X("pst.gold.1a", 0) \
-    X("pst.gold.5b", 0) \
-    X("pst.gold.4b", 0) \
-    X("pst.gold.3b", 0) \
-    X("pst.gold.2b", 0) \
-    X("pst.gold.1b", 0) \
-    X("pst.gold.5c", 0) \
-    X("pst.gold.4c", 0) \
-    X("pst.gold.3c", 0) \
-    X("pst.gold.2c", 0) \
-    X("pst.gold.1c", 0) \
-    X("pst.gold.5d", 0) \
-    X("pst.gold.4d", 0) \
-    X("pst.gold.3d", 0) \
-    X("pst.gold.2d", 0) \
+    X("pst.silver.1e", -1) \
+    X("pst.gold.5a", -9) \
+    X("pst.gold.4a", -6) \
+    X("pst.gold.3a", -1) \
+    X("pst.gold.2a", -2) \
+    X("pst.gold.1a", -1) \
+    X("pst.gold.5b", -3) \
+    X("pst.gold.4b", 4) \
+    X("pst.gold.3b", 3) \
+    X("pst.gold.2b", 1) \
+    X("pst.gold.1b", -1) \
+    X("pst.gold.5c", -1) \
+    X("pst.gold.4c", 7) \
+    X("pst.gold.3c", 4) \
+    X("pst.gold.2c", 3) \
+    X("pst.gold.1c", 1) \
+    X("pst.gold.5d", -5) \
+    X("pst.gold.4d", 5) \
+    X("pst.gold.3d", 11) \
+    X("pst.gold.2d", 1) \
     X("pst.gold.1d", 0) \
     X("pst.gold.5e", 0) \
-    X("pst.gold.4e", 0) \
-    X("pst.gold.3e", 0) \
+    X("pst.gold.4e", 12) \
+    X("pst.gold.3e", 2) \
     X("pst.gold.2e", 0) \
-    X("pst.gold.1e", 0) \
-    X("pst.bishop.5a", 0) \
-    X("pst.bishop.4a", 0) \
-    X("pst.bishop.3a", 0) \
-    X("pst.bishop.2a", 0) \
-    X("pst.bishop.1a", 0) \
-    X("pst.bishop.5b", 0) \
-    X("pst.bishop.4b", 0) \
-    X("pst.bishop.3b", 0) \
+    X("pst.gold.1e", 1) \
+    X("pst.bishop.5a", 1) \
+    X("pst.bishop.4a", 1) \
+    X("pst.bishop.3a", -1) \
+    X("pst.bishop.2a", -1) \
+    X("pst.bishop.1a", 1) \
+    X("pst.bishop.5b", -4) \
+    X("pst.bishop.4b", 3) \
+    X("pst.bishop.3b", 1) \
     X("pst.bishop.2b", 0) \
     X("pst.bishop.1b", 0) \
-    X("pst.bishop.5c", 0) \
-    X("pst.bishop.4c", 0) \
+    X("pst.bishop.5c", -1) \
+    X("pst.bishop.4c", 1) \
     X("pst.bishop.3c", 0) \
-    X("pst.bishop.2c", 0) \
+    X("pst.bishop.2c", -2) \
     X("pst.bishop.1c", 0) \
-    X("pst.bishop.5d", 0) \
-    X("pst.bishop.4d", 0) \
-    X("pst.bishop.3d", 0) \
-    X("pst.bishop.2d", 0) \
-    X("pst.bishop.1d", 0) \
+    X("pst.bishop.5d", -1) \
+    X("pst.bishop.4d", 3) \
+    X("pst.bishop.3d", 1) \
+    X("pst.bishop.2d", 1) \
+    X("pst.bishop.1d", -2) \
     X("pst.bishop.5e", 0) \
-    X("pst.bishop.4e", 0) \
+    X("pst.bishop.4e", 2) \
     X("pst.bishop.3e", 0) \
-    X("pst.bishop.2e", 0) \
-    X("pst.bishop.1e", 0) \
-    X("pst.rook.5a", 0) \
-    X("pst.rook.4a", 0) \
-    X("pst.rook.3a", 0) \
+    X("pst.bishop.2e", -6) \
+    X("pst.bishop.1e", -1) \
+    X("pst.rook.5a", 5) \
+    X("pst.rook.4a", 2) \
+    X("pst.rook.3a", -1) \
     X("pst.rook.2a", 0) \
     X("pst.rook.1a", 0) \
-    X("pst.rook.5b", 0) \
+    X("pst.rook.5b", 1) \
     X("pst.rook.4b", 0) \
     X("pst.rook.3b", 0) \
     X("pst.rook.2b", 0) \
-    X("pst.rook.1b", 0) \
-    X("pst.rook.5c", 0) \
-    X("pst.rook.4c", 0) \
-    X("pst.rook.3c", 0) \
-    X("pst.rook.2c", 0) \
-    X("pst.rook.1c", 0) \
+    X("pst.rook.1b", -1) \
+    X("pst.rook.5c", 1) \
+    X("pst.rook.4c", -1) \
+    X("pst.rook.3c", -1) \
+    X("pst.rook.2c", -1) \
+    X("pst.rook.1c", -1) \
     X("pst.rook.5d", 0) \
-    X("pst.rook.4d", 0) \
-    X("pst.rook.3d", 0) \
-    X("pst.rook.2d", 0) \
-    X("pst.rook.1d", 0) \
-    X("pst.rook.5e", 0) \
-    X("pst.rook.4e", 0) \
-    X("pst.rook.3e", 0) \
-    X("pst.rook.2e", 0) \
-    X("pst.rook.1e", 0) \
-    X("pst.king.5a", 0) \
-    X("pst.king.4a", 0) \
+    X("pst.rook.4d", -1) \
+    X("pst.rook.3d", -1) \
+    X("pst.rook.2d", 1) \
+    X("pst.rook.1d", -2) \
+    X("pst.rook.5e", -1) \
+    X("pst.rook.4e", 1) \
+    X("pst.rook.3e", 1) \
+    X("pst.rook.2e", 7) \
+    X("pst.rook.1e", -12) \
+    X("pst.king.5a", 1) \
+    X("pst.king.4a", 1) \
     X("pst.king.3a", 0) \
     X("pst.king.2a", 0) \
     X("pst.king.1a", 0) \
-    X("pst.king.5b", 0) \
-    X("pst.king.4b", 0) \
+    X("pst.king.5b", 2) \
+    X("pst.king.4b", 1) \
     X("pst.king.3b", 0) \
     X("pst.king.2b", 0) \
     X("pst.king.1b", 0) \
-    X("pst.king.5c", 0) \
-    X("pst.king.4c", 0) \
+    X("pst.king.5c", 3) \
+    X("pst.king.4c", 2) \
     X("pst.king.3c", 0) \
     X("pst.king.2c", 0) \
     X("pst.king.1c", 0) \
-    X("pst.king.5d", 0) \
-    X("pst.king.4d", 0) \
-    X("pst.king.3d", 0) \
+    X("pst.king.5d", 2) \
+    X("pst.king.4d", 2) \
+    X("pst.king.3d", 1) \
     X("pst.king.2d", 0) \
     X("pst.king.1d", 0) \
-    X("pst.king.5e", 0) \
-    X("pst.king.4e", 0) \
-    X("pst.king.3e", 0) \
-    X("pst.king.2e", 0) \
-    X("pst.king.1e", 0)
+    X("pst.king.5e", -5) \
+    X("pst.king.4e", -5) \
+    X("pst.king.3e", -3) \
+    X("pst.king.2e", -1) \
+    X("pst.king.1e", -1)

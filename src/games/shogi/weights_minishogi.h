@@ -2,57 +2,57 @@
  * (see docs/tuning.md): one X(name, value) per parameter, in the
  * order of the game's EvalTuning.
  *
- * Fitted on 228661 positions (8000 games): K 0.001500, 500 epochs,
- * rate 1, l2 1e-07, 247 weights fitted; error train 0.108824 -> 0.106592,
- * validation 0.107441 -> 0.106720.
+ * Fitted on 454935 positions (16000 games): K 0.001554, 500 epochs,
+ * rate 1, l2 1e-07, 247 weights fitted; error train 0.107224 -> 0.105965,
+ * validation 0.106109 -> 0.105462.
  */
 #define MINISHOGI_WEIGHTS(X) \
-    X("board.pawn", 90) \
+    X("board.pawn", 94) \
     X("board.lance", 300) \
     X("board.knight", 350) \
-    X("board.silver", 560) \
-    X("board.bishop", 793) \
-    X("board.rook", 948) \
-    X("board.gold", 604) \
-    X("board.tokin", 517) \
+    X("board.silver", 582) \
+    X("board.bishop", 784) \
+    X("board.rook", 946) \
+    X("board.gold", 625) \
+    X("board.tokin", 518) \
     X("board.promoted_lance", 520) \
     X("board.promoted_knight", 520) \
-    X("board.promoted_silver", 552) \
-    X("board.horse", 1050) \
+    X("board.promoted_silver", 551) \
+    X("board.horse", 1051) \
     X("board.dragon", 1252) \
-    X("hand.pawn", 137) \
+    X("hand.pawn", 152) \
     X("hand.lance", 330) \
     X("hand.knight", 390) \
-    X("hand.silver", 569) \
-    X("hand.bishop", 842) \
-    X("hand.rook", 1028) \
-    X("hand.gold", 637) \
-    X("king.attack", 39) \
+    X("hand.silver", 580) \
+    X("hand.bishop", 820) \
+    X("hand.rook", 1008) \
+    X("hand.gold", 651) \
+    X("king.attack", 43) \
     X("king.attack_x_hand", 13) \
-    X("king.defender", 47) \
-    X("tempo", 30) \
+    X("king.defender", 59) \
+    X("tempo", 38) \
     X("mob.lance", 0) \
-    X("mob.bishop", -16) \
-    X("mob.rook", -24) \
-    X("mob.horse", 9) \
+    X("mob.bishop", -22) \
+    X("mob.rook", -26) \
+    X("mob.horse", 15) \
     X("mob.dragon", -8) \
-    X("zone.attacks", 41) \
-    X("zone.weak", 46) \
-    X("zone.danger", 6) \
-    X("king.escape", -1) \
+    X("zone.attacks", 52) \
+    X("zone.weak", 60) \
+    X("zone.danger", 4) \
+    X("king.escape", 1) \
     X("drop_check.lance", 0) \
     X("drop_check.knight", 0) \
-    X("drop_check.silver", 12) \
-    X("drop_check.bishop", 12) \
-    X("drop_check.rook", 24) \
-    X("drop_check.gold", 24) \
-    X("hang.small.stm", -4) \
+    X("drop_check.silver", 20) \
+    X("drop_check.bishop", 17) \
+    X("drop_check.rook", 36) \
+    X("drop_check.gold", 35) \
+    X("hang.small.stm", -6) \
     X("hang.small.wait", -1) \
-    X("hang.mid.stm", 1) \
-    X("hang.mid.wait", 1) \
-    X("hang.big.stm", -16) \
+    X("hang.mid.stm", 0) \
+    X("hang.mid.wait", 2) \
+    X("hang.big.stm", -24) \
     X("hang.big.wait", -1) \
-    X("threat.lesser.stm", -35) \
+    X("threat.lesser.stm", -53) \
     X("threat.lesser.wait", -1) \
     X("kown.pawn.r-2c-2", 0) \
     X("kown.pawn.r-2c-1", 0) \
@@ -554,24 +554,24 @@
     X("pst.pawn.3a", 0) \
     X("pst.pawn.2a", 0) \
     X("pst.pawn.1a", 0) \
-    X("pst.pawn.5b", -5) \
-    X("pst.pawn.4b", -1) \
+    X("pst.pawn.5b", -11) \
+    X("pst.pawn.4b", -2) \
     X("pst.pawn.3b", 0) \
     X("pst.pawn.2b", -1) \
-    X("pst.pawn.1b", 0) \
-    X("pst.pawn.5c", -3) \
-    X("pst.pawn.4c", 1) \
-    X("pst.pawn.3c", -1) \
-    X("pst.pawn.2c", 0) \
-    X("pst.pawn.1c", -3) \
-    X("pst.pawn.5d", 10) \
-    X("pst.pawn.4d", 0) \
-    X("pst.pawn.3d", 4) \
+    X("pst.pawn.1b", -1) \
+    X("pst.pawn.5c", -7) \
+    X("pst.pawn.4c", 3) \
+    X("pst.pawn.3c", -2) \
+    X("pst.pawn.2c", 1) \
+    X("pst.pawn.1c", -4) \
+    X("pst.pawn.5d", 21) \
+    X("pst.pawn.4d", -1) \
+    X("pst.pawn.3d", 6) \
     X("pst.pawn.2d", 0) \
     X("pst.pawn.1d", 0) \
     X("pst.pawn.5e", 0) \
-    X("pst.pawn.4e", 1) \
-    X("pst.pawn.3e", 2) \
+    X("pst.pawn.4e", 2) \
+    X("pst.pawn.3e", 3) \
     X("pst.pawn.2e", 0) \
     X("pst.pawn.1e", 0) \
     X("pst.lance.5a", 0) \
@@ -626,81 +626,81 @@
     X("pst.knight.1e", 0) \
     X("pst.silver.5a", 0) \
     X("pst.silver.4a", -1) \
-    X("pst.silver.3a", 0) \
+    X("pst.silver.3a", -1) \
     X("pst.silver.2a", 0) \
     X("pst.silver.1a", 0) \
-    X("pst.silver.5b", -1) \
-    X("pst.silver.4b", 2) \
-    X("pst.silver.3b", 2) \
-    X("pst.silver.2b", -1) \
+    X("pst.silver.5b", -3) \
+    X("pst.silver.4b", 4) \
+    X("pst.silver.3b", 3) \
+    X("pst.silver.2b", -2) \
     X("pst.silver.1b", 0) \
-    X("pst.silver.5c", -3) \
-    X("pst.silver.4c", 6) \
-    X("pst.silver.3c", 11) \
-    X("pst.silver.2c", 2) \
-    X("pst.silver.1c", -1) \
-    X("pst.silver.5d", -3) \
-    X("pst.silver.4d", -7) \
-    X("pst.silver.3d", 8) \
-    X("pst.silver.2d", 10) \
+    X("pst.silver.5c", -5) \
+    X("pst.silver.4c", 11) \
+    X("pst.silver.3c", 21) \
+    X("pst.silver.2c", 4) \
+    X("pst.silver.1c", -2) \
+    X("pst.silver.5d", -6) \
+    X("pst.silver.4d", -8) \
+    X("pst.silver.3d", 13) \
+    X("pst.silver.2d", 19) \
     X("pst.silver.1d", 2) \
     X("pst.silver.5e", 0) \
-    X("pst.silver.4e", -6) \
-    X("pst.silver.3e", -1) \
-    X("pst.silver.2e", 0) \
-    X("pst.silver.1e", -1) \
-    X("pst.gold.5a", -9) \
-    X("pst.gold.4a", -6) \
-    X("pst.gold.3a", -1) \
-    X("pst.gold.2a", -2) \
-    X("pst.gold.1a", -1) \
-    X("pst.gold.5b", -3) \
-    X("pst.gold.4b", 4) \
-    X("pst.gold.3b", 3) \
+    X("pst.silver.4e", -9) \
+    X("pst.silver.3e", 2) \
+    X("pst.silver.2e", -1) \
+    X("pst.silver.1e", -2) \
+    X("pst.gold.5a", -16) \
+    X("pst.gold.4a", -10) \
+    X("pst.gold.3a", -2) \
+    X("pst.gold.2a", -3) \
+    X("pst.gold.1a", -3) \
+    X("pst.gold.5b", -5) \
+    X("pst.gold.4b", 7) \
+    X("pst.gold.3b", 6) \
     X("pst.gold.2b", 1) \
-    X("pst.gold.1b", -1) \
+    X("pst.gold.1b", -2) \
     X("pst.gold.5c", -1) \
-    X("pst.gold.4c", 7) \
-    X("pst.gold.3c", 4) \
-    X("pst.gold.2c", 3) \
-    X("pst.gold.1c", 1) \
-    X("pst.gold.5d", -5) \
-    X("pst.gold.4d", 5) \
-    X("pst.gold.3d", 11) \
-    X("pst.gold.2d", 1) \
-    X("pst.gold.1d", 0) \
-    X("pst.gold.5e", 0) \
-    X("pst.gold.4e", 12) \
-    X("pst.gold.3e", 2) \
+    X("pst.gold.4c", 12) \
+    X("pst.gold.3c", 8) \
+    X("pst.gold.2c", 6) \
+    X("pst.gold.1c", 2) \
+    X("pst.gold.5d", -10) \
+    X("pst.gold.4d", 6) \
+    X("pst.gold.3d", 24) \
+    X("pst.gold.2d", 2) \
+    X("pst.gold.1d", -1) \
+    X("pst.gold.5e", -1) \
+    X("pst.gold.4e", 19) \
+    X("pst.gold.3e", 4) \
     X("pst.gold.2e", 0) \
-    X("pst.gold.1e", 1) \
-    X("pst.bishop.5a", 1) \
+    X("pst.gold.1e", 2) \
+    X("pst.bishop.5a", 2) \
     X("pst.bishop.4a", 1) \
-    X("pst.bishop.3a", -1) \
+    X("pst.bishop.3a", -2) \
     X("pst.bishop.2a", -1) \
     X("pst.bishop.1a", 1) \
-    X("pst.bishop.5b", -4) \
-    X("pst.bishop.4b", 3) \
-    X("pst.bishop.3b", 1) \
+    X("pst.bishop.5b", -8) \
+    X("pst.bishop.4b", 6) \
+    X("pst.bishop.3b", 2) \
     X("pst.bishop.2b", 0) \
     X("pst.bishop.1b", 0) \
     X("pst.bishop.5c", -1) \
-    X("pst.bishop.4c", 1) \
+    X("pst.bishop.4c", 2) \
     X("pst.bishop.3c", 0) \
-    X("pst.bishop.2c", -2) \
+    X("pst.bishop.2c", -3) \
     X("pst.bishop.1c", 0) \
-    X("pst.bishop.5d", -1) \
-    X("pst.bishop.4d", 3) \
-    X("pst.bishop.3d", 1) \
-    X("pst.bishop.2d", 1) \
+    X("pst.bishop.5d", -3) \
+    X("pst.bishop.4d", 7) \
+    X("pst.bishop.3d", 2) \
+    X("pst.bishop.2d", 2) \
     X("pst.bishop.1d", -2) \
     X("pst.bishop.5e", 0) \
-    X("pst.bishop.4e", 2) \
-    X("pst.bishop.3e", 0) \
-    X("pst.bishop.2e", -6) \
+    X("pst.bishop.4e", 4) \
+    X("pst.bishop.3e", -1) \
+    X("pst.bishop.2e", -17) \
     X("pst.bishop.1e", -1) \
-    X("pst.rook.5a", 5) \
-    X("pst.rook.4a", 2) \
+    X("pst.rook.5a", 9) \
+    X("pst.rook.4a", 4) \
     X("pst.rook.3a", -1) \
     X("pst.rook.2a", 0) \
     X("pst.rook.1a", 0) \
@@ -708,44 +708,44 @@
     X("pst.rook.4b", 0) \
     X("pst.rook.3b", 0) \
     X("pst.rook.2b", 0) \
-    X("pst.rook.1b", -1) \
-    X("pst.rook.5c", 1) \
-    X("pst.rook.4c", -1) \
-    X("pst.rook.3c", -1) \
-    X("pst.rook.2c", -1) \
+    X("pst.rook.1b", -2) \
+    X("pst.rook.5c", 2) \
+    X("pst.rook.4c", -2) \
+    X("pst.rook.3c", -2) \
+    X("pst.rook.2c", -2) \
     X("pst.rook.1c", -1) \
-    X("pst.rook.5d", 0) \
-    X("pst.rook.4d", -1) \
+    X("pst.rook.5d", -1) \
+    X("pst.rook.4d", -2) \
     X("pst.rook.3d", -1) \
-    X("pst.rook.2d", 1) \
-    X("pst.rook.1d", -2) \
+    X("pst.rook.2d", 2) \
+    X("pst.rook.1d", -4) \
     X("pst.rook.5e", -1) \
-    X("pst.rook.4e", 1) \
-    X("pst.rook.3e", 1) \
-    X("pst.rook.2e", 7) \
-    X("pst.rook.1e", -12) \
-    X("pst.king.5a", 1) \
-    X("pst.king.4a", 1) \
+    X("pst.rook.4e", 3) \
+    X("pst.rook.3e", 5) \
+    X("pst.rook.2e", 11) \
+    X("pst.rook.1e", -22) \
+    X("pst.king.5a", 2) \
+    X("pst.king.4a", 3) \
     X("pst.king.3a", 0) \
     X("pst.king.2a", 0) \
     X("pst.king.1a", 0) \
-    X("pst.king.5b", 2) \
-    X("pst.king.4b", 1) \
+    X("pst.king.5b", 4) \
+    X("pst.king.4b", 2) \
     X("pst.king.3b", 0) \
     X("pst.king.2b", 0) \
     X("pst.king.1b", 0) \
-    X("pst.king.5c", 3) \
-    X("pst.king.4c", 2) \
-    X("pst.king.3c", 0) \
+    X("pst.king.5c", 5) \
+    X("pst.king.4c", 3) \
+    X("pst.king.3c", 1) \
     X("pst.king.2c", 0) \
     X("pst.king.1c", 0) \
-    X("pst.king.5d", 2) \
-    X("pst.king.4d", 2) \
-    X("pst.king.3d", 1) \
+    X("pst.king.5d", 1) \
+    X("pst.king.4d", 4) \
+    X("pst.king.3d", 2) \
     X("pst.king.2d", 0) \
     X("pst.king.1d", 0) \
-    X("pst.king.5e", -5) \
-    X("pst.king.4e", -5) \
-    X("pst.king.3e", -3) \
-    X("pst.king.2e", -1) \
-    X("pst.king.1e", -1)
+    X("pst.king.5e", -7) \
+    X("pst.king.4e", -8) \
+    X("pst.king.3e", -7) \
+    X("pst.king.2e", -3) \
+    X("pst.king.1e", -2)

@@ -55,7 +55,7 @@ static const int *const variant_weights[3] = {SHOGI_W, MINISHOGI_W,
  * attack maps, RICH_KTABLES the king-relative tables. test_evalterms
  * fails a variant whose weights use terms its flags leave out. */
 enum { RICH_ATTACKS = 1, RICH_KTABLES = 2, RICH_ALL = 3 };
-static const int variant_rich[3] = {RICH_ATTACKS, RICH_ATTACKS, 0};
+static const int variant_rich[3] = {RICH_ATTACKS, RICH_ALL, 0};
 
 #define TERM(idx, c)                                                    \
     do {                                                                \

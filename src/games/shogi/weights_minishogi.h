@@ -2,83 +2,83 @@
  * (see docs/tuning.md): one X(name, value) per parameter, in the
  * order of the game's EvalTuning.
  *
- * Fitted on 454935 positions (16000 games): K 0.001554, 500 epochs,
- * rate 1, l2 1e-07, 247 weights fitted; error train 0.107224 -> 0.105965,
- * validation 0.106109 -> 0.105462.
+ * Fitted on 454735 positions (16000 games): K 0.001597, 500 epochs,
+ * rate 1, l2 1e-07, 742 weights fitted; error train 0.105885 -> 0.104932,
+ * validation 0.105367 -> 0.104662.
  */
 #define MINISHOGI_WEIGHTS(X) \
-    X("board.pawn", 94) \
+    X("board.pawn", 95) \
     X("board.lance", 300) \
     X("board.knight", 350) \
-    X("board.silver", 582) \
-    X("board.bishop", 784) \
-    X("board.rook", 946) \
-    X("board.gold", 625) \
-    X("board.tokin", 518) \
+    X("board.silver", 598) \
+    X("board.bishop", 778) \
+    X("board.rook", 945) \
+    X("board.gold", 638) \
+    X("board.tokin", 519) \
     X("board.promoted_lance", 520) \
     X("board.promoted_knight", 520) \
-    X("board.promoted_silver", 551) \
+    X("board.promoted_silver", 550) \
     X("board.horse", 1051) \
     X("board.dragon", 1252) \
-    X("hand.pawn", 152) \
+    X("hand.pawn", 165) \
     X("hand.lance", 330) \
     X("hand.knight", 390) \
-    X("hand.silver", 580) \
-    X("hand.bishop", 820) \
-    X("hand.rook", 1008) \
-    X("hand.gold", 651) \
-    X("king.attack", 43) \
-    X("king.attack_x_hand", 13) \
-    X("king.defender", 59) \
-    X("tempo", 38) \
+    X("hand.silver", 590) \
+    X("hand.bishop", 803) \
+    X("hand.rook", 990) \
+    X("hand.gold", 663) \
+    X("king.attack", 41) \
+    X("king.attack_x_hand", 11) \
+    X("king.defender", 66) \
+    X("tempo", 46) \
     X("mob.lance", 0) \
-    X("mob.bishop", -22) \
-    X("mob.rook", -26) \
-    X("mob.horse", 15) \
+    X("mob.bishop", -20) \
+    X("mob.rook", -25) \
+    X("mob.horse", 17) \
     X("mob.dragon", -8) \
-    X("zone.attacks", 52) \
-    X("zone.weak", 60) \
-    X("zone.danger", 4) \
-    X("king.escape", 1) \
+    X("zone.attacks", 58) \
+    X("zone.weak", 71) \
+    X("zone.danger", 2) \
+    X("king.escape", 3) \
     X("drop_check.lance", 0) \
     X("drop_check.knight", 0) \
-    X("drop_check.silver", 20) \
-    X("drop_check.bishop", 17) \
-    X("drop_check.rook", 36) \
-    X("drop_check.gold", 35) \
-    X("hang.small.stm", -6) \
+    X("drop_check.silver", 28) \
+    X("drop_check.bishop", 23) \
+    X("drop_check.rook", 45) \
+    X("drop_check.gold", 46) \
+    X("hang.small.stm", -8) \
     X("hang.small.wait", -1) \
-    X("hang.mid.stm", 0) \
-    X("hang.mid.wait", 2) \
-    X("hang.big.stm", -24) \
+    X("hang.mid.stm", -1) \
+    X("hang.mid.wait", 3) \
+    X("hang.big.stm", -30) \
     X("hang.big.wait", -1) \
-    X("threat.lesser.stm", -53) \
+    X("threat.lesser.stm", -69) \
     X("threat.lesser.wait", -1) \
     X("kown.pawn.r-2c-2", 0) \
     X("kown.pawn.r-2c-1", 0) \
-    X("kown.pawn.r-2c+0", 0) \
+    X("kown.pawn.r-2c+0", 1) \
     X("kown.pawn.r-2c+1", 0) \
     X("kown.pawn.r-2c+2", 0) \
     X("kown.pawn.r-1c-2", 0) \
     X("kown.pawn.r-1c-1", 0) \
-    X("kown.pawn.r-1c+0", 0) \
+    X("kown.pawn.r-1c+0", 1) \
     X("kown.pawn.r-1c+1", 0) \
     X("kown.pawn.r-1c+2", 0) \
     X("kown.pawn.r+0c-2", 0) \
     X("kown.pawn.r+0c-1", 0) \
     X("kown.pawn.r+0c+0", 0) \
-    X("kown.pawn.r+0c+1", 0) \
-    X("kown.pawn.r+0c+2", 0) \
+    X("kown.pawn.r+0c+1", 2) \
+    X("kown.pawn.r+0c+2", 1) \
     X("kown.pawn.r+1c-2", 0) \
-    X("kown.pawn.r+1c-1", 0) \
-    X("kown.pawn.r+1c+0", 0) \
+    X("kown.pawn.r+1c-1", -4) \
+    X("kown.pawn.r+1c+0", 13) \
     X("kown.pawn.r+1c+1", 0) \
-    X("kown.pawn.r+1c+2", 0) \
+    X("kown.pawn.r+1c+2", -1) \
     X("kown.pawn.r+2c-2", 0) \
     X("kown.pawn.r+2c-1", 0) \
-    X("kown.pawn.r+2c+0", 0) \
+    X("kown.pawn.r+2c+0", -2) \
     X("kown.pawn.r+2c+1", 0) \
-    X("kown.pawn.r+2c+2", 0) \
+    X("kown.pawn.r+2c+2", -1) \
     X("kown.lance.r-2c-2", 0) \
     X("kown.lance.r-2c-1", 0) \
     X("kown.lance.r-2c+0", 0) \
@@ -131,54 +131,54 @@
     X("kown.knight.r+2c+2", 0) \
     X("kown.silver.r-2c-2", 0) \
     X("kown.silver.r-2c-1", 0) \
-    X("kown.silver.r-2c+0", 0) \
+    X("kown.silver.r-2c+0", 1) \
     X("kown.silver.r-2c+1", 0) \
     X("kown.silver.r-2c+2", 0) \
     X("kown.silver.r-1c-2", 0) \
     X("kown.silver.r-1c-1", 0) \
-    X("kown.silver.r-1c+0", 0) \
-    X("kown.silver.r-1c+1", 0) \
+    X("kown.silver.r-1c+0", 1) \
+    X("kown.silver.r-1c+1", 2) \
     X("kown.silver.r-1c+2", 0) \
     X("kown.silver.r+0c-2", 0) \
     X("kown.silver.r+0c-1", 0) \
     X("kown.silver.r+0c+0", 0) \
-    X("kown.silver.r+0c+1", 0) \
-    X("kown.silver.r+0c+2", 0) \
+    X("kown.silver.r+0c+1", -1) \
+    X("kown.silver.r+0c+2", 3) \
     X("kown.silver.r+1c-2", 0) \
     X("kown.silver.r+1c-1", 0) \
-    X("kown.silver.r+1c+0", 0) \
-    X("kown.silver.r+1c+1", 0) \
-    X("kown.silver.r+1c+2", 0) \
+    X("kown.silver.r+1c+0", -3) \
+    X("kown.silver.r+1c+1", 1) \
+    X("kown.silver.r+1c+2", 4) \
     X("kown.silver.r+2c-2", 0) \
     X("kown.silver.r+2c-1", 0) \
-    X("kown.silver.r+2c+0", 0) \
-    X("kown.silver.r+2c+1", 0) \
-    X("kown.silver.r+2c+2", 0) \
+    X("kown.silver.r+2c+0", 1) \
+    X("kown.silver.r+2c+1", 2) \
+    X("kown.silver.r+2c+2", 6) \
     X("kown.gold.r-2c-2", 0) \
     X("kown.gold.r-2c-1", 0) \
-    X("kown.gold.r-2c+0", 0) \
-    X("kown.gold.r-2c+1", 0) \
+    X("kown.gold.r-2c+0", 1) \
+    X("kown.gold.r-2c+1", 1) \
     X("kown.gold.r-2c+2", 0) \
     X("kown.gold.r-1c-2", 0) \
-    X("kown.gold.r-1c-1", 0) \
-    X("kown.gold.r-1c+0", 0) \
-    X("kown.gold.r-1c+1", 0) \
+    X("kown.gold.r-1c-1", 1) \
+    X("kown.gold.r-1c+0", 3) \
+    X("kown.gold.r-1c+1", 1) \
     X("kown.gold.r-1c+2", 0) \
     X("kown.gold.r+0c-2", 0) \
     X("kown.gold.r+0c-1", 0) \
     X("kown.gold.r+0c+0", 0) \
-    X("kown.gold.r+0c+1", 0) \
-    X("kown.gold.r+0c+2", 0) \
+    X("kown.gold.r+0c+1", 2) \
+    X("kown.gold.r+0c+2", 3) \
     X("kown.gold.r+1c-2", 0) \
     X("kown.gold.r+1c-1", 0) \
-    X("kown.gold.r+1c+0", 0) \
-    X("kown.gold.r+1c+1", 0) \
-    X("kown.gold.r+1c+2", 0) \
+    X("kown.gold.r+1c+0", -5) \
+    X("kown.gold.r+1c+1", 5) \
+    X("kown.gold.r+1c+2", 8) \
     X("kown.gold.r+2c-2", 0) \
     X("kown.gold.r+2c-1", 0) \
-    X("kown.gold.r+2c+0", 0) \
-    X("kown.gold.r+2c+1", 0) \
-    X("kown.gold.r+2c+2", 0) \
+    X("kown.gold.r+2c+0", 1) \
+    X("kown.gold.r+2c+1", 4) \
+    X("kown.gold.r+2c+2", 3) \
     X("kown.bishop.r-2c-2", 0) \
     X("kown.bishop.r-2c-1", 0) \
     X("kown.bishop.r-2c+0", 0) \
@@ -187,22 +187,22 @@
     X("kown.bishop.r-1c-2", 0) \
     X("kown.bishop.r-1c-1", 0) \
     X("kown.bishop.r-1c+0", 0) \
-    X("kown.bishop.r-1c+1", 0) \
+    X("kown.bishop.r-1c+1", 1) \
     X("kown.bishop.r-1c+2", 0) \
     X("kown.bishop.r+0c-2", 0) \
     X("kown.bishop.r+0c-1", 0) \
     X("kown.bishop.r+0c+0", 0) \
-    X("kown.bishop.r+0c+1", 0) \
-    X("kown.bishop.r+0c+2", 0) \
+    X("kown.bishop.r+0c+1", 2) \
+    X("kown.bishop.r+0c+2", -4) \
     X("kown.bishop.r+1c-2", 0) \
     X("kown.bishop.r+1c-1", 0) \
-    X("kown.bishop.r+1c+0", 0) \
-    X("kown.bishop.r+1c+1", 0) \
-    X("kown.bishop.r+1c+2", 0) \
+    X("kown.bishop.r+1c+0", -1) \
+    X("kown.bishop.r+1c+1", 3) \
+    X("kown.bishop.r+1c+2", -1) \
     X("kown.bishop.r+2c-2", 0) \
     X("kown.bishop.r+2c-1", 0) \
-    X("kown.bishop.r+2c+0", 0) \
-    X("kown.bishop.r+2c+1", 0) \
+    X("kown.bishop.r+2c+0", -1) \
+    X("kown.bishop.r+2c+1", 2) \
     X("kown.bishop.r+2c+2", 0) \
     X("kown.rook.r-2c-2", 0) \
     X("kown.rook.r-2c-1", 0) \
@@ -211,23 +211,23 @@
     X("kown.rook.r-2c+2", 0) \
     X("kown.rook.r-1c-2", 0) \
     X("kown.rook.r-1c-1", 0) \
-    X("kown.rook.r-1c+0", 0) \
+    X("kown.rook.r-1c+0", -1) \
     X("kown.rook.r-1c+1", 0) \
-    X("kown.rook.r-1c+2", 0) \
+    X("kown.rook.r-1c+2", -1) \
     X("kown.rook.r+0c-2", 0) \
-    X("kown.rook.r+0c-1", 0) \
+    X("kown.rook.r+0c-1", -1) \
     X("kown.rook.r+0c+0", 0) \
-    X("kown.rook.r+0c+1", 0) \
-    X("kown.rook.r+0c+2", 0) \
+    X("kown.rook.r+0c+1", 1) \
+    X("kown.rook.r+0c+2", 1) \
     X("kown.rook.r+1c-2", 0) \
     X("kown.rook.r+1c-1", 0) \
-    X("kown.rook.r+1c+0", 0) \
-    X("kown.rook.r+1c+1", 0) \
-    X("kown.rook.r+1c+2", 0) \
+    X("kown.rook.r+1c+0", -1) \
+    X("kown.rook.r+1c+1", -1) \
+    X("kown.rook.r+1c+2", -1) \
     X("kown.rook.r+2c-2", 0) \
     X("kown.rook.r+2c-1", 0) \
     X("kown.rook.r+2c+0", 0) \
-    X("kown.rook.r+2c+1", 0) \
+    X("kown.rook.r+2c+1", -1) \
     X("kown.rook.r+2c+2", 0) \
     X("kown.horse.r-2c-2", 0) \
     X("kown.horse.r-2c-1", 0) \
@@ -243,15 +243,15 @@
     X("kown.horse.r+0c-1", 0) \
     X("kown.horse.r+0c+0", 0) \
     X("kown.horse.r+0c+1", 0) \
-    X("kown.horse.r+0c+2", 0) \
+    X("kown.horse.r+0c+2", 1) \
     X("kown.horse.r+1c-2", 0) \
     X("kown.horse.r+1c-1", 0) \
     X("kown.horse.r+1c+0", 0) \
     X("kown.horse.r+1c+1", 0) \
-    X("kown.horse.r+1c+2", 0) \
+    X("kown.horse.r+1c+2", 1) \
     X("kown.horse.r+2c-2", 0) \
     X("kown.horse.r+2c-1", 0) \
-    X("kown.horse.r+2c+0", 0) \
+    X("kown.horse.r+2c+0", 1) \
     X("kown.horse.r+2c+1", 0) \
     X("kown.horse.r+2c+2", 0) \
     X("kown.dragon.r-2c-2", 0) \
@@ -267,16 +267,16 @@
     X("kown.dragon.r+0c-2", 0) \
     X("kown.dragon.r+0c-1", 0) \
     X("kown.dragon.r+0c+0", 0) \
-    X("kown.dragon.r+0c+1", 0) \
+    X("kown.dragon.r+0c+1", 1) \
     X("kown.dragon.r+0c+2", 0) \
     X("kown.dragon.r+1c-2", 0) \
     X("kown.dragon.r+1c-1", 0) \
-    X("kown.dragon.r+1c+0", 0) \
+    X("kown.dragon.r+1c+0", 1) \
     X("kown.dragon.r+1c+1", 0) \
     X("kown.dragon.r+1c+2", 0) \
     X("kown.dragon.r+2c-2", 0) \
     X("kown.dragon.r+2c-1", 0) \
-    X("kown.dragon.r+2c+0", 0) \
+    X("kown.dragon.r+2c+0", 2) \
     X("kown.dragon.r+2c+1", 0) \
     X("kown.dragon.r+2c+2", 0) \
     X("kopp.pawn.r-2c-2", 0) \
@@ -293,22 +293,22 @@
     X("kopp.pawn.r+0c-1", 0) \
     X("kopp.pawn.r+0c+0", 0) \
     X("kopp.pawn.r+0c+1", 0) \
-    X("kopp.pawn.r+0c+2", 0) \
+    X("kopp.pawn.r+0c+2", -1) \
     X("kopp.pawn.r+1c-2", 0) \
-    X("kopp.pawn.r+1c-1", 0) \
+    X("kopp.pawn.r+1c-1", -1) \
     X("kopp.pawn.r+1c+0", 0) \
     X("kopp.pawn.r+1c+1", 0) \
-    X("kopp.pawn.r+1c+2", 0) \
+    X("kopp.pawn.r+1c+2", -3) \
     X("kopp.pawn.r+2c-2", 0) \
-    X("kopp.pawn.r+2c-1", 0) \
-    X("kopp.pawn.r+2c+0", 0) \
-    X("kopp.pawn.r+2c+1", 0) \
-    X("kopp.pawn.r+2c+2", 0) \
+    X("kopp.pawn.r+2c-1", -1) \
+    X("kopp.pawn.r+2c+0", 1) \
+    X("kopp.pawn.r+2c+1", 1) \
+    X("kopp.pawn.r+2c+2", -1) \
     X("kopp.pawn.r+3c-2", 0) \
-    X("kopp.pawn.r+3c-1", 0) \
-    X("kopp.pawn.r+3c+0", 0) \
-    X("kopp.pawn.r+3c+1", 0) \
-    X("kopp.pawn.r+3c+2", 0) \
+    X("kopp.pawn.r+3c-1", 2) \
+    X("kopp.pawn.r+3c+0", 2) \
+    X("kopp.pawn.r+3c+1", 1) \
+    X("kopp.pawn.r+3c+2", 5) \
     X("kopp.lance.r-2c-2", 0) \
     X("kopp.lance.r-2c-1", 0) \
     X("kopp.lance.r-2c+0", 0) \
@@ -371,44 +371,44 @@
     X("kopp.knight.r+3c+2", 0) \
     X("kopp.silver.r-2c-2", 0) \
     X("kopp.silver.r-2c-1", 0) \
-    X("kopp.silver.r-2c+0", 0) \
-    X("kopp.silver.r-2c+1", 0) \
-    X("kopp.silver.r-2c+2", 0) \
+    X("kopp.silver.r-2c+0", -1) \
+    X("kopp.silver.r-2c+1", -1) \
+    X("kopp.silver.r-2c+2", -1) \
     X("kopp.silver.r-1c-2", 0) \
     X("kopp.silver.r-1c-1", 0) \
     X("kopp.silver.r-1c+0", 0) \
     X("kopp.silver.r-1c+1", 0) \
-    X("kopp.silver.r-1c+2", 0) \
+    X("kopp.silver.r-1c+2", -1) \
     X("kopp.silver.r+0c-2", 0) \
     X("kopp.silver.r+0c-1", 0) \
     X("kopp.silver.r+0c+0", 0) \
-    X("kopp.silver.r+0c+1", 0) \
+    X("kopp.silver.r+0c+1", -1) \
     X("kopp.silver.r+0c+2", 0) \
     X("kopp.silver.r+1c-2", 0) \
     X("kopp.silver.r+1c-1", 0) \
     X("kopp.silver.r+1c+0", 0) \
     X("kopp.silver.r+1c+1", 0) \
-    X("kopp.silver.r+1c+2", 0) \
+    X("kopp.silver.r+1c+2", 2) \
     X("kopp.silver.r+2c-2", 0) \
     X("kopp.silver.r+2c-1", 0) \
-    X("kopp.silver.r+2c+0", 0) \
-    X("kopp.silver.r+2c+1", 0) \
-    X("kopp.silver.r+2c+2", 0) \
+    X("kopp.silver.r+2c+0", 1) \
+    X("kopp.silver.r+2c+1", 4) \
+    X("kopp.silver.r+2c+2", 6) \
     X("kopp.silver.r+3c-2", 0) \
     X("kopp.silver.r+3c-1", 0) \
-    X("kopp.silver.r+3c+0", 0) \
-    X("kopp.silver.r+3c+1", 0) \
-    X("kopp.silver.r+3c+2", 0) \
+    X("kopp.silver.r+3c+0", 3) \
+    X("kopp.silver.r+3c+1", 8) \
+    X("kopp.silver.r+3c+2", 4) \
     X("kopp.gold.r-2c-2", 0) \
     X("kopp.gold.r-2c-1", 0) \
     X("kopp.gold.r-2c+0", 0) \
     X("kopp.gold.r-2c+1", 0) \
-    X("kopp.gold.r-2c+2", 0) \
+    X("kopp.gold.r-2c+2", -1) \
     X("kopp.gold.r-1c-2", 0) \
     X("kopp.gold.r-1c-1", 0) \
     X("kopp.gold.r-1c+0", 0) \
-    X("kopp.gold.r-1c+1", 0) \
-    X("kopp.gold.r-1c+2", 0) \
+    X("kopp.gold.r-1c+1", -1) \
+    X("kopp.gold.r-1c+2", -2) \
     X("kopp.gold.r+0c-2", 0) \
     X("kopp.gold.r+0c-1", 0) \
     X("kopp.gold.r+0c+0", 0) \
@@ -418,17 +418,17 @@
     X("kopp.gold.r+1c-1", 0) \
     X("kopp.gold.r+1c+0", 0) \
     X("kopp.gold.r+1c+1", 0) \
-    X("kopp.gold.r+1c+2", 0) \
+    X("kopp.gold.r+1c+2", 4) \
     X("kopp.gold.r+2c-2", 0) \
     X("kopp.gold.r+2c-1", 0) \
-    X("kopp.gold.r+2c+0", 0) \
-    X("kopp.gold.r+2c+1", 0) \
-    X("kopp.gold.r+2c+2", 0) \
+    X("kopp.gold.r+2c+0", 1) \
+    X("kopp.gold.r+2c+1", 4) \
+    X("kopp.gold.r+2c+2", 3) \
     X("kopp.gold.r+3c-2", 0) \
     X("kopp.gold.r+3c-1", 0) \
-    X("kopp.gold.r+3c+0", 0) \
-    X("kopp.gold.r+3c+1", 0) \
-    X("kopp.gold.r+3c+2", 0) \
+    X("kopp.gold.r+3c+0", 2) \
+    X("kopp.gold.r+3c+1", 3) \
+    X("kopp.gold.r+3c+2", 9) \
     X("kopp.bishop.r-2c-2", 0) \
     X("kopp.bishop.r-2c-1", 0) \
     X("kopp.bishop.r-2c+0", 0) \
@@ -443,21 +443,21 @@
     X("kopp.bishop.r+0c-1", 0) \
     X("kopp.bishop.r+0c+0", 0) \
     X("kopp.bishop.r+0c+1", 0) \
-    X("kopp.bishop.r+0c+2", 0) \
+    X("kopp.bishop.r+0c+2", -1) \
     X("kopp.bishop.r+1c-2", 0) \
     X("kopp.bishop.r+1c-1", 0) \
     X("kopp.bishop.r+1c+0", 0) \
     X("kopp.bishop.r+1c+1", 0) \
-    X("kopp.bishop.r+1c+2", 0) \
+    X("kopp.bishop.r+1c+2", -1) \
     X("kopp.bishop.r+2c-2", 0) \
     X("kopp.bishop.r+2c-1", 0) \
     X("kopp.bishop.r+2c+0", 0) \
-    X("kopp.bishop.r+2c+1", 0) \
+    X("kopp.bishop.r+2c+1", -2) \
     X("kopp.bishop.r+2c+2", 0) \
     X("kopp.bishop.r+3c-2", 0) \
     X("kopp.bishop.r+3c-1", 0) \
-    X("kopp.bishop.r+3c+0", 0) \
-    X("kopp.bishop.r+3c+1", 0) \
+    X("kopp.bishop.r+3c+0", -1) \
+    X("kopp.bishop.r+3c+1", 1) \
     X("kopp.bishop.r+3c+2", 0) \
     X("kopp.rook.r-2c-2", 0) \
     X("kopp.rook.r-2c-1", 0) \
@@ -475,20 +475,20 @@
     X("kopp.rook.r+0c+1", 0) \
     X("kopp.rook.r+0c+2", 0) \
     X("kopp.rook.r+1c-2", 0) \
-    X("kopp.rook.r+1c-1", 0) \
+    X("kopp.rook.r+1c-1", -1) \
     X("kopp.rook.r+1c+0", 0) \
     X("kopp.rook.r+1c+1", 0) \
     X("kopp.rook.r+1c+2", 0) \
     X("kopp.rook.r+2c-2", 0) \
-    X("kopp.rook.r+2c-1", 0) \
+    X("kopp.rook.r+2c-1", -1) \
     X("kopp.rook.r+2c+0", 0) \
-    X("kopp.rook.r+2c+1", 0) \
-    X("kopp.rook.r+2c+2", 0) \
+    X("kopp.rook.r+2c+1", -1) \
+    X("kopp.rook.r+2c+2", -1) \
     X("kopp.rook.r+3c-2", 0) \
-    X("kopp.rook.r+3c-1", 0) \
+    X("kopp.rook.r+3c-1", -2) \
     X("kopp.rook.r+3c+0", 0) \
-    X("kopp.rook.r+3c+1", 0) \
-    X("kopp.rook.r+3c+2", 0) \
+    X("kopp.rook.r+3c+1", 1) \
+    X("kopp.rook.r+3c+2", 1) \
     X("kopp.horse.r-2c-2", 0) \
     X("kopp.horse.r-2c-1", 0) \
     X("kopp.horse.r-2c+0", 0) \
@@ -517,13 +517,13 @@
     X("kopp.horse.r+3c-2", 0) \
     X("kopp.horse.r+3c-1", 0) \
     X("kopp.horse.r+3c+0", 0) \
-    X("kopp.horse.r+3c+1", 0) \
+    X("kopp.horse.r+3c+1", 1) \
     X("kopp.horse.r+3c+2", 0) \
     X("kopp.dragon.r-2c-2", 0) \
     X("kopp.dragon.r-2c-1", 0) \
     X("kopp.dragon.r-2c+0", 0) \
     X("kopp.dragon.r-2c+1", 0) \
-    X("kopp.dragon.r-2c+2", 0) \
+    X("kopp.dragon.r-2c+2", -1) \
     X("kopp.dragon.r-1c-2", 0) \
     X("kopp.dragon.r-1c-1", 0) \
     X("kopp.dragon.r-1c+0", 0) \
@@ -533,7 +533,7 @@
     X("kopp.dragon.r+0c-1", 0) \
     X("kopp.dragon.r+0c+0", 0) \
     X("kopp.dragon.r+0c+1", 0) \
-    X("kopp.dragon.r+0c+2", 0) \
+    X("kopp.dragon.r+0c+2", 1) \
     X("kopp.dragon.r+1c-2", 0) \
     X("kopp.dragon.r+1c-1", 0) \
     X("kopp.dragon.r+1c+0", 0) \
@@ -554,24 +554,24 @@
     X("pst.pawn.3a", 0) \
     X("pst.pawn.2a", 0) \
     X("pst.pawn.1a", 0) \
-    X("pst.pawn.5b", -11) \
-    X("pst.pawn.4b", -2) \
+    X("pst.pawn.5b", -16) \
+    X("pst.pawn.4b", -3) \
     X("pst.pawn.3b", 0) \
     X("pst.pawn.2b", -1) \
-    X("pst.pawn.1b", -1) \
-    X("pst.pawn.5c", -7) \
-    X("pst.pawn.4c", 3) \
-    X("pst.pawn.3c", -2) \
-    X("pst.pawn.2c", 1) \
-    X("pst.pawn.1c", -4) \
-    X("pst.pawn.5d", 21) \
-    X("pst.pawn.4d", -1) \
-    X("pst.pawn.3d", 6) \
+    X("pst.pawn.1b", -2) \
+    X("pst.pawn.5c", -10) \
+    X("pst.pawn.4c", 5) \
+    X("pst.pawn.3c", -3) \
+    X("pst.pawn.2c", 2) \
+    X("pst.pawn.1c", -5) \
+    X("pst.pawn.5d", 28) \
+    X("pst.pawn.4d", -2) \
+    X("pst.pawn.3d", 8) \
     X("pst.pawn.2d", 0) \
     X("pst.pawn.1d", 0) \
     X("pst.pawn.5e", 0) \
-    X("pst.pawn.4e", 2) \
-    X("pst.pawn.3e", 3) \
+    X("pst.pawn.4e", 3) \
+    X("pst.pawn.3e", 4) \
     X("pst.pawn.2e", 0) \
     X("pst.pawn.1e", 0) \
     X("pst.lance.5a", 0) \
@@ -626,81 +626,81 @@
     X("pst.knight.1e", 0) \
     X("pst.silver.5a", 0) \
     X("pst.silver.4a", -1) \
-    X("pst.silver.3a", -1) \
+    X("pst.silver.3a", -2) \
     X("pst.silver.2a", 0) \
     X("pst.silver.1a", 0) \
-    X("pst.silver.5b", -3) \
-    X("pst.silver.4b", 4) \
-    X("pst.silver.3b", 3) \
-    X("pst.silver.2b", -2) \
+    X("pst.silver.5b", -5) \
+    X("pst.silver.4b", 6) \
+    X("pst.silver.3b", 4) \
+    X("pst.silver.2b", -3) \
     X("pst.silver.1b", 0) \
-    X("pst.silver.5c", -5) \
-    X("pst.silver.4c", 11) \
-    X("pst.silver.3c", 21) \
-    X("pst.silver.2c", 4) \
-    X("pst.silver.1c", -2) \
-    X("pst.silver.5d", -6) \
-    X("pst.silver.4d", -8) \
-    X("pst.silver.3d", 13) \
-    X("pst.silver.2d", 19) \
+    X("pst.silver.5c", -7) \
+    X("pst.silver.4c", 16) \
+    X("pst.silver.3c", 30) \
+    X("pst.silver.2c", 6) \
+    X("pst.silver.1c", -3) \
+    X("pst.silver.5d", -9) \
+    X("pst.silver.4d", -9) \
+    X("pst.silver.3d", 17) \
+    X("pst.silver.2d", 27) \
     X("pst.silver.1d", 2) \
     X("pst.silver.5e", 0) \
-    X("pst.silver.4e", -9) \
-    X("pst.silver.3e", 2) \
-    X("pst.silver.2e", -1) \
-    X("pst.silver.1e", -2) \
-    X("pst.gold.5a", -16) \
-    X("pst.gold.4a", -10) \
-    X("pst.gold.3a", -2) \
-    X("pst.gold.2a", -3) \
-    X("pst.gold.1a", -3) \
-    X("pst.gold.5b", -5) \
-    X("pst.gold.4b", 7) \
-    X("pst.gold.3b", 6) \
+    X("pst.silver.4e", -12) \
+    X("pst.silver.3e", 4) \
+    X("pst.silver.2e", -2) \
+    X("pst.silver.1e", -3) \
+    X("pst.gold.5a", -23) \
+    X("pst.gold.4a", -14) \
+    X("pst.gold.3a", -3) \
+    X("pst.gold.2a", -4) \
+    X("pst.gold.1a", -5) \
+    X("pst.gold.5b", -7) \
+    X("pst.gold.4b", 10) \
+    X("pst.gold.3b", 9) \
     X("pst.gold.2b", 1) \
-    X("pst.gold.1b", -2) \
+    X("pst.gold.1b", -3) \
     X("pst.gold.5c", -1) \
-    X("pst.gold.4c", 12) \
-    X("pst.gold.3c", 8) \
-    X("pst.gold.2c", 6) \
-    X("pst.gold.1c", 2) \
-    X("pst.gold.5d", -10) \
-    X("pst.gold.4d", 6) \
-    X("pst.gold.3d", 24) \
-    X("pst.gold.2d", 2) \
-    X("pst.gold.1d", -1) \
-    X("pst.gold.5e", -1) \
-    X("pst.gold.4e", 19) \
-    X("pst.gold.3e", 4) \
+    X("pst.gold.4c", 17) \
+    X("pst.gold.3c", 11) \
+    X("pst.gold.2c", 8) \
+    X("pst.gold.1c", 3) \
+    X("pst.gold.5d", -14) \
+    X("pst.gold.4d", 7) \
+    X("pst.gold.3d", 36) \
+    X("pst.gold.2d", 3) \
+    X("pst.gold.1d", -2) \
+    X("pst.gold.5e", -2) \
+    X("pst.gold.4e", 22) \
+    X("pst.gold.3e", 6) \
     X("pst.gold.2e", 0) \
-    X("pst.gold.1e", 2) \
-    X("pst.bishop.5a", 2) \
+    X("pst.gold.1e", 3) \
+    X("pst.bishop.5a", 3) \
     X("pst.bishop.4a", 1) \
-    X("pst.bishop.3a", -2) \
+    X("pst.bishop.3a", -3) \
     X("pst.bishop.2a", -1) \
     X("pst.bishop.1a", 1) \
-    X("pst.bishop.5b", -8) \
-    X("pst.bishop.4b", 6) \
-    X("pst.bishop.3b", 2) \
+    X("pst.bishop.5b", -12) \
+    X("pst.bishop.4b", 9) \
+    X("pst.bishop.3b", 3) \
     X("pst.bishop.2b", 0) \
-    X("pst.bishop.1b", 0) \
+    X("pst.bishop.1b", -1) \
     X("pst.bishop.5c", -1) \
-    X("pst.bishop.4c", 2) \
+    X("pst.bishop.4c", 3) \
     X("pst.bishop.3c", 0) \
-    X("pst.bishop.2c", -3) \
+    X("pst.bishop.2c", -4) \
     X("pst.bishop.1c", 0) \
-    X("pst.bishop.5d", -3) \
-    X("pst.bishop.4d", 7) \
+    X("pst.bishop.5d", -5) \
+    X("pst.bishop.4d", 10) \
     X("pst.bishop.3d", 2) \
-    X("pst.bishop.2d", 2) \
+    X("pst.bishop.2d", 3) \
     X("pst.bishop.1d", -2) \
     X("pst.bishop.5e", 0) \
-    X("pst.bishop.4e", 4) \
-    X("pst.bishop.3e", -1) \
-    X("pst.bishop.2e", -17) \
+    X("pst.bishop.4e", 6) \
+    X("pst.bishop.3e", -2) \
+    X("pst.bishop.2e", -26) \
     X("pst.bishop.1e", -1) \
-    X("pst.rook.5a", 9) \
-    X("pst.rook.4a", 4) \
+    X("pst.rook.5a", 13) \
+    X("pst.rook.4a", 6) \
     X("pst.rook.3a", -1) \
     X("pst.rook.2a", 0) \
     X("pst.rook.1a", 0) \
@@ -708,44 +708,44 @@
     X("pst.rook.4b", 0) \
     X("pst.rook.3b", 0) \
     X("pst.rook.2b", 0) \
-    X("pst.rook.1b", -2) \
-    X("pst.rook.5c", 2) \
-    X("pst.rook.4c", -2) \
-    X("pst.rook.3c", -2) \
-    X("pst.rook.2c", -2) \
+    X("pst.rook.1b", -3) \
+    X("pst.rook.5c", 3) \
+    X("pst.rook.4c", -3) \
+    X("pst.rook.3c", -3) \
+    X("pst.rook.2c", -3) \
     X("pst.rook.1c", -1) \
-    X("pst.rook.5d", -1) \
-    X("pst.rook.4d", -2) \
+    X("pst.rook.5d", -2) \
+    X("pst.rook.4d", -3) \
     X("pst.rook.3d", -1) \
     X("pst.rook.2d", 2) \
-    X("pst.rook.1d", -4) \
+    X("pst.rook.1d", -6) \
     X("pst.rook.5e", -1) \
-    X("pst.rook.4e", 3) \
-    X("pst.rook.3e", 5) \
-    X("pst.rook.2e", 11) \
-    X("pst.rook.1e", -22) \
-    X("pst.king.5a", 2) \
-    X("pst.king.4a", 3) \
+    X("pst.rook.4e", 5) \
+    X("pst.rook.3e", 9) \
+    X("pst.rook.2e", 15) \
+    X("pst.rook.1e", -31) \
+    X("pst.king.5a", 3) \
+    X("pst.king.4a", 5) \
     X("pst.king.3a", 0) \
     X("pst.king.2a", 0) \
     X("pst.king.1a", 0) \
-    X("pst.king.5b", 4) \
-    X("pst.king.4b", 2) \
+    X("pst.king.5b", 6) \
+    X("pst.king.4b", 3) \
     X("pst.king.3b", 0) \
     X("pst.king.2b", 0) \
     X("pst.king.1b", 0) \
-    X("pst.king.5c", 5) \
-    X("pst.king.4c", 3) \
+    X("pst.king.5c", 7) \
+    X("pst.king.4c", 4) \
     X("pst.king.3c", 1) \
     X("pst.king.2c", 0) \
     X("pst.king.1c", 0) \
-    X("pst.king.5d", 1) \
-    X("pst.king.4d", 4) \
-    X("pst.king.3d", 2) \
+    X("pst.king.5d", 0) \
+    X("pst.king.4d", 6) \
+    X("pst.king.3d", 3) \
     X("pst.king.2d", 0) \
     X("pst.king.1d", 0) \
-    X("pst.king.5e", -7) \
-    X("pst.king.4e", -8) \
-    X("pst.king.3e", -7) \
-    X("pst.king.2e", -3) \
-    X("pst.king.1e", -2)
+    X("pst.king.5e", -10) \
+    X("pst.king.4e", -10) \
+    X("pst.king.3e", -10) \
+    X("pst.king.2e", -5) \
+    X("pst.king.1e", -3)

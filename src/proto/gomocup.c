@@ -178,7 +178,6 @@ static const char *choice_at(const GameVtbl *g, const char *key, int i)
  * limit decides it, which a move cannot bank. */
 static int64_t move_budget(Gc *G, int *spend)
 {
-    *spend = 0;
     Limits lim = session_bot_limits(G->s);
     int64_t turn = -1;
     if (G->timeout_turn == 0)

@@ -103,7 +103,7 @@ int64_t time_budget(const GameVtbl *g, const void *st, const Clock *c,
     if (usable > 0) {
         int moves = time_moves_left(g, st, c, seed);
         b = usable / moves + inc * 3 / 4;
-        if (b > usable / 2)
+        if (c->moves_to_go != 1 && b > usable / 2)
             b = usable / 2;
         if (b > usable)
             b = usable;

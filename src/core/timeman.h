@@ -48,7 +48,9 @@ int time_spend_all(const GameVtbl *g, const Clock *c);
 
 /* The move budget in ms for the player to move at st:
  *   share = (left - margin) / moves_left + 3/4 inc, at most half of
- *   (left - margin), plus the byoyomi;
+ *   (left - margin) unless this is the last move before the control
+ *   (moves_to_go 1: the clock is renewed after it, so all of it), plus
+ *   the byoyomi;
  * then bounded to [1, left + byoyomi - margin]. */
 int64_t time_budget(const GameVtbl *g, const void *st, const Clock *c,
                     uint64_t seed);

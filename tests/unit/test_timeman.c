@@ -135,9 +135,15 @@ static void test_values(void **state)
     Clock d = {.left_ms = 1000};
     assert_int_equal(time_margin(&slow, &d), 400 + 1000 / 64);
     assert_true(time_budget(&slow, st, &d, 1) <= 1000 - 400 - 15);
-    /* movestogo 1: at most half of what is usable */
-    Clock e = {.left_ms = 10000, .moves_to_go = 1};
+    /* movestogo 2: at most half of what is usable; movestogo 1 (the
+     * last stone of a GTP byoyomi period): all of it */
+    Clock e = {.left_ms = 10000, .moves_to_go = 2};
     assert_int_equal(time_budget(ch, st, &e, 1), (10000 - 10 - 156) / 2);
+    e.inc_ms = 1000;
+    assert_int_equal(time_budget(ch, st, &e, 1), (10000 - 10 - 156) / 2);
+    e.inc_ms = 0;
+    e.moves_to_go = 1;
+    assert_int_equal(time_budget(ch, st, &e, 1), 10000 - 10 - 156);
     /* byoyomi only: all of it but the margin */
     Clock f = {.byoyomi_ms = 5000, .margin_ms = 100};
     assert_int_equal(time_budget(ch, st, &f, 1), 4900);

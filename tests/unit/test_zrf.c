@@ -121,6 +121,49 @@ static void test_rules_check(void **state)
     unlink(path);
 }
 
+/* A variant's players form replaces the game's; two in one game are an
+ * error (found by fuzz_zrf: five seats, then four more, overran the
+ * eight-seat table). */
+static void test_variant_players(void **state)
+{
+    (void)state;
+    const char *rest =
+        " (board (grid (dimensions (\"a/b/c\" (1 0)) (\"1/2/3\" (0 1)))\n"
+        "  (directions (n 0 -1))))\n"
+        " (piece (name P) (drops ((verify empty?) add))))\n";
+    char text[1024];
+    snprintf(text, sizeof text,
+             "(game (title \"g\") (players A B C D E)\n%s"
+             "(variant (title \"v\") (players W X Y Z))\n", rest);
+    for (int v = 0; v < 2; v++) {
+        ZReader r;
+        PlyError err = {{0}};
+        assert_int_equal(read_text(text, &r, &err), 0);
+        char unsup[256];
+        ZGame *g = zrf_compile(&r, v, &err, unsup, sizeof unsup);
+        zr_free(&r);
+        if (!g)
+            fail_msg("variant %d: %s", v, err.msg);
+        assert_int_equal(g->nplayers, v ? 4 : 5);
+        assert_int_equal(g->nseats, v ? 4 : 5);
+        for (int i = 0; i < g->nseats; i++)
+            assert_int_equal(g->zplayer[i], i);
+        zrf_game_free(g);
+    }
+    snprintf(text, sizeof text,
+             "(game (title \"g\") (players A B C D E)\n"
+             " (players W X Y Z)\n%s", rest);
+    ZReader r;
+    PlyError err = {{0}};
+    assert_int_equal(read_text(text, &r, &err), 0);
+    char unsup[256];
+    ZGame *g = zrf_compile(&r, 0, &err, unsup, sizeof unsup);
+    zr_free(&r);
+    assert_null(g);
+    assert_non_null(strstr(err.msg, "players given twice"));
+    assert_non_null(strstr(err.msg, "t.zrf:2"));
+}
+
 static void test_tictactoe_perft(void **state)
 {
     (void)state;
@@ -665,6 +708,7 @@ int main(void)
         cmocka_unit_test(test_reader_errors),
         cmocka_unit_test(test_macros),
         cmocka_unit_test(test_rules_check),
+        cmocka_unit_test(test_variant_players),
         cmocka_unit_test(test_tictactoe_perft),
         cmocka_unit_test(test_chess_perft),
         cmocka_unit_test(test_checkers_perft),

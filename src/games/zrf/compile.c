@@ -1273,11 +1273,16 @@ ZGame *zrf_compile(ZReader *r, int variant, PlyError *err,
             snprintf(g->title, sizeof g->title, "%s",
                      zr_nth(forms[i], 1)->orig);
     /* players */
-    const ZNode *board = NULL;
+    const ZNode *board = NULL, *players = NULL;
     for (int i = 0; i < nf; i++) {
         const char *h = zr_head(forms[i]);
         if (h && !strcmp(h, "players")) {
-            g->nplayers = 0;
+            if (players) {
+                /* (a variant's players replace the game's above) */
+                cfail(c, forms[i], "players given twice");
+                goto fail;
+            }
+            players = forms[i];
             for (const ZNode *p = ZREST(forms[i]); p; p = p->next) {
                 if (g->nplayers == PLY_MAX_PLAYERS) {
                     cfail(c, p, "more than %d players", PLY_MAX_PLAYERS);

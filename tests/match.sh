@@ -323,5 +323,36 @@ done
 "$P" match --merge "$T/fs1.jsonl" "$T/fs2.jsonl" > "$T/fsm.txt" 2>&1
 check "fixed seats: shards merge as one match" grep -q 'kalah: 4 of 4 games (seats fixed)' "$T/fsm.txt"
 
+# ply openings: a file ply match reads, the same at -j 1 and -j 2, every
+# setup distinct and valued within the band by the same fixed-depth bot
+# (ply analyze), the band filtering some out; clear errors
+"$P" openings chess -n 6 --bot alphabeta:depth=3 --max 30 -j 2 --out "$T/op2.txt" 2> "$T/op.err"
+check "openings: exit 0" [ $? -eq 0 ]
+check "openings: 6 setups" [ "$(grep -vc '^#' "$T/op2.txt")" -eq 6 ]
+check "openings: the band left some out" grep -q 'outside \[0, 30\]' "$T/op.err"
+check "openings: some were outside the band" [ "$(sed -n 's/.*proven, \([0-9]*\) outside.*/\1/p' "$T/op.err")" -gt 0 ]
+"$P" openings chess -n 6 --bot alphabeta:depth=3 --max 30 -j 1 --out "$T/op1.txt" 2>/dev/null
+check "openings: -j does not change the file" cmp -s "$T/op1.txt" "$T/op2.txt"
+check "openings: distinct setups" [ -z "$(grep -v '^#' "$T/op1.txt" | sort | uniq -d)" ]
+inband() {
+    grep -v '^#' "$1" | while IFS= read -r s; do
+        v=$($P analyze chess --setup "$s" --bot alphabeta:depth=3 | sed -n 's/^value: \(-*[0-9]*\).*/\1/p')
+        [ -n "$v" ] && [ "${v#-}" -le "$2" ] || { echo "value '$v' of $s"; exit 1; }
+    done
+}
+check "openings: every value within 30" inband "$T/op1.txt" 30
+# the negative control: openings with an advantage of 100-400 fail it
+"$P" openings chess -n 3 --bot alphabeta:depth=3 --min 100 --max 400 --out "$T/opx.txt" 2>/dev/null
+check "openings: --min 100 found 3" [ "$(grep -vc '^#' "$T/opx.txt")" -eq 3 ]
+if inband "$T/opx.txt" 30 > /dev/null; then bad "openings: the negative control passed the check within 30"; else ok; fi
+"$P" match chess random random -n 2 --openings "$T/op1.txt" --out "$T/opm.jsonl" > /dev/null 2>&1
+first=$(grep -v '^#' "$T/op1.txt" | head -n 1)
+check "openings: ply match starts from the first" [ "$(setup_of "$(head -n 1 "$T/opm.jsonl")")" = "$first" ]
+expect_fail "openings: -n 0" "\-n must be" "$P" openings chess -n 0
+expect_fail "openings: min above max" "min and --max" "$P" openings chess --min 50 --max 10
+expect_fail "openings: a bad bot" "nosuchbot" "$P" openings chess --bot nosuchbot
+expect_fail "openings: an unknown game" "nosuchgame" "$P" openings nosuchgame
+expect_fail "openings: too narrow a band" "only 0 of 5" "$P" openings chess -n 5 --bot alphabeta:depth=1 --min 5000 --max 5000 --tries 20
+
 echo "match: $((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

@@ -17,6 +17,7 @@ int cmd_codecup(int argc, char **argv);
 int cmd_gtp(int argc, char **argv);
 int cmd_gomocup(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
+int cmd_openings(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_usi(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
@@ -136,6 +137,19 @@ const Command cli_commands[] = {
      "  --interactive: the bot analyses without a limit in the background\n"
      "  while you play moves, 'undo [N]', 'redo [N]', 'stop', 'go',\n"
      "  'board', 'setup', 'quit' (readline in a terminal)."},
+    {"openings", cmd_openings, "balanced openings for ply match --openings",
+     "ply openings GAME [-n 100] [--plies 4] [--bot SPEC] [--min 0]\n"
+     "                 [--max 100] [--seed 1] [-j 1] [--options K=V,...]\n"
+     "                 [--tries N] [--out FILE]\n"
+     "  Writes N distinct setups, one a line (ply match --openings FILE),\n"
+     "  each after --plies random moves from the start (as --openings\n"
+     "  random:PLIES draws them) whose value for the side to move, searched\n"
+     "  by SPEC (default: the game's bot with nodes=100000), lies within\n"
+     "  [--min, --max] either way (proven results are left out): balanced\n"
+     "  openings, or with --min a set advantage. Candidates are tried in\n"
+     "  seed order, -j at a time; with a node or depth limit the file does\n"
+     "  not depend on -j. --tries: candidates at most (default 100 N).\n"
+     "  Exits 1 when fewer than N were found. A summary goes to stderr."},
     {"bench", cmd_bench, "fixed search workload: speed and a signature",
      "ply bench [GAME ...] [--long] [--json] [--iterations N] [--depth D]\n"
      "          [--playouts N]\n"

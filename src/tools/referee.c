@@ -122,77 +122,86 @@ static void forfeit(Game *G, int loser, Reason why, const PlyError *e)
         r->result[s] = s == loser ? -1 : np > 1 ? 1.0 / (np - 1) : 0;
 }
 
-/* A random opening: plies uniformly random moves (chance by its odds) that
- * do not end the game. Returns the number of plies played. */
+/* A chance outcome drawn by its odds. */
+static Move draw_chance(const GameVtbl *g, const void *st, Rng *rng,
+                        Move *moves, double *probs)
+{
+    int n = g->chance_outcomes(st, moves, probs);
+    double x = rng_double(rng), acc = 0;
+    Move m = moves[n - 1];
+    for (int i = 0; i < n; i++)
+        if (x < (acc += probs[i])) {
+            m = moves[i];
+            break;
+        }
+    return m;
+}
+
+int referee_random_walk(const GameVtbl *g, void *st, int plies,
+                        uint64_t seed, Move *moves, double *probs,
+                        Move *played)
+{
+    size_t sz = g->info.state_size;
+    void *start = malloc(sz);
+    if (!start)
+        return 0;
+    memcpy(start, st, sz);
+    for (int tries = 0; tries < 100 && plies > 0; tries++) {
+        Rng rng;
+        rng_seed(&rng, seed + (uint64_t)tries);
+        memcpy(st, start, sz);
+        int k = 0;
+        for (; k < plies; k++) {
+            int p = g->to_move(st);
+            if (p == PLAYER_TERMINAL)
+                break;
+            Move m = p == PLAYER_CHANCE
+                     ? draw_chance(g, st, &rng, moves, probs)
+                     : moves[rng_below(&rng, (uint32_t)g->gen_moves(st,
+                                                                moves))];
+            played[k] = m;
+            g->make(st, m);
+        }
+        if (k == plies && g->to_move(st) != PLAYER_TERMINAL) {
+            free(start);
+            return plies;
+        }
+    }
+    memcpy(st, start, sz);
+    free(start);
+    return 0;
+}
+
+/* A random opening (referee_random_walk) written to the record. Returns
+ * the number of plies played, -1 when a move could not be written. */
 static int random_opening(Game *G, int plies, uint64_t seed, Move *moves,
                           double *probs)
 {
     const GameVtbl *g = G->g;
     size_t sz = g->info.state_size;
     void *start = malloc(sz);
-    if (!start)
-        return 0;
-    memcpy(start, G->st, sz);
-    char text[MOVE_TEXT_MAX];
-    for (int tries = 0; tries < 100 && plies > 0; tries++) {
-        Rng rng;
-        rng_seed(&rng, seed + (uint64_t)tries);
-        memcpy(G->st, start, sz);
-        int k = 0;
-        for (; k < plies; k++) {
-            int p = g->to_move(G->st);
-            if (p == PLAYER_TERMINAL)
-                break;
-            Move m;
-            if (p == PLAYER_CHANCE) {
-                int n = g->chance_outcomes(G->st, moves, probs);
-                double x = rng_double(&rng), acc = 0;
-                m = moves[n - 1];
-                for (int i = 0; i < n; i++)
-                    if (x < (acc += probs[i])) {
-                        m = moves[i];
-                        break;
-                    }
-            } else {
-                int n = g->gen_moves(G->st, moves);
-                m = moves[rng_below(&rng, (uint32_t)n)];
-            }
-            g->make(G->st, m);
-        }
-        if (k < plies || g->to_move(G->st) == PLAYER_TERMINAL)
-            continue;
+    Move *played = malloc(sizeof *played * (size_t)(plies > 0 ? plies : 1));
+    int k = 0;
+    if (start && played) {
+        memcpy(start, G->st, sz);
+        k = referee_random_walk(g, G->st, plies, seed, moves, probs,
+                                played);
         /* replay to write the moves down */
-        memcpy(G->st, start, sz);
-        rng_seed(&rng, seed + (uint64_t)tries);
-        for (k = 0; k < plies; k++) {
-            int p = g->to_move(G->st);
-            Move m;
-            if (p == PLAYER_CHANCE) {
-                int n = g->chance_outcomes(G->st, moves, probs);
-                double x = rng_double(&rng), acc = 0;
-                m = moves[n - 1];
-                for (int i = 0; i < n; i++)
-                    if (x < (acc += probs[i])) {
-                        m = moves[i];
-                        break;
-                    }
-            } else {
-                int n = g->gen_moves(G->st, moves);
-                m = moves[rng_below(&rng, (uint32_t)n)];
-            }
-            if (g->move_to_text(G->st, m, text, sizeof text) < 0 ||
+        if (k > 0)
+            memcpy(G->st, start, sz);
+        char text[MOVE_TEXT_MAX];
+        for (int i = 0; i < k; i++) {
+            if (g->move_to_text(G->st, played[i], text, sizeof text) < 0 ||
                 record_push(G->r, text)) {
-                free(start);
-                return -1;
+                k = -1;
+                break;
             }
-            g->make(G->st, m);
+            g->make(G->st, played[i]);
         }
-        free(start);
-        return plies;
     }
-    memcpy(G->st, start, sz);
     free(start);
-    return 0;
+    free(played);
+    return k;
 }
 
 int referee_play(const GameVtbl *g, const char *options,
@@ -290,14 +299,7 @@ int referee_play(const GameVtbl *g, const char *options,
         }
         Move m;
         if (p == PLAYER_CHANCE) {
-            int n = g->chance_outcomes(G.st, moves, probs);
-            double x = rng_double(&chance), acc = 0;
-            m = moves[n - 1];
-            for (int i = 0; i < n; i++)
-                if (x < (acc += probs[i])) {
-                    m = moves[i];
-                    break;
-                }
+            m = draw_chance(g, G.st, &chance, moves, probs);
         } else {
             PlyError e2 = {{0}};
             Reason why = seat_move(&G, p, &m, &e2);

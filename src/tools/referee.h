@@ -45,6 +45,16 @@ typedef struct Opening {
     uint64_t seed;
 } Opening;
 
+/* Plays plies random moves at st (uniformly; chance outcomes by their
+ * odds) drawn from seed, trying the next seeds (up to 100 tries) while
+ * the game ends within them or at their end; the moves go to
+ * played[0..plies-1]. Returns plies, or 0 with st as it was (no try
+ * lasted, plies <= 0, out of memory). moves and probs have room for
+ * g->info.max_moves each. */
+int referee_random_walk(const GameVtbl *g, void *st, int plies,
+                        uint64_t seed, Move *moves, double *probs,
+                        Move *played);
+
 /* Plays one game of g under options between seats[0..players-1] (player
  * i at seat i), seeded by seed (chance, the players' seeds). Fills r
  * except index, pairing and seats; r->moves must start empty. 0, or -1

@@ -4,7 +4,7 @@
 # equal time per game, one game at a time per match (run at most one
 # match per free core: the clock is wall time).
 #   usage: sh bench/engines.sh ROW...     (env: N=100 TC=10s+0.1s SEED=18
-#                                          TC_SHOGI=300ms
+#                                          TC_SHOGI=300ms OPENINGS=random:4
 #                                          PLY=./ply BOT=alphabeta OUT=bench/out)
 #   rows: gnuchess phalanx toga sf10 sf15 (chess); xiangqi-fsf10
 #         xiangqi-fsf; shogi-fsf10; minishogi-fsf10; makruk-fsf10
@@ -18,11 +18,12 @@
 # its clock on each shogi move (1.6 s of 10 s on the first) and loses
 # nearly every game on time by move 25, its own time management and not
 # a result of the play. Openings: 4 random plies, each played with both
-# colours. Records go to
+# colours (OPENINGS: another --openings value, such as a file of
+# balanced ones from `ply openings`, bench/openings/). Records go to
 # OUT/engines-ROW.jsonl (--resume: a stopped row continues); the last
 # lines of the match summary are printed.
 set -u
-N=${N:-100}; TC=${TC:-10s+0.1s}; SEED=${SEED:-18}
+N=${N:-100}; TC=${TC:-10s+0.1s}; SEED=${SEED:-18}; OPENINGS=${OPENINGS:-random:4}
 PLY=${PLY:-./ply}; BOT=${BOT:-alphabeta}; OUT=${OUT:-bench/out}
 G=/usr/games
 mkdir -p "$OUT"
@@ -52,8 +53,8 @@ for row in "$@"; do
     tc=$TC
     case $game in shogi|minishogi) tc=${TC_SHOGI:-300ms} ;; esac
     name=${eng%%=*}
-    echo "== $row: $PLY match $game $BOT $name --engine \"$eng\" --tc $tc -n $N -j 1 --seed $SEED --openings random:4"
+    echo "== $row: $PLY match $game $BOT $name --engine \"$eng\" --tc $tc -n $N -j 1 --seed $SEED --openings $OPENINGS"
     "$PLY" match "$game" "$BOT" "$name" --engine "$eng" --tc "$tc" -n "$N" \
-        -j 1 --seed "$SEED" --openings random:4 \
+        -j 1 --seed "$SEED" --openings "$OPENINGS" \
         --out "$OUT/engines-$row.jsonl" --resume --quiet 2>&1 | tail -4
 done

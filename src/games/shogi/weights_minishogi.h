@@ -2,58 +2,58 @@
  * (see docs/tuning.md): one X(name, value) per parameter, in the
  * order of the game's EvalTuning.
  *
- * Fitted on 454735 positions (16000 games): K 0.001597, 500 epochs,
- * rate 1, l2 1e-07, 742 weights fitted; error train 0.105885 -> 0.104932,
- * validation 0.105367 -> 0.104662.
+ * Fitted on 674888 positions (24000 games): K 0.001675, 500 epochs,
+ * rate 1, l2 1e-07, 742 weights fitted; error train 0.103090 -> 0.102302,
+ * validation 0.104286 -> 0.103586.
  */
 #define MINISHOGI_WEIGHTS(X) \
-    X("board.pawn", 95) \
+    X("board.pawn", 94) \
     X("board.lance", 300) \
     X("board.knight", 350) \
-    X("board.silver", 598) \
-    X("board.bishop", 778) \
-    X("board.rook", 945) \
-    X("board.gold", 638) \
-    X("board.tokin", 519) \
+    X("board.silver", 610) \
+    X("board.bishop", 772) \
+    X("board.rook", 944) \
+    X("board.gold", 649) \
+    X("board.tokin", 520) \
     X("board.promoted_lance", 520) \
     X("board.promoted_knight", 520) \
-    X("board.promoted_silver", 550) \
-    X("board.horse", 1051) \
+    X("board.promoted_silver", 549) \
+    X("board.horse", 1050) \
     X("board.dragon", 1252) \
-    X("hand.pawn", 165) \
+    X("hand.pawn", 178) \
     X("hand.lance", 330) \
     X("hand.knight", 390) \
-    X("hand.silver", 590) \
-    X("hand.bishop", 803) \
-    X("hand.rook", 990) \
-    X("hand.gold", 663) \
-    X("king.attack", 41) \
-    X("king.attack_x_hand", 11) \
-    X("king.defender", 66) \
-    X("tempo", 46) \
+    X("hand.silver", 599) \
+    X("hand.bishop", 789) \
+    X("hand.rook", 972) \
+    X("hand.gold", 675) \
+    X("king.attack", 38) \
+    X("king.attack_x_hand", 10) \
+    X("king.defender", 70) \
+    X("tempo", 57) \
     X("mob.lance", 0) \
-    X("mob.bishop", -20) \
+    X("mob.bishop", -19) \
     X("mob.rook", -25) \
     X("mob.horse", 17) \
-    X("mob.dragon", -8) \
-    X("zone.attacks", 58) \
-    X("zone.weak", 71) \
-    X("zone.danger", 2) \
-    X("king.escape", 3) \
+    X("mob.dragon", -9) \
+    X("zone.attacks", 62) \
+    X("zone.weak", 80) \
+    X("zone.danger", 0) \
+    X("king.escape", 5) \
     X("drop_check.lance", 0) \
     X("drop_check.knight", 0) \
-    X("drop_check.silver", 28) \
-    X("drop_check.bishop", 23) \
-    X("drop_check.rook", 45) \
-    X("drop_check.gold", 46) \
-    X("hang.small.stm", -8) \
-    X("hang.small.wait", -1) \
-    X("hang.mid.stm", -1) \
-    X("hang.mid.wait", 3) \
-    X("hang.big.stm", -30) \
+    X("drop_check.silver", 36) \
+    X("drop_check.bishop", 29) \
+    X("drop_check.rook", 52) \
+    X("drop_check.gold", 56) \
+    X("hang.small.stm", -10) \
+    X("hang.small.wait", -2) \
+    X("hang.mid.stm", -2) \
+    X("hang.mid.wait", 4) \
+    X("hang.big.stm", -36) \
     X("hang.big.wait", -1) \
-    X("threat.lesser.stm", -69) \
-    X("threat.lesser.wait", -1) \
+    X("threat.lesser.stm", -83) \
+    X("threat.lesser.wait", -2) \
     X("kown.pawn.r-2c-2", 0) \
     X("kown.pawn.r-2c-1", 0) \
     X("kown.pawn.r-2c+0", 1) \
@@ -61,24 +61,24 @@
     X("kown.pawn.r-2c+2", 0) \
     X("kown.pawn.r-1c-2", 0) \
     X("kown.pawn.r-1c-1", 0) \
-    X("kown.pawn.r-1c+0", 1) \
+    X("kown.pawn.r-1c+0", 2) \
     X("kown.pawn.r-1c+1", 0) \
     X("kown.pawn.r-1c+2", 0) \
     X("kown.pawn.r+0c-2", 0) \
-    X("kown.pawn.r+0c-1", 0) \
+    X("kown.pawn.r+0c-1", -1) \
     X("kown.pawn.r+0c+0", 0) \
-    X("kown.pawn.r+0c+1", 2) \
-    X("kown.pawn.r+0c+2", 1) \
+    X("kown.pawn.r+0c+1", 4) \
+    X("kown.pawn.r+0c+2", 2) \
     X("kown.pawn.r+1c-2", 0) \
-    X("kown.pawn.r+1c-1", -4) \
-    X("kown.pawn.r+1c+0", 13) \
-    X("kown.pawn.r+1c+1", 0) \
-    X("kown.pawn.r+1c+2", -1) \
+    X("kown.pawn.r+1c-1", -7) \
+    X("kown.pawn.r+1c+0", 22) \
+    X("kown.pawn.r+1c+1", 1) \
+    X("kown.pawn.r+1c+2", -2) \
     X("kown.pawn.r+2c-2", 0) \
     X("kown.pawn.r+2c-1", 0) \
     X("kown.pawn.r+2c+0", -2) \
     X("kown.pawn.r+2c+1", 0) \
-    X("kown.pawn.r+2c+2", -1) \
+    X("kown.pawn.r+2c+2", -2) \
     X("kown.lance.r-2c-2", 0) \
     X("kown.lance.r-2c-1", 0) \
     X("kown.lance.r-2c+0", 0) \
@@ -131,54 +131,54 @@
     X("kown.knight.r+2c+2", 0) \
     X("kown.silver.r-2c-2", 0) \
     X("kown.silver.r-2c-1", 0) \
-    X("kown.silver.r-2c+0", 1) \
+    X("kown.silver.r-2c+0", 2) \
     X("kown.silver.r-2c+1", 0) \
     X("kown.silver.r-2c+2", 0) \
     X("kown.silver.r-1c-2", 0) \
     X("kown.silver.r-1c-1", 0) \
-    X("kown.silver.r-1c+0", 1) \
-    X("kown.silver.r-1c+1", 2) \
+    X("kown.silver.r-1c+0", 2) \
+    X("kown.silver.r-1c+1", 4) \
     X("kown.silver.r-1c+2", 0) \
     X("kown.silver.r+0c-2", 0) \
     X("kown.silver.r+0c-1", 0) \
     X("kown.silver.r+0c+0", 0) \
-    X("kown.silver.r+0c+1", -1) \
-    X("kown.silver.r+0c+2", 3) \
+    X("kown.silver.r+0c+1", -3) \
+    X("kown.silver.r+0c+2", 7) \
     X("kown.silver.r+1c-2", 0) \
     X("kown.silver.r+1c-1", 0) \
-    X("kown.silver.r+1c+0", -3) \
-    X("kown.silver.r+1c+1", 1) \
-    X("kown.silver.r+1c+2", 4) \
+    X("kown.silver.r+1c+0", -5) \
+    X("kown.silver.r+1c+1", 0) \
+    X("kown.silver.r+1c+2", 9) \
     X("kown.silver.r+2c-2", 0) \
     X("kown.silver.r+2c-1", 0) \
     X("kown.silver.r+2c+0", 1) \
     X("kown.silver.r+2c+1", 2) \
-    X("kown.silver.r+2c+2", 6) \
+    X("kown.silver.r+2c+2", 11) \
     X("kown.gold.r-2c-2", 0) \
     X("kown.gold.r-2c-1", 0) \
-    X("kown.gold.r-2c+0", 1) \
-    X("kown.gold.r-2c+1", 1) \
+    X("kown.gold.r-2c+0", 2) \
+    X("kown.gold.r-2c+1", 2) \
     X("kown.gold.r-2c+2", 0) \
     X("kown.gold.r-1c-2", 0) \
     X("kown.gold.r-1c-1", 1) \
-    X("kown.gold.r-1c+0", 3) \
-    X("kown.gold.r-1c+1", 1) \
-    X("kown.gold.r-1c+2", 0) \
+    X("kown.gold.r-1c+0", 6) \
+    X("kown.gold.r-1c+1", 2) \
+    X("kown.gold.r-1c+2", 1) \
     X("kown.gold.r+0c-2", 0) \
     X("kown.gold.r+0c-1", 0) \
     X("kown.gold.r+0c+0", 0) \
-    X("kown.gold.r+0c+1", 2) \
-    X("kown.gold.r+0c+2", 3) \
+    X("kown.gold.r+0c+1", 6) \
+    X("kown.gold.r+0c+2", 6) \
     X("kown.gold.r+1c-2", 0) \
-    X("kown.gold.r+1c-1", 0) \
-    X("kown.gold.r+1c+0", -5) \
-    X("kown.gold.r+1c+1", 5) \
-    X("kown.gold.r+1c+2", 8) \
+    X("kown.gold.r+1c-1", -1) \
+    X("kown.gold.r+1c+0", -11) \
+    X("kown.gold.r+1c+1", 10) \
+    X("kown.gold.r+1c+2", 15) \
     X("kown.gold.r+2c-2", 0) \
     X("kown.gold.r+2c-1", 0) \
-    X("kown.gold.r+2c+0", 1) \
-    X("kown.gold.r+2c+1", 4) \
-    X("kown.gold.r+2c+2", 3) \
+    X("kown.gold.r+2c+0", 2) \
+    X("kown.gold.r+2c+1", 8) \
+    X("kown.gold.r+2c+2", 5) \
     X("kown.bishop.r-2c-2", 0) \
     X("kown.bishop.r-2c-1", 0) \
     X("kown.bishop.r-2c+0", 0) \
@@ -187,22 +187,22 @@
     X("kown.bishop.r-1c-2", 0) \
     X("kown.bishop.r-1c-1", 0) \
     X("kown.bishop.r-1c+0", 0) \
-    X("kown.bishop.r-1c+1", 1) \
+    X("kown.bishop.r-1c+1", 2) \
     X("kown.bishop.r-1c+2", 0) \
     X("kown.bishop.r+0c-2", 0) \
     X("kown.bishop.r+0c-1", 0) \
     X("kown.bishop.r+0c+0", 0) \
-    X("kown.bishop.r+0c+1", 2) \
-    X("kown.bishop.r+0c+2", -4) \
+    X("kown.bishop.r+0c+1", 3) \
+    X("kown.bishop.r+0c+2", -7) \
     X("kown.bishop.r+1c-2", 0) \
     X("kown.bishop.r+1c-1", 0) \
     X("kown.bishop.r+1c+0", -1) \
-    X("kown.bishop.r+1c+1", 3) \
-    X("kown.bishop.r+1c+2", -1) \
+    X("kown.bishop.r+1c+1", 7) \
+    X("kown.bishop.r+1c+2", -2) \
     X("kown.bishop.r+2c-2", 0) \
     X("kown.bishop.r+2c-1", 0) \
-    X("kown.bishop.r+2c+0", -1) \
-    X("kown.bishop.r+2c+1", 2) \
+    X("kown.bishop.r+2c+0", -2) \
+    X("kown.bishop.r+2c+1", 3) \
     X("kown.bishop.r+2c+2", 0) \
     X("kown.rook.r-2c-2", 0) \
     X("kown.rook.r-2c-1", 0) \
@@ -213,21 +213,21 @@
     X("kown.rook.r-1c-1", 0) \
     X("kown.rook.r-1c+0", -1) \
     X("kown.rook.r-1c+1", 0) \
-    X("kown.rook.r-1c+2", -1) \
+    X("kown.rook.r-1c+2", -2) \
     X("kown.rook.r+0c-2", 0) \
-    X("kown.rook.r+0c-1", -1) \
+    X("kown.rook.r+0c-1", -2) \
     X("kown.rook.r+0c+0", 0) \
     X("kown.rook.r+0c+1", 1) \
-    X("kown.rook.r+0c+2", 1) \
+    X("kown.rook.r+0c+2", 0) \
     X("kown.rook.r+1c-2", 0) \
     X("kown.rook.r+1c-1", 0) \
-    X("kown.rook.r+1c+0", -1) \
-    X("kown.rook.r+1c+1", -1) \
+    X("kown.rook.r+1c+0", -2) \
+    X("kown.rook.r+1c+1", -2) \
     X("kown.rook.r+1c+2", -1) \
     X("kown.rook.r+2c-2", 0) \
     X("kown.rook.r+2c-1", 0) \
     X("kown.rook.r+2c+0", 0) \
-    X("kown.rook.r+2c+1", -1) \
+    X("kown.rook.r+2c+1", -2) \
     X("kown.rook.r+2c+2", 0) \
     X("kown.horse.r-2c-2", 0) \
     X("kown.horse.r-2c-1", 0) \
@@ -247,7 +247,7 @@
     X("kown.horse.r+1c-2", 0) \
     X("kown.horse.r+1c-1", 0) \
     X("kown.horse.r+1c+0", 0) \
-    X("kown.horse.r+1c+1", 0) \
+    X("kown.horse.r+1c+1", -1) \
     X("kown.horse.r+1c+2", 1) \
     X("kown.horse.r+2c-2", 0) \
     X("kown.horse.r+2c-1", 0) \
@@ -267,16 +267,16 @@
     X("kown.dragon.r+0c-2", 0) \
     X("kown.dragon.r+0c-1", 0) \
     X("kown.dragon.r+0c+0", 0) \
-    X("kown.dragon.r+0c+1", 1) \
-    X("kown.dragon.r+0c+2", 0) \
+    X("kown.dragon.r+0c+1", 2) \
+    X("kown.dragon.r+0c+2", 1) \
     X("kown.dragon.r+1c-2", 0) \
     X("kown.dragon.r+1c-1", 0) \
-    X("kown.dragon.r+1c+0", 1) \
+    X("kown.dragon.r+1c+0", 2) \
     X("kown.dragon.r+1c+1", 0) \
     X("kown.dragon.r+1c+2", 0) \
     X("kown.dragon.r+2c-2", 0) \
     X("kown.dragon.r+2c-1", 0) \
-    X("kown.dragon.r+2c+0", 2) \
+    X("kown.dragon.r+2c+0", 3) \
     X("kown.dragon.r+2c+1", 0) \
     X("kown.dragon.r+2c+2", 0) \
     X("kopp.pawn.r-2c-2", 0) \
@@ -293,22 +293,22 @@
     X("kopp.pawn.r+0c-1", 0) \
     X("kopp.pawn.r+0c+0", 0) \
     X("kopp.pawn.r+0c+1", 0) \
-    X("kopp.pawn.r+0c+2", -1) \
+    X("kopp.pawn.r+0c+2", -2) \
     X("kopp.pawn.r+1c-2", 0) \
-    X("kopp.pawn.r+1c-1", -1) \
+    X("kopp.pawn.r+1c-1", -2) \
     X("kopp.pawn.r+1c+0", 0) \
-    X("kopp.pawn.r+1c+1", 0) \
-    X("kopp.pawn.r+1c+2", -3) \
+    X("kopp.pawn.r+1c+1", -1) \
+    X("kopp.pawn.r+1c+2", -5) \
     X("kopp.pawn.r+2c-2", 0) \
     X("kopp.pawn.r+2c-1", -1) \
-    X("kopp.pawn.r+2c+0", 1) \
-    X("kopp.pawn.r+2c+1", 1) \
-    X("kopp.pawn.r+2c+2", -1) \
+    X("kopp.pawn.r+2c+0", 2) \
+    X("kopp.pawn.r+2c+1", 2) \
+    X("kopp.pawn.r+2c+2", -2) \
     X("kopp.pawn.r+3c-2", 0) \
-    X("kopp.pawn.r+3c-1", 2) \
-    X("kopp.pawn.r+3c+0", 2) \
-    X("kopp.pawn.r+3c+1", 1) \
-    X("kopp.pawn.r+3c+2", 5) \
+    X("kopp.pawn.r+3c-1", 3) \
+    X("kopp.pawn.r+3c+0", 4) \
+    X("kopp.pawn.r+3c+1", 2) \
+    X("kopp.pawn.r+3c+2", 10) \
     X("kopp.lance.r-2c-2", 0) \
     X("kopp.lance.r-2c-1", 0) \
     X("kopp.lance.r-2c+0", 0) \
@@ -372,13 +372,13 @@
     X("kopp.silver.r-2c-2", 0) \
     X("kopp.silver.r-2c-1", 0) \
     X("kopp.silver.r-2c+0", -1) \
-    X("kopp.silver.r-2c+1", -1) \
-    X("kopp.silver.r-2c+2", -1) \
+    X("kopp.silver.r-2c+1", -2) \
+    X("kopp.silver.r-2c+2", -2) \
     X("kopp.silver.r-1c-2", 0) \
     X("kopp.silver.r-1c-1", 0) \
     X("kopp.silver.r-1c+0", 0) \
     X("kopp.silver.r-1c+1", 0) \
-    X("kopp.silver.r-1c+2", -1) \
+    X("kopp.silver.r-1c+2", -2) \
     X("kopp.silver.r+0c-2", 0) \
     X("kopp.silver.r+0c-1", 0) \
     X("kopp.silver.r+0c+0", 0) \
@@ -388,27 +388,27 @@
     X("kopp.silver.r+1c-1", 0) \
     X("kopp.silver.r+1c+0", 0) \
     X("kopp.silver.r+1c+1", 0) \
-    X("kopp.silver.r+1c+2", 2) \
+    X("kopp.silver.r+1c+2", 3) \
     X("kopp.silver.r+2c-2", 0) \
     X("kopp.silver.r+2c-1", 0) \
-    X("kopp.silver.r+2c+0", 1) \
-    X("kopp.silver.r+2c+1", 4) \
-    X("kopp.silver.r+2c+2", 6) \
+    X("kopp.silver.r+2c+0", 2) \
+    X("kopp.silver.r+2c+1", 8) \
+    X("kopp.silver.r+2c+2", 10) \
     X("kopp.silver.r+3c-2", 0) \
     X("kopp.silver.r+3c-1", 0) \
-    X("kopp.silver.r+3c+0", 3) \
-    X("kopp.silver.r+3c+1", 8) \
-    X("kopp.silver.r+3c+2", 4) \
+    X("kopp.silver.r+3c+0", 5) \
+    X("kopp.silver.r+3c+1", 17) \
+    X("kopp.silver.r+3c+2", 8) \
     X("kopp.gold.r-2c-2", 0) \
     X("kopp.gold.r-2c-1", 0) \
-    X("kopp.gold.r-2c+0", 0) \
-    X("kopp.gold.r-2c+1", 0) \
-    X("kopp.gold.r-2c+2", -1) \
+    X("kopp.gold.r-2c+0", -1) \
+    X("kopp.gold.r-2c+1", -1) \
+    X("kopp.gold.r-2c+2", -2) \
     X("kopp.gold.r-1c-2", 0) \
     X("kopp.gold.r-1c-1", 0) \
     X("kopp.gold.r-1c+0", 0) \
     X("kopp.gold.r-1c+1", -1) \
-    X("kopp.gold.r-1c+2", -2) \
+    X("kopp.gold.r-1c+2", -4) \
     X("kopp.gold.r+0c-2", 0) \
     X("kopp.gold.r+0c-1", 0) \
     X("kopp.gold.r+0c+0", 0) \
@@ -418,17 +418,17 @@
     X("kopp.gold.r+1c-1", 0) \
     X("kopp.gold.r+1c+0", 0) \
     X("kopp.gold.r+1c+1", 0) \
-    X("kopp.gold.r+1c+2", 4) \
+    X("kopp.gold.r+1c+2", 8) \
     X("kopp.gold.r+2c-2", 0) \
     X("kopp.gold.r+2c-1", 0) \
-    X("kopp.gold.r+2c+0", 1) \
-    X("kopp.gold.r+2c+1", 4) \
-    X("kopp.gold.r+2c+2", 3) \
+    X("kopp.gold.r+2c+0", 2) \
+    X("kopp.gold.r+2c+1", 7) \
+    X("kopp.gold.r+2c+2", 6) \
     X("kopp.gold.r+3c-2", 0) \
     X("kopp.gold.r+3c-1", 0) \
-    X("kopp.gold.r+3c+0", 2) \
-    X("kopp.gold.r+3c+1", 3) \
-    X("kopp.gold.r+3c+2", 9) \
+    X("kopp.gold.r+3c+0", 3) \
+    X("kopp.gold.r+3c+1", 6) \
+    X("kopp.gold.r+3c+2", 15) \
     X("kopp.bishop.r-2c-2", 0) \
     X("kopp.bishop.r-2c-1", 0) \
     X("kopp.bishop.r-2c+0", 0) \
@@ -443,22 +443,22 @@
     X("kopp.bishop.r+0c-1", 0) \
     X("kopp.bishop.r+0c+0", 0) \
     X("kopp.bishop.r+0c+1", 0) \
-    X("kopp.bishop.r+0c+2", -1) \
+    X("kopp.bishop.r+0c+2", -2) \
     X("kopp.bishop.r+1c-2", 0) \
     X("kopp.bishop.r+1c-1", 0) \
     X("kopp.bishop.r+1c+0", 0) \
     X("kopp.bishop.r+1c+1", 0) \
-    X("kopp.bishop.r+1c+2", -1) \
+    X("kopp.bishop.r+1c+2", -2) \
     X("kopp.bishop.r+2c-2", 0) \
     X("kopp.bishop.r+2c-1", 0) \
-    X("kopp.bishop.r+2c+0", 0) \
-    X("kopp.bishop.r+2c+1", -2) \
+    X("kopp.bishop.r+2c+0", -1) \
+    X("kopp.bishop.r+2c+1", -5) \
     X("kopp.bishop.r+2c+2", 0) \
     X("kopp.bishop.r+3c-2", 0) \
     X("kopp.bishop.r+3c-1", 0) \
-    X("kopp.bishop.r+3c+0", -1) \
-    X("kopp.bishop.r+3c+1", 1) \
-    X("kopp.bishop.r+3c+2", 0) \
+    X("kopp.bishop.r+3c+0", -2) \
+    X("kopp.bishop.r+3c+1", 2) \
+    X("kopp.bishop.r+3c+2", 1) \
     X("kopp.rook.r-2c-2", 0) \
     X("kopp.rook.r-2c-1", 0) \
     X("kopp.rook.r-2c+0", 0) \
@@ -475,17 +475,17 @@
     X("kopp.rook.r+0c+1", 0) \
     X("kopp.rook.r+0c+2", 0) \
     X("kopp.rook.r+1c-2", 0) \
-    X("kopp.rook.r+1c-1", -1) \
+    X("kopp.rook.r+1c-1", -2) \
     X("kopp.rook.r+1c+0", 0) \
     X("kopp.rook.r+1c+1", 0) \
     X("kopp.rook.r+1c+2", 0) \
     X("kopp.rook.r+2c-2", 0) \
-    X("kopp.rook.r+2c-1", -1) \
+    X("kopp.rook.r+2c-1", -2) \
     X("kopp.rook.r+2c+0", 0) \
-    X("kopp.rook.r+2c+1", -1) \
-    X("kopp.rook.r+2c+2", -1) \
+    X("kopp.rook.r+2c+1", -2) \
+    X("kopp.rook.r+2c+2", -2) \
     X("kopp.rook.r+3c-2", 0) \
-    X("kopp.rook.r+3c-1", -2) \
+    X("kopp.rook.r+3c-1", -3) \
     X("kopp.rook.r+3c+0", 0) \
     X("kopp.rook.r+3c+1", 1) \
     X("kopp.rook.r+3c+2", 1) \
@@ -517,23 +517,23 @@
     X("kopp.horse.r+3c-2", 0) \
     X("kopp.horse.r+3c-1", 0) \
     X("kopp.horse.r+3c+0", 0) \
-    X("kopp.horse.r+3c+1", 1) \
+    X("kopp.horse.r+3c+1", 2) \
     X("kopp.horse.r+3c+2", 0) \
     X("kopp.dragon.r-2c-2", 0) \
     X("kopp.dragon.r-2c-1", 0) \
     X("kopp.dragon.r-2c+0", 0) \
     X("kopp.dragon.r-2c+1", 0) \
-    X("kopp.dragon.r-2c+2", -1) \
+    X("kopp.dragon.r-2c+2", -2) \
     X("kopp.dragon.r-1c-2", 0) \
     X("kopp.dragon.r-1c-1", 0) \
     X("kopp.dragon.r-1c+0", 0) \
     X("kopp.dragon.r-1c+1", 0) \
-    X("kopp.dragon.r-1c+2", 0) \
+    X("kopp.dragon.r-1c+2", -1) \
     X("kopp.dragon.r+0c-2", 0) \
     X("kopp.dragon.r+0c-1", 0) \
     X("kopp.dragon.r+0c+0", 0) \
     X("kopp.dragon.r+0c+1", 0) \
-    X("kopp.dragon.r+0c+2", 1) \
+    X("kopp.dragon.r+0c+2", 2) \
     X("kopp.dragon.r+1c-2", 0) \
     X("kopp.dragon.r+1c-1", 0) \
     X("kopp.dragon.r+1c+0", 0) \
@@ -554,24 +554,24 @@
     X("pst.pawn.3a", 0) \
     X("pst.pawn.2a", 0) \
     X("pst.pawn.1a", 0) \
-    X("pst.pawn.5b", -16) \
+    X("pst.pawn.5b", -20) \
     X("pst.pawn.4b", -3) \
     X("pst.pawn.3b", 0) \
-    X("pst.pawn.2b", -1) \
-    X("pst.pawn.1b", -2) \
+    X("pst.pawn.2b", -2) \
+    X("pst.pawn.1b", -3) \
     X("pst.pawn.5c", -10) \
-    X("pst.pawn.4c", 5) \
-    X("pst.pawn.3c", -3) \
+    X("pst.pawn.4c", 7) \
+    X("pst.pawn.3c", -4) \
     X("pst.pawn.2c", 2) \
-    X("pst.pawn.1c", -5) \
-    X("pst.pawn.5d", 28) \
-    X("pst.pawn.4d", -2) \
-    X("pst.pawn.3d", 8) \
+    X("pst.pawn.1c", -6) \
+    X("pst.pawn.5d", 29) \
+    X("pst.pawn.4d", -3) \
+    X("pst.pawn.3d", 10) \
     X("pst.pawn.2d", 0) \
     X("pst.pawn.1d", 0) \
     X("pst.pawn.5e", 0) \
     X("pst.pawn.4e", 3) \
-    X("pst.pawn.3e", 4) \
+    X("pst.pawn.3e", 5) \
     X("pst.pawn.2e", 0) \
     X("pst.pawn.1e", 0) \
     X("pst.lance.5a", 0) \
@@ -624,54 +624,54 @@
     X("pst.knight.3e", 0) \
     X("pst.knight.2e", 0) \
     X("pst.knight.1e", 0) \
-    X("pst.silver.5a", 0) \
+    X("pst.silver.5a", -1) \
     X("pst.silver.4a", -1) \
     X("pst.silver.3a", -2) \
     X("pst.silver.2a", 0) \
     X("pst.silver.1a", 0) \
-    X("pst.silver.5b", -5) \
-    X("pst.silver.4b", 6) \
-    X("pst.silver.3b", 4) \
-    X("pst.silver.2b", -3) \
-    X("pst.silver.1b", 0) \
-    X("pst.silver.5c", -7) \
-    X("pst.silver.4c", 16) \
-    X("pst.silver.3c", 30) \
-    X("pst.silver.2c", 6) \
-    X("pst.silver.1c", -3) \
-    X("pst.silver.5d", -9) \
+    X("pst.silver.5b", -7) \
+    X("pst.silver.4b", 8) \
+    X("pst.silver.3b", 5) \
+    X("pst.silver.2b", -4) \
+    X("pst.silver.1b", -1) \
+    X("pst.silver.5c", -9) \
+    X("pst.silver.4c", 18) \
+    X("pst.silver.3c", 37) \
+    X("pst.silver.2c", 8) \
+    X("pst.silver.1c", -4) \
+    X("pst.silver.5d", -12) \
     X("pst.silver.4d", -9) \
-    X("pst.silver.3d", 17) \
-    X("pst.silver.2d", 27) \
+    X("pst.silver.3d", 21) \
+    X("pst.silver.2d", 34) \
     X("pst.silver.1d", 2) \
     X("pst.silver.5e", 0) \
-    X("pst.silver.4e", -12) \
-    X("pst.silver.3e", 4) \
-    X("pst.silver.2e", -2) \
-    X("pst.silver.1e", -3) \
-    X("pst.gold.5a", -23) \
-    X("pst.gold.4a", -14) \
-    X("pst.gold.3a", -3) \
-    X("pst.gold.2a", -4) \
-    X("pst.gold.1a", -5) \
-    X("pst.gold.5b", -7) \
-    X("pst.gold.4b", 10) \
-    X("pst.gold.3b", 9) \
-    X("pst.gold.2b", 1) \
-    X("pst.gold.1b", -3) \
-    X("pst.gold.5c", -1) \
-    X("pst.gold.4c", 17) \
-    X("pst.gold.3c", 11) \
-    X("pst.gold.2c", 8) \
+    X("pst.silver.4e", -16) \
+    X("pst.silver.3e", 7) \
+    X("pst.silver.2e", -3) \
+    X("pst.silver.1e", -4) \
+    X("pst.gold.5a", -31) \
+    X("pst.gold.4a", -18) \
+    X("pst.gold.3a", -4) \
+    X("pst.gold.2a", -5) \
+    X("pst.gold.1a", -8) \
+    X("pst.gold.5b", -8) \
+    X("pst.gold.4b", 13) \
+    X("pst.gold.3b", 12) \
+    X("pst.gold.2b", 2) \
+    X("pst.gold.1b", -4) \
+    X("pst.gold.5c", 0) \
+    X("pst.gold.4c", 21) \
+    X("pst.gold.3c", 14) \
+    X("pst.gold.2c", 11) \
     X("pst.gold.1c", 3) \
-    X("pst.gold.5d", -14) \
-    X("pst.gold.4d", 7) \
-    X("pst.gold.3d", 36) \
-    X("pst.gold.2d", 3) \
-    X("pst.gold.1d", -2) \
-    X("pst.gold.5e", -2) \
-    X("pst.gold.4e", 22) \
-    X("pst.gold.3e", 6) \
+    X("pst.gold.5d", -20) \
+    X("pst.gold.4d", 9) \
+    X("pst.gold.3d", 45) \
+    X("pst.gold.2d", 4) \
+    X("pst.gold.1d", -3) \
+    X("pst.gold.5e", -3) \
+    X("pst.gold.4e", 26) \
+    X("pst.gold.3e", 10) \
     X("pst.gold.2e", 0) \
     X("pst.gold.1e", 3) \
     X("pst.bishop.5a", 3) \
@@ -679,73 +679,73 @@
     X("pst.bishop.3a", -3) \
     X("pst.bishop.2a", -1) \
     X("pst.bishop.1a", 1) \
-    X("pst.bishop.5b", -12) \
-    X("pst.bishop.4b", 9) \
-    X("pst.bishop.3b", 3) \
+    X("pst.bishop.5b", -16) \
+    X("pst.bishop.4b", 11) \
+    X("pst.bishop.3b", 4) \
     X("pst.bishop.2b", 0) \
     X("pst.bishop.1b", -1) \
     X("pst.bishop.5c", -1) \
-    X("pst.bishop.4c", 3) \
+    X("pst.bishop.4c", 4) \
     X("pst.bishop.3c", 0) \
-    X("pst.bishop.2c", -4) \
+    X("pst.bishop.2c", -6) \
     X("pst.bishop.1c", 0) \
-    X("pst.bishop.5d", -5) \
-    X("pst.bishop.4d", 10) \
-    X("pst.bishop.3d", 2) \
-    X("pst.bishop.2d", 3) \
+    X("pst.bishop.5d", -6) \
+    X("pst.bishop.4d", 14) \
+    X("pst.bishop.3d", 1) \
+    X("pst.bishop.2d", 4) \
     X("pst.bishop.1d", -2) \
-    X("pst.bishop.5e", 0) \
-    X("pst.bishop.4e", 6) \
-    X("pst.bishop.3e", -2) \
-    X("pst.bishop.2e", -26) \
+    X("pst.bishop.5e", 1) \
+    X("pst.bishop.4e", 7) \
+    X("pst.bishop.3e", -3) \
+    X("pst.bishop.2e", -34) \
     X("pst.bishop.1e", -1) \
-    X("pst.rook.5a", 13) \
-    X("pst.rook.4a", 6) \
-    X("pst.rook.3a", -1) \
+    X("pst.rook.5a", 17) \
+    X("pst.rook.4a", 8) \
+    X("pst.rook.3a", 0) \
     X("pst.rook.2a", 0) \
     X("pst.rook.1a", 0) \
     X("pst.rook.5b", 1) \
     X("pst.rook.4b", 0) \
     X("pst.rook.3b", 0) \
     X("pst.rook.2b", 0) \
-    X("pst.rook.1b", -3) \
-    X("pst.rook.5c", 3) \
+    X("pst.rook.1b", -4) \
+    X("pst.rook.5c", 4) \
     X("pst.rook.4c", -3) \
-    X("pst.rook.3c", -3) \
-    X("pst.rook.2c", -3) \
+    X("pst.rook.3c", -4) \
+    X("pst.rook.2c", -4) \
     X("pst.rook.1c", -1) \
-    X("pst.rook.5d", -2) \
-    X("pst.rook.4d", -3) \
+    X("pst.rook.5d", -3) \
+    X("pst.rook.4d", -4) \
     X("pst.rook.3d", -1) \
     X("pst.rook.2d", 2) \
-    X("pst.rook.1d", -6) \
+    X("pst.rook.1d", -9) \
     X("pst.rook.5e", -1) \
-    X("pst.rook.4e", 5) \
-    X("pst.rook.3e", 9) \
-    X("pst.rook.2e", 15) \
-    X("pst.rook.1e", -31) \
-    X("pst.king.5a", 3) \
-    X("pst.king.4a", 5) \
+    X("pst.rook.4e", 6) \
+    X("pst.rook.3e", 11) \
+    X("pst.rook.2e", 20) \
+    X("pst.rook.1e", -39) \
+    X("pst.king.5a", 4) \
+    X("pst.king.4a", 7) \
     X("pst.king.3a", 0) \
     X("pst.king.2a", 0) \
     X("pst.king.1a", 0) \
-    X("pst.king.5b", 6) \
-    X("pst.king.4b", 3) \
+    X("pst.king.5b", 8) \
+    X("pst.king.4b", 4) \
     X("pst.king.3b", 0) \
     X("pst.king.2b", 0) \
     X("pst.king.1b", 0) \
-    X("pst.king.5c", 7) \
-    X("pst.king.4c", 4) \
+    X("pst.king.5c", 9) \
+    X("pst.king.4c", 5) \
     X("pst.king.3c", 1) \
     X("pst.king.2c", 0) \
     X("pst.king.1c", 0) \
     X("pst.king.5d", 0) \
-    X("pst.king.4d", 6) \
-    X("pst.king.3d", 3) \
+    X("pst.king.4d", 7) \
+    X("pst.king.3d", 4) \
     X("pst.king.2d", 0) \
     X("pst.king.1d", 0) \
-    X("pst.king.5e", -10) \
-    X("pst.king.4e", -10) \
-    X("pst.king.3e", -10) \
-    X("pst.king.2e", -5) \
+    X("pst.king.5e", -13) \
+    X("pst.king.4e", -12) \
+    X("pst.king.3e", -13) \
+    X("pst.king.2e", -7) \
     X("pst.king.1e", -3)

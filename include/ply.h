@@ -245,6 +245,33 @@ typedef struct PlyLimits {
     void *user;
 } PlyLimits;
 
+/* A player's clock at its move. Ply's time manager (the one every engine
+ * mode and `ply match --tc` use) turns it into the move's time: a share
+ * of what is left over the moves to come (the game's estimate when
+ * moves_to_go is 0) plus most of the increment, never more than is left
+ * less a safety margin, and all of the byoyomi once the main time is
+ * spent (then the move searches to its deadline: what it leaves is
+ * lost). Every field is >= 0 and at most PLY_CLOCK_MAX_MS; a zero field
+ * is absent. */
+typedef struct PlyClock {
+    int64_t left_ms;    /* main time left on the mover's clock */
+    int64_t inc_ms;     /* added after each move (Fischer) */
+    int64_t byoyomi_ms; /* a move's own time once the main time is spent */
+    int moves_to_go;    /* own moves to the next time control; 0: the game */
+    int64_t margin_ms;  /* kept back for the pipe and the clock's grain;
+                         * 0: the game's default (10 ms and more) */
+} PlyClock;
+
+#define PLY_CLOCK_MAX_MS ((int64_t)1000 * 1000 * 1000 * 1000)
+
+/* The time in ms (>= 1) the time manager gives the move of the player to
+ * move at s under clock c; *spend_all (may be NULL) is 1 when the time is
+ * the move's own (byoyomi), 0 when what the move leaves is kept. -1 with
+ * PLY_E_ARGUMENT for a bad clock, PLY_E_STATE when nobody is to move. In
+ * games with hidden information only the mover's observation is used. */
+int64_t ply_time_budget(const PlyState *s, const PlyClock *c, int *spend_all,
+                        PlyError *err);
+
 typedef struct PlyBot PlyBot;
 
 /* A bot for game g from a spec "NAME[:key=value,...]" ("mcts:time=1s",
@@ -260,6 +287,12 @@ const char *ply_bot_spec(const PlyBot *b);
  * terminal or chance state. */
 int ply_bot_choose(PlyBot *b, const PlyState *s, const PlyLimits *lim,
                    PlyMove *move, PlySearchInfo *info, PlyError *err);
+/* As ply_bot_choose, with the move's time from the clock c
+ * (ply_time_budget). A time in lim or in the spec caps it; lim's other
+ * fields apply as in ply_bot_choose. */
+int ply_bot_choose_clock(PlyBot *b, const PlyState *s, const PlyClock *c,
+                         const PlyLimits *lim, PlyMove *move,
+                         PlySearchInfo *info, PlyError *err);
 /* A move was played at s (lets a bot reuse its tree). */
 int ply_bot_inform(PlyBot *b, const PlyState *s, PlyMove played,
                    PlyError *err);
@@ -302,6 +335,11 @@ int ply_session_on_info(PlySession *ps, PlyInfoFn info, PlyDoneFn done,
  * the bot's own limits (lim's callback fields are ignored: see
  * ply_session_on_info). */
 int ply_session_go(PlySession *ps, const PlyLimits *lim, PlyError *err);
+/* As ply_session_go, with the move's time from the clock c
+ * (ply_time_budget at the current position); a time in lim or in the
+ * bot's spec caps it. */
+int ply_session_go_clock(PlySession *ps, const PlyClock *c,
+                         const PlyLimits *lim, PlyError *err);
 /* Asks the search to end soon. Any thread. */
 void ply_session_stop(PlySession *ps);
 /* Waits for the search and gives its move; PLY_E_STATE when none ran. */

@@ -21,7 +21,7 @@ import json as _json
 from . import _lib as _l
 
 __all__ = ["PlyError", "Game", "State", "Move", "Bot", "Match", "Record",
-           "Session",
+           "Session", "Clock",
            "SearchInfo", "games", "bots", "load_game", "version",
            "read_records", "bot_options", "bot_help",
            "PLAYER_TERMINAL", "PLAYER_CHANCE"]
@@ -377,6 +377,12 @@ class State:
     def hash(self):
         return _lib.ply_state_hash(self._s)
 
+    def time_budget(self, clock):
+        """The seconds Ply's time manager gives the move of the player to
+        move here under clock (a Clock)."""
+        return _call(_lib.ply_time_budget, self._s, _clock(clock),
+                     None) / 1000.0
+
     def __str__(self):
         return _text(_lib.ply_state_render, self._s)
 
@@ -420,11 +426,10 @@ class SearchInfo:
                                    self.nodes, self.seconds))
 
 
-def _limits(time, nodes, depth, on_info, game):
-    """A PlyLimits, or None for the spec's own limits."""
-    if time is None and nodes is None and depth is None and on_info is None:
-        return None, None
-    lim = _l.Limits()
+def _ms(time):
+    """Milliseconds from seconds (a number) or "150ms", "2s", "5m"."""
+    if time is None:
+        return 0
     if isinstance(time, str):
         t = time.strip()
         scale = 1
@@ -434,10 +439,47 @@ def _limits(time, nodes, depth, on_info, game):
             t, scale = t[:-1], 1000
         elif t.endswith("m"):
             t, scale = t[:-1], 60000
-        time_ms = int(float(t) * scale)
-    else:
-        time_ms = int(time * 1000) if time is not None else 0
-    lim.time_ms = time_ms
+        return int(float(t) * scale)
+    return int(time * 1000)
+
+
+class Clock:
+    """A player's clock at its move: left (main time), inc (added after
+    each move), byoyomi (a move's own time once the main time is spent),
+    each in seconds or as "150ms", "2s", "5m"; moves_to_go (own moves to
+    the next time control, 0 for the whole game); margin (kept back, 0 for
+    the game's default). Ply's time manager, the one its engine modes use,
+    turns it into the move's time: State.time_budget(), or clock= in
+    Bot.choose() and Session.go()."""
+
+    def __init__(self, left=0, inc=0, byoyomi=0, moves_to_go=0, margin=0):
+        self.left, self.inc, self.byoyomi = left, inc, byoyomi
+        self.moves_to_go, self.margin = moves_to_go, margin
+
+    def _c(self):
+        return _l.Clock(_ms(self.left), _ms(self.inc), _ms(self.byoyomi),
+                        int(self.moves_to_go), _ms(self.margin))
+
+    def __repr__(self):
+        return ("Clock(left=%r, inc=%r, byoyomi=%r, moves_to_go=%r, "
+                "margin=%r)" % (self.left, self.inc, self.byoyomi,
+                                self.moves_to_go, self.margin))
+
+
+def _clock(clock):
+    if clock is None:
+        return None
+    if not isinstance(clock, Clock):
+        raise TypeError("expected a ply.Clock, got %r" % (clock,))
+    return ctypes.byref(clock._c())
+
+
+def _limits(time, nodes, depth, on_info, game):
+    """A PlyLimits, or None for the spec's own limits."""
+    if time is None and nodes is None and depth is None and on_info is None:
+        return None, None
+    lim = _l.Limits()
+    lim.time_ms = _ms(time)
     lim.nodes = nodes or 0
     lim.depth = depth or 0
     cb = None
@@ -481,17 +523,22 @@ class Bot:
             self._b = None
 
     def choose(self, state, time=None, nodes=None, depth=None,
-               on_info=None):
+               on_info=None, clock=None):
         """The bot's move for the player to move (a Move). Limits (time in
         seconds or "150ms"/"2s", nodes, depth) replace the spec's;
-        on_info(SearchInfo) is called as the search deepens."""
+        on_info(SearchInfo) is called as the search deepens. clock (a
+        Clock): the move's time from the time manager, capped by time."""
         self._bind(state.game)
         lim, keep = _limits(time, nodes, depth, on_info, state.game)
         m = ctypes.c_uint64()
         si = _l.SearchInfo()
-        _call(_lib.ply_bot_choose, self._b, state._s,
-              ctypes.byref(lim) if lim is not None else None,
-              ctypes.byref(m), ctypes.byref(si))
+        limp = ctypes.byref(lim) if lim is not None else None
+        if clock is None:
+            _call(_lib.ply_bot_choose, self._b, state._s, limp,
+                  ctypes.byref(m), ctypes.byref(si))
+        else:
+            _call(_lib.ply_bot_choose_clock, self._b, state._s,
+                  _clock(clock), limp, ctypes.byref(m), ctypes.byref(si))
         del keep
         self.last_info = SearchInfo(state, si)
         return Move(m.value, state.move_to_string(m.value))
@@ -563,10 +610,11 @@ class Session:
               _b(None if value is None else str(value)))
 
     def go(self, time=None, nodes=None, depth=None, on_info=None,
-           on_done=None):
+           on_done=None, clock=None):
         """Starts a search of the current position and returns at once.
         on_info(SearchInfo) and on_done(move, SearchInfo) run on the search
-        thread."""
+        thread. clock (a Clock): the move's time from the time manager,
+        capped by time."""
         game = self.game
 
         def info(user, root, si):
@@ -587,8 +635,11 @@ class Session:
         self._cbs = cbs         # alive while the search may call them
         lim, keep = _limits(time, nodes, depth, None, game)
         self._keep = keep
-        _call(_lib.ply_session_go, self._p,
-              ctypes.byref(lim) if lim is not None else None)
+        limp = ctypes.byref(lim) if lim is not None else None
+        if clock is None:
+            _call(_lib.ply_session_go, self._p, limp)
+        else:
+            _call(_lib.ply_session_go_clock, self._p, _clock(clock), limp)
 
     def stop(self):
         """Asks the search to end soon (any thread)."""

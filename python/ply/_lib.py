@@ -32,6 +32,12 @@ class Limits(Structure):
                 ("on_info", INFO_FN), ("user", c_void_p)]
 
 
+class Clock(Structure):
+    _fields_ = [("left_ms", c_int64), ("inc_ms", c_int64),
+                ("byoyomi_ms", c_int64), ("moves_to_go", c_int),
+                ("margin_ms", c_int64)]
+
+
 def _candidates(pkgdir):
     env = os.environ.get("PLY_LIBRARY")
     if env:
@@ -139,6 +145,11 @@ _PROTOS = {
     "ply_bot_spec": (c_char_p, [c_void_p]),
     "ply_bot_choose": (c_int, [c_void_p, c_void_p, POINTER(Limits),
                                POINTER(c_uint64), POINTER(SearchInfo), _E]),
+    "ply_bot_choose_clock": (c_int, [c_void_p, c_void_p, POINTER(Clock),
+                                     POINTER(Limits), POINTER(c_uint64),
+                                     POINTER(SearchInfo), _E]),
+    "ply_time_budget": (c_int64, [c_void_p, POINTER(Clock), POINTER(c_int),
+                                  _E]),
     "ply_bot_inform": (c_int, [c_void_p, c_void_p, c_uint64, _E]),
     "ply_bot_new_game": (None, [c_void_p]),
     "ply_bot_stop": (None, [c_void_p]),
@@ -155,6 +166,8 @@ _PROTOS = {
     "ply_session_on_info": (c_int, [c_void_p, INFO_FN, DONE_FN, c_void_p,
                                     _E]),
     "ply_session_go": (c_int, [c_void_p, POINTER(Limits), _E]),
+    "ply_session_go_clock": (c_int, [c_void_p, POINTER(Clock),
+                                     POINTER(Limits), _E]),
     "ply_session_stop": (None, [c_void_p]),
     "ply_session_wait": (c_int, [c_void_p, POINTER(c_uint64),
                                  POINTER(SearchInfo), _E]),

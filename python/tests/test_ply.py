@@ -262,6 +262,36 @@ class TestSession(unittest.TestCase):
             ses.set_bot("nosuch")
 
 
+class TestClock(unittest.TestCase):
+    def test_budget(self):
+        s = ply.Game("chess").new_state()
+        t = s.time_budget(ply.Clock(left=60))
+        self.assertTrue(1.0 <= t <= 30.0)
+        self.assertGreater(s.time_budget(ply.Clock(left="60s", inc="2s")), t)
+        last = s.time_budget(ply.Clock(left=10, moves_to_go=1))
+        self.assertTrue(9.0 <= last < 10.0)
+        with self.assertRaises(ply.PlyError) as e:
+            s.time_budget(ply.Clock(left=-1))
+        self.assertEqual(e.exception.name, "PLY_E_ARGUMENT")
+        with self.assertRaises(TypeError):
+            s.time_budget(60)
+
+    def test_bot_and_session_on_a_clock(self):
+        s = ply.Game("chess").new_state()
+        bot = ply.Bot("alphabeta", seed=1)
+        # the time given caps the clock's 20 s
+        m = bot.choose(s, time="30ms", clock=ply.Clock(left=20, moves_to_go=1))
+        self.assertIn(m, s.legal_moves())
+        self.assertLess(bot.last_info.seconds, 5)
+        ses = ply.Session("chess", bot="alphabeta", seed=1)
+        ses.go(time=0.03, clock=ply.Clock(left=20, moves_to_go=1))
+        m, info = ses.wait()
+        self.assertIn(m, ses.state().legal_moves())
+        self.assertLess(info.seconds, 5)
+        with self.assertRaises(ply.PlyError):
+            ses.go(clock=ply.Clock(byoyomi=-1))
+
+
 class TestMatches(unittest.TestCase):
     def test_records(self):
         m = ply.Match("draughts-russian", ["random", "greedy"], games=4,

@@ -25,6 +25,7 @@
 #include "../core/rng.h"
 #include "../core/session.h"
 #include "../core/setup.h"
+#include "../core/timeman.h"
 #include "../core/version.h"
 #include "../tools/match.h"
 #include "../tools/referee.h"
@@ -761,8 +762,89 @@ static void bot_trampoline(const SearchInfo *si, void *user)
     c->fn(c->user, &c->root, &o);
 }
 
-int ply_bot_choose(PlyBot *b, const PlyState *s, const PlyLimits *lim,
-                   PlyMove *move, PlySearchInfo *info, PlyApiError *err)
+/* ------------------------------------------------------------ clocks */
+
+static int clock_in(const PlyClock *c, Clock *out, PlyApiError *err)
+{
+    if (!c)
+        return fail(err, PLY_E_ARGUMENT, "no clock");
+    const int64_t f[4] = {c->left_ms, c->inc_ms, c->byoyomi_ms, c->margin_ms};
+    const char *name[4] = {"left_ms", "inc_ms", "byoyomi_ms", "margin_ms"};
+    for (int i = 0; i < 4; i++)
+        if (f[i] < 0 || f[i] > PLY_CLOCK_MAX_MS)
+            return fail(err, PLY_E_ARGUMENT,
+                        "clock %s %lld is out of range (0 to %lld ms)",
+                        name[i], (long long)f[i],
+                        (long long)PLY_CLOCK_MAX_MS);
+    if (c->moves_to_go < 0)
+        return fail(err, PLY_E_ARGUMENT, "clock moves_to_go %d is negative",
+                    c->moves_to_go);
+    *out = (Clock){.left_ms = c->left_ms, .inc_ms = c->inc_ms,
+                   .byoyomi_ms = c->byoyomi_ms,
+                   .moves_to_go = c->moves_to_go < 1000 ? c->moves_to_go
+                                                        : 1000,
+                   .margin_ms = c->margin_ms};
+    return 0;
+}
+
+/* The budget for the mover at st (the true position: the mover's
+ * observation is taken here in games with hidden information). */
+static int64_t budget_at(const GameVtbl *g, const void *st, const Clock *c,
+                         uint64_t seed, int *spend_all, PlyApiError *err)
+{
+    int p = g->to_move(st);
+    if (p < 0)
+        return fail(err, PLY_E_STATE, p == PLAYER_TERMINAL
+                                          ? "the game is over"
+                                          : "a chance node: no player to move");
+    unsigned char *obs = NULL;
+    if (hidden(g)) {
+        if (!(obs = malloc(g->info.state_size)))
+            return fail(err, PLY_E_MEMORY, "out of memory");
+        g->observe(st, p, obs);
+        st = obs;
+    }
+    int64_t t = time_budget(g, st, c, seed);
+    free(obs);
+    if (spend_all)
+        *spend_all = time_spend_all(g, c);
+    ok(err);
+    return t;
+}
+
+int64_t ply_time_budget(const PlyState *s, const PlyClock *c, int *spend_all,
+                        PlyApiError *err)
+{
+    if (!s)
+        return fail(err, PLY_E_ARGUMENT, "no state");
+    Clock k;
+    if (clock_in(c, &k, err))
+        return -1;
+    return budget_at(s->g, s->cur, &k, s->g->hash(s->cur), spend_all, err);
+}
+
+/* The clock's time into l: it replaces l's time unless that is smaller
+ * (a cap). -1 on a bad clock or position. */
+static int clock_limits(const GameVtbl *g, const void *st, const PlyClock *c,
+                        uint64_t seed, Limits *l, PlyApiError *err)
+{
+    Clock k;
+    if (clock_in(c, &k, err))
+        return -1;
+    int spend = 0;
+    int64_t t = budget_at(g, st, &k, seed, &spend, err);
+    if (t < 0)
+        return -1;
+    if (!l->time_ms || l->time_ms > t) {
+        l->time_ms = t;
+        l->spend_all = spend;
+    }
+    return 0;
+}
+
+static int bot_choose_with(PlyBot *b, const PlyState *s, const PlyClock *c,
+                           const PlyLimits *lim, PlyMove *move,
+                           PlySearchInfo *info, PlyApiError *err)
 {
     if (!b || !s || !move)
         return fail(err, PLY_E_ARGUMENT, "no bot, state or move");
@@ -774,6 +856,18 @@ int ply_bot_choose(PlyBot *b, const PlyState *s, const PlyLimits *lim,
         return fail(err, PLY_E_STATE, "the game is over");
     if (p == PLAYER_CHANCE)
         return fail(err, PLY_E_STATE, "a chance node: no player to move");
+    InfoCtx ctx = {0};
+    Limits l, *lp = NULL;
+    if (lim || c) {
+        l = b->bot->limits;
+        if (lim)
+            merge_limits(&l, lim);
+        if (c && clock_limits(s->g, s->cur, c, s->g->hash(s->cur), &l, err))
+            return -1;
+        l.on_info = NULL;
+        l.user = NULL;
+        lp = &l;
+    }
     /* The bot sees what the mover sees. */
     unsigned char *obs = NULL;
     const void *root = s->cur;
@@ -783,21 +877,12 @@ int ply_bot_choose(PlyBot *b, const PlyState *s, const PlyLimits *lim,
         s->g->observe(s->cur, p, obs);
         root = obs;
     }
-    InfoCtx ctx = {0};
-    Limits l, *lp = NULL;
-    if (lim) {
-        l = b->bot->limits;
-        merge_limits(&l, lim);
-        l.on_info = NULL;
-        l.user = NULL;
-        if (lim->on_info) {
-            ctx.fn = lim->on_info;
-            ctx.user = lim->user;
-            ctx.root = state_view(s->g, root);
-            l.on_info = bot_trampoline;
-            l.user = &ctx;
-        }
-        lp = &l;
+    if (lim && lim->on_info) {
+        ctx.fn = lim->on_info;
+        ctx.user = lim->user;
+        ctx.root = state_view(s->g, root);
+        l.on_info = bot_trampoline;
+        l.user = &ctx;
     }
     SearchInfo si;
     memset(&si, 0, sizeof si);
@@ -813,6 +898,21 @@ int ply_bot_choose(PlyBot *b, const PlyState *s, const PlyLimits *lim,
         info_out(&si, info);
     ok(err);
     return 0;
+}
+
+int ply_bot_choose(PlyBot *b, const PlyState *s, const PlyLimits *lim,
+                   PlyMove *move, PlySearchInfo *info, PlyApiError *err)
+{
+    return bot_choose_with(b, s, NULL, lim, move, info, err);
+}
+
+int ply_bot_choose_clock(PlyBot *b, const PlyState *s, const PlyClock *c,
+                         const PlyLimits *lim, PlyMove *move,
+                         PlySearchInfo *info, PlyApiError *err)
+{
+    if (!c)
+        return fail(err, PLY_E_ARGUMENT, "no clock");
+    return bot_choose_with(b, s, c, lim, move, info, err);
 }
 
 int ply_bot_inform(PlyBot *b, const PlyState *s, PlyMove played,
@@ -995,14 +1095,19 @@ int ply_session_on_info(PlySession *ps, PlyInfoFn info, PlyDoneFn done,
     return 0;
 }
 
-int ply_session_go(PlySession *ps, const PlyLimits *lim, PlyApiError *err)
+static int session_go_with(PlySession *ps, const PlyClock *c,
+                           const PlyLimits *lim, PlyApiError *err)
 {
     if (!ps)
         return fail(err, PLY_E_ARGUMENT, "no session");
     Limits l, *lp = NULL;
-    if (lim) {
+    if (lim || c) {
         l = session_bot_limits(ps->s);
-        merge_limits(&l, lim);
+        if (lim)
+            merge_limits(&l, lim);
+        if (c && clock_limits(session_game(ps->s), session_state(ps->s), c,
+                              session_seed(ps->s), &l, err))
+            return -1;
         lp = &l;
     }
     PlyError ie = {{0}};
@@ -1010,6 +1115,19 @@ int ply_session_go(PlySession *ps, const PlyLimits *lim, PlyApiError *err)
         return fail_from(err, PLY_E_STATE, &ie, "cannot search now");
     ok(err);
     return 0;
+}
+
+int ply_session_go(PlySession *ps, const PlyLimits *lim, PlyApiError *err)
+{
+    return session_go_with(ps, NULL, lim, err);
+}
+
+int ply_session_go_clock(PlySession *ps, const PlyClock *c,
+                         const PlyLimits *lim, PlyApiError *err)
+{
+    if (!c)
+        return fail(err, PLY_E_ARGUMENT, "no clock");
+    return session_go_with(ps, c, lim, err);
 }
 
 void ply_session_stop(PlySession *ps)

@@ -440,6 +440,101 @@ static void test_session(void **unused)
     ply_session_free(ps);
 }
 
+/* Clocks: the time manager's budget, and bots and sessions that take
+ * their time from a clock. */
+static void test_clock(void **unused)
+{
+    (void)unused;
+    PlyError err;
+    PlyState *s = state("chess", NULL, NULL);
+    int spend = -1;
+    /* a share of the main time, the rest kept */
+    PlyClock c = {.left_ms = 60000};
+    int64_t t = ply_time_budget(s, &c, &spend, &err);
+    assert_int_equal(err.code, PLY_OK);
+    assert_true(t >= 1000 && t <= 30000);
+    assert_int_equal(spend, 0);
+    /* more time on the clock, no less for the move; an increment adds */
+    PlyClock more = {.left_ms = 120000};
+    assert_true(ply_time_budget(s, &more, NULL, &err) >= t);
+    PlyClock inc = {.left_ms = 60000, .inc_ms = 2000};
+    assert_true(ply_time_budget(s, &inc, NULL, &err) > t);
+    /* the last move before the control gets all of it but the margin */
+    PlyClock last = {.left_ms = 10000, .moves_to_go = 1};
+    int64_t tl = ply_time_budget(s, &last, &spend, &err);
+    assert_true(tl >= 9000 && tl < 10000);
+    /* byoyomi alone: the move's own time, spent whole */
+    PlyClock byo = {.byoyomi_ms = 5000};
+    int64_t tb = ply_time_budget(s, &byo, &spend, &err);
+    assert_true(tb >= 4000 && tb < 5000);
+    assert_int_equal(spend, 1);
+    /* a flagged clock still gives the move a millisecond */
+    PlyClock none = {0};
+    assert_int_equal(ply_time_budget(s, &none, NULL, &err), 1);
+    /* bad clocks */
+    PlyClock neg = {.left_ms = -5};
+    assert_int_equal(ply_time_budget(s, &neg, NULL, &err), -1);
+    assert_int_equal(err.code, PLY_E_ARGUMENT);
+    assert_non_null(strstr(err.message, "left_ms"));
+    PlyClock huge = {.left_ms = 1000, .inc_ms = PLY_CLOCK_MAX_MS + 1};
+    assert_int_equal(ply_time_budget(s, &huge, NULL, &err), -1);
+    assert_non_null(strstr(err.message, "inc_ms"));
+    PlyClock togo = {.left_ms = 1000, .moves_to_go = -1};
+    assert_int_equal(ply_time_budget(s, &togo, NULL, &err), -1);
+    assert_int_equal(ply_time_budget(s, NULL, NULL, &err), -1);
+    assert_int_equal(ply_time_budget(NULL, &c, NULL, &err), -1);
+    assert_int_equal(err.code, PLY_E_ARGUMENT);
+    PlyState *over = state("chess", NULL,
+                           "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    assert_int_equal(ply_time_budget(over, &c, NULL, &err), -1);
+    assert_int_equal(err.code, PLY_E_STATE);
+    ply_state_free(over);
+
+    /* A bot on a clock: a time in the limits caps the clock's (20 s
+     * here, which a broken cap would spend). */
+    PlyBot *b = ply_bot_new(game("chess"), "alphabeta", 3, &err);
+    assert_non_null(b);
+    PlyLimits cap = {.time_ms = 30};
+    PlyClock big = {.left_ms = 20000, .moves_to_go = 1};
+    PlyMove m;
+    PlySearchInfo info;
+    assert_int_equal(ply_bot_choose_clock(b, s, &big, &cap, &m, &info, &err),
+                     0);
+    assert_true(info.seconds < 5.0);
+    PlyState *after = ply_state_clone(s, &err);
+    assert_int_equal(ply_state_apply(after, m, &err), 0);
+    ply_state_free(after);
+    assert_int_equal(ply_bot_choose_clock(b, s, &neg, NULL, &m, &info, &err),
+                     -1);
+    assert_int_equal(err.code, PLY_E_ARGUMENT);
+    assert_int_equal(ply_bot_choose_clock(b, s, NULL, NULL, &m, &info, &err),
+                     -1);
+    /* byoyomi is spent to the deadline: the search does not stop early
+     * to bank time it would lose (a bound from below, which a loaded
+     * machine cannot break) */
+    PlyClock b300 = {.byoyomi_ms = 300};
+    assert_int_equal(ply_bot_choose_clock(b, s, &b300, NULL, &m, &info, &err),
+                     0);
+    assert_true(info.seconds >= 0.2);
+    ply_bot_free(b);
+
+    /* A session on a clock. */
+    PlySession *ps = ply_session_new(game("chess"), NULL, "alphabeta", 1,
+                                     &err);
+    assert_non_null(ps);
+    assert_int_equal(ply_session_go_clock(ps, &big, &cap, &err), 0);
+    assert_int_equal(ply_session_wait(ps, &m, &info, &err), 0);
+    assert_true(info.seconds < 5.0);
+    assert_int_equal(ply_session_go_clock(ps, &neg, NULL, &err), -1);
+    assert_int_equal(err.code, PLY_E_ARGUMENT);
+    /* a failed start leaves no search behind */
+    assert_int_equal(ply_session_wait(ps, &m, &info, &err), -1);
+    assert_int_equal(err.code, PLY_E_STATE);
+    assert_int_equal(ply_session_go_clock(NULL, &c, NULL, &err), -1);
+    ply_session_free(ps);
+    ply_state_free(s);
+}
+
 static void test_match(void **unused)
 {
     (void)unused;
@@ -648,6 +743,7 @@ int main(void)
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_bots),
         cmocka_unit_test(test_session),
+        cmocka_unit_test(test_clock),
         cmocka_unit_test(test_match),
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_seats_from_options),

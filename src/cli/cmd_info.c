@@ -5,6 +5,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "../core/book.h"
 #include "../core/format.h"
 #include "../core/options.h"
 #include "../core/registry.h"
@@ -198,6 +199,13 @@ int cmd_info(int argc, char **argv)
     }
     printf("\n");
     printf("default bot: %s\n", game_default_bot(g));
+    if (g->nsym > 1)
+        printf("symmetries: %d (ply book searches one position of each "
+               "class)\n", g->nsym);
+    if (g->book)
+        printf("opening book: %d entries, played by bots with book=1 "
+               "(docs/book.md); made by %s\n", g->book->n,
+               g->book->source);
     printf("\noptions:");
     if (!in->options || !in->options[0].key)
         printf(" none");

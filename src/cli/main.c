@@ -18,6 +18,7 @@ int cmd_gtp(int argc, char **argv);
 int cmd_gomocup(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_openings(int argc, char **argv);
+int cmd_book(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_usi(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
@@ -150,6 +151,16 @@ const Command cli_commands[] = {
      "  seed order, -j at a time; with a node or depth limit the file does\n"
      "  not depend on -j. --tries: candidates at most (default 100 N).\n"
      "  Exits 1 when fewer than N were found. A summary goes to stderr."},
+    {"book", cmd_book, "an opening book computed by long searches",
+     "ply book GAME [--plies 3] [--bot SPEC] [--seed 1] [-j 1] [--max 10000]\n"
+     "              [--options K=V,...] [--out FILE]\n"
+     "  For each side: every position of fewer than --plies plies reached\n"
+     "  when that side plays the book and the others play anything, one of\n"
+     "  each symmetry class (the game's own symmetries) searched by SPEC\n"
+     "  (default: the game's bot; a node limit makes the book repeatable,\n"
+     "  whatever -j), its move stored for every image. Writes the C table\n"
+     "  a game compiles in (src/games/GAME_book.h); bots play it with\n"
+     "  book=1. --max: positions searched at most. Progress to stderr."},
     {"bench", cmd_bench, "fixed search workload: speed and a signature",
      "ply bench [GAME ...] [--long] [--json] [--iterations N] [--depth D]\n"
      "          [--playouts N]\n"

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "book.h"
 #include "options.h"
 #include "registry.h"
 #include "util.h"
@@ -39,6 +40,7 @@ typedef struct LimitOpts {
     uint64_t nodes;
     int depth;
     uint64_t seed;
+    int book;
 } LimitOpts;
 
 enum { LIMIT_ROW_SEED = 5 };
@@ -60,6 +62,9 @@ static const Option limit_options[] = {
     {.key = "seed", .type = OPT_COUNT,
      .offset = offsetof(LimitOpts, seed),
      .help = "the bot's random seed (default: the one the caller gives)"},
+    {.key = "book", .type = OPT_BOOL, .offset = offsetof(LimitOpts, book),
+     .help = "play the game's opening book move where it has one (`ply "
+             "info GAME` says whether it does), before any search"},
     {.key = NULL},
 };
 
@@ -211,6 +216,7 @@ Bot *bot_new(const GameVtbl *g, const char *spec, uint64_t seed,
     b->impl = impl;
     b->limits = (Limits){.time_ms = lo.time_ms, .nodes = lo.nodes,
                          .depth = lo.depth};
+    b->book = lo.book && g->book ? g->book : NULL;
     snprintf(b->spec, sizeof b->spec, "%s", spec);
     return b;
 }
@@ -237,6 +243,14 @@ Move bot_choose(Bot *b, const void *st, const Limits *lim, SearchInfo *out)
     if (!out)
         out = &tmp;
     memset(out, 0, sizeof *out);
+    Move m;
+    if (b->book && book_lookup(b->game, b->book, st, &m)) {
+        out->best = m;
+        out->pv[0] = m;
+        out->pv_len = 1;
+        out->book = 1;
+        return m;
+    }
     return b->v->choose(b->impl, st, lim ? lim : &b->limits, out);
 }
 

@@ -30,6 +30,7 @@ typedef struct SearchInfo {
     Move top[SEARCH_MAX_TOP];
     uint64_t top_visits[SEARCH_MAX_TOP];
     double top_value[SEARCH_MAX_TOP];
+    int book;           /* the move came from the game's opening book */
 } SearchInfo;
 
 typedef void (*SearchCallback)(const SearchInfo *info, void *user);
@@ -117,6 +118,7 @@ typedef struct Bot {
     const GameVtbl *game;
     void *impl;
     Limits limits;
+    const struct Book *book;    /* book=1 and the game has one */
     char spec[256];
 } Bot;
 

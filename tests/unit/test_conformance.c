@@ -5,6 +5,8 @@
  * range (and zero-sum where declared); chance and observation hooks. */
 #include "testlib.h"
 
+#include "../../src/core/book.h"
+
 /* random games per game (half under the sanitizers: PLY_SANITIZED) */
 #ifdef PLY_SANITIZED
 enum { GAMES_PER_GAME = 100 };
@@ -230,6 +232,21 @@ static void check_position(Ctx *x, const void *st, int ply, uint64_t seed)
 
 static void run_game_conformance_n(const GameVtbl *g, int games_wanted);
 
+/* An opening book's table: sorted, keys distinct, the count in range;
+ */
+static void check_book(const GameVtbl *g)
+{
+    const Book *b = g->book;
+    if (!b)
+        return;
+    if (b->n < 0 || (b->n && !b->entries) || !b->source)
+        fail_msg("%s: a malformed book", g->info.name);
+    for (int i = 1; i < b->n; i++)
+        if (b->entries[i - 1].key >= b->entries[i].key)
+            fail_msg("%s: book keys not sorted and distinct at entry %d",
+                     g->info.name, i);
+}
+
 static void run_game_conformance(const GameVtbl *g)
 {
     run_game_conformance_n(g, 0);
@@ -271,6 +288,18 @@ static void run_game_conformance_n(const GameVtbl *g, int games_wanted)
     const char *env = getenv("PLY_CONFORMANCE_GAMES");
     if (env && atoi(env) > 0)
         games = atoi(env);
+    /* Symmetries (sym_move): the image of each game under each one is
+     * played beside it and must stay legal, with as many moves at each
+     * ply and the same result. */
+    int nsym = g->sym_move ? g->nsym : 0;
+    if (g->sym_move && (nsym < 2 || nsym > 16))
+        fail_msg("%s: sym_move with nsym %d (2 to 16)", in->name, nsym);
+    if ((g->nsym > 1) != (g->sym_move != NULL))
+        fail_msg("%s: nsym and sym_move go together", in->name);
+    void *img[16] = {0};
+    for (int k = 0; k < nsym; k++)
+        img[k] = malloc(in->state_size);
+    check_book(g);
     for (int gi = 0; gi < games; gi++) {
         uint64_t seed = 1000 + (uint64_t)gi;
         Rng r;
@@ -278,6 +307,8 @@ static void run_game_conformance_n(const GameVtbl *g, int games_wanted)
         memset(st, 0, in->state_size);
         if (g->init(st, x.opt, seed, &err))
             fail_msg("%s: init failed: %s", in->name, err.msg);
+        for (int k = 0; k < nsym; k++)
+            memcpy(img[k], st, in->state_size);
         int ply = 0;
         for (;;) {
             check_position(&x, st, ply, seed);
@@ -288,10 +319,42 @@ static void run_game_conformance_n(const GameVtbl *g, int games_wanted)
                          in->name, (unsigned long long)seed,
                          in->max_game_length);
             int n = g->gen_moves(st, x.moves);
-            g->make(st, x.moves[rng_below(&r, (uint32_t)n)]);
+            Move m = x.moves[rng_below(&r, (uint32_t)n)];
+            for (int k = 1; k < nsym; k++) {
+                if (g->to_move(img[k]) != g->to_move(st) ||
+                    g->gen_moves(img[k], x.moves2) != n)
+                    fail_msg("%s seed %llu ply %d: the image under "
+                             "symmetry %d has another mover or move count",
+                             in->name, (unsigned long long)seed, ply, k);
+                Move mk = g->sym_move(k, m);
+                int found = 0;
+                for (int i = 0; i < n && !found; i++)
+                    found = x.moves2[i] == mk;
+                if (!found)
+                    fail_msg("%s seed %llu ply %d: symmetry %d maps a legal "
+                             "move to an illegal one", in->name,
+                             (unsigned long long)seed, ply, k);
+                g->make(img[k], mk);
+            }
+            g->make(st, m);
             ply++;
         }
+        double ra[PLY_MAX_PLAYERS], rb[PLY_MAX_PLAYERS];
+        g->returns(st, ra);
+        for (int k = 1; k < nsym; k++) {
+            if (g->to_move(img[k]) != PLAYER_TERMINAL)
+                fail_msg("%s seed %llu: the image under symmetry %d has "
+                         "not ended", in->name, (unsigned long long)seed, k);
+            g->returns(img[k], rb);
+            for (int p = 0; p < in->num_players; p++)
+                if (ra[p] != rb[p])
+                    fail_msg("%s seed %llu: the image under symmetry %d "
+                             "ends otherwise", in->name,
+                             (unsigned long long)seed, k);
+        }
     }
+    for (int k = 0; k < nsym; k++)
+        free(img[k]);
     free(st);
     free(x.moves);
     free(x.moves2);

@@ -438,14 +438,16 @@ typedef struct GameVtbl {
                       size_t work_bytes, int *result, Move *best);
     /* ---- symmetries and an opening book (optional) ----
      * nsym symmetries of the board (0: none declared) that map the start
-     * position to itself and legal play to legal play: sym_move(k, m) is
-     * the image of move m under symmetry k (0 <= k < nsym, 0 the
+     * position to itself and legal play to legal play: sym_move(st, k, m)
+     * is the image of move m under symmetry k (0 <= k < nsym, 0 the
      * identity), so the images of a game's moves, played from the start,
-     * are a legal game whose positions are the images of its own. `ply
+     * are a legal game whose positions are the images of its own. st is
+     * a position of the game, for what its options fix (a board's size);
+     * the image depends on nothing else. `ply
      * book` searches one position of each class with them. book: the
      * game's opening book (book.h), played by bots with book=1. */
     int nsym;
-    Move (*sym_move)(int k, Move m);
+    Move (*sym_move)(const void *st, int k, Move m);
     const struct Book *book;
 } GameVtbl;
 

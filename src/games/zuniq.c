@@ -445,8 +445,9 @@ static void sym_dot(int k, int r, int c, int *r2, int *c2)
 
 /* The image of segment m under symmetry k: the segment joining the images
  * of its two dots. */
-static Move zuniq_sym_move(int k, Move m)
+static Move zuniq_sym_move(const void *st, int k, Move m)
 {
+    (void)st;   /* one board */
     if (m >= ZQ_SEGS || k <= 0 || k >= ZQ_NSYM)
         return m;
     int a = SEG_DOT[m][0], b = SEG_DOT[m][1], ar, ac, br, bc;

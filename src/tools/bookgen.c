@@ -88,7 +88,7 @@ static int replay(const Gen *G, const Move *seq, int len, int k, void *st,
     if (state_setup(g, st, G->options, NULL, 1, err))
         return -1;
     for (int i = 0; i < len; i++) {
-        Move m = k ? g->sym_move(k, seq[i]) : seq[i];
+        Move m = k ? g->sym_move(st, k, seq[i]) : seq[i];
         if (!state_is_legal(g, st, m))
             return ply_fail(err, "%s: symmetry %d maps move %d of a line "
                             "to an illegal move", g->info.name, k, i + 1);
@@ -299,7 +299,7 @@ int bookgen_run(const GameVtbl *g, const char *options, const char *spec,
             for (int k = 0; k < G.nsym; k++) {
                 if (replay(&G, nd->seq, nd->len, k, st, err))
                     goto done;
-                Move m = k ? g->sym_move(k, nd->best) : nd->best;
+                Move m = k ? g->sym_move(st, k, nd->best) : nd->best;
                 if (!state_is_legal(g, st, m)) {
                     ply_fail(err, "%s: symmetry %d maps a book move to an "
                              "illegal one", g->info.name, k);

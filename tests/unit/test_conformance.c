@@ -326,7 +326,7 @@ static void run_game_conformance_n(const GameVtbl *g, int games_wanted)
                     fail_msg("%s seed %llu ply %d: the image under "
                              "symmetry %d has another mover or move count",
                              in->name, (unsigned long long)seed, ply, k);
-                Move mk = g->sym_move(k, m);
+                Move mk = g->sym_move(st, k, m);
                 int found = 0;
                 for (int i = 0; i < n && !found; i++)
                     found = x.moves2[i] == mk;

@@ -77,7 +77,7 @@ typedef struct MctsSpec {
     double c, bias, eps, ept_scale, im, oppeps;
     size_t mem;
     int threads, playouts, expand, reuse, solver, rave, grave, amaf_all;
-    int policy, ept, exact, priors;
+    int policy, ept, exact, priors, oppseat;
 } MctsSpec;
 
 static const char *const policy_choices[] = {"auto", "game", "random",
@@ -148,6 +148,9 @@ static const Option mcts_options[] = {
              "root's chooses, descend to a random child this often "
              "(epsilon-greedy; values then expect the opponents to err, "
              "which sets traps)"),
+    MCTS_OPT("oppseat", OPT_INT, 0, 0, 8, oppseat,
+             "oppeps only when the bot plays this seat (1 = the first "
+             "player); 0: in every seat"),
     {.key = NULL},
 };
 
@@ -474,6 +477,8 @@ static void reuse_tree(Mcts *m, const void *st)
         atomic_store(&rn->exact, -atomic_load(&rn->exact));
     rn->pov = (int8_t)tm;
     m->root_player = tm;
+    m->oppeps_now = m->o.oppseat == 0 || m->o.oppseat == tm + 1
+                        ? m->o.oppeps : 0;
     m->track_ok = 1;
     m->ntrack = 0;
     memcpy(m->track_state, st, m->sz);
@@ -512,7 +517,7 @@ static void *mcts_create(const GameVtbl *g, const void *opts, uint64_t seed,
         .policy = sp->policy, .expand = (uint32_t)sp->expand,
         .grave = (uint32_t)sp->grave, .ept = sp->ept, .bias = sp->bias,
         .eps = sp->eps, .ept_scale = sp->ept_scale, .im = sp->im,
-        .exact = sp->exact, .oppeps = sp->oppeps,
+        .exact = sp->exact, .oppeps = sp->oppeps, .oppseat = sp->oppseat,
         .priors = sp->priors && g->priors,
     };
     if (o.grave)

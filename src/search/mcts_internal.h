@@ -32,6 +32,7 @@ typedef struct MctsOpts {
     int exact;      /* ask the game's exact hook at leaf expansion */
     double bias, eps, ept_scale, im;
     double oppeps;  /* opponents' selection: a random child this often */
+    int oppseat;    /* oppeps only when the root player is this seat + 1 */
 } MctsOpts;
 
 struct Mcts;
@@ -98,6 +99,7 @@ typedef struct Mcts {
     _Atomic uint64_t claimed;
     uint64_t max_iters;
     int root_player;         /* to move at the root of the running search */
+    double oppeps_now;       /* o.oppeps, or 0 where oppseat excludes this seat */
     BotClock clk;            /* time_ms: start and internal deadline */
     const Limits *lim;
     SearchInfo *out;

@@ -406,8 +406,8 @@ static inline uint32_t select_child(Worker *w, MctsNode *n, int depth)
         }
         return f + k - 1;
     }
-    if (m->o.oppeps > 0 && ch[0].mover != m->root_player && k > 1 &&
-        rng_double(&w->rng) < m->o.oppeps)
+    if (m->oppeps_now > 0 && ch[0].mover != m->root_player && k > 1 &&
+        rng_double(&w->rng) < m->oppeps_now)
         return f + rng_below(&w->rng, k);
     return m->select(w, n, f, k, depth);
 }

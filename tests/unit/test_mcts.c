@@ -873,9 +873,12 @@ static void test_opponent_eps(void **state)
     const char *spec[] = {"mcts:iterations=4000,solver=0,oppeps=1",
                           "mcts:iterations=4000,solver=0,oppeps=0.9",
                           "mcts:iterations=4000,solver=0",
-                          "mcts:iterations=4000,solver=0,oppeps=0.2"};
-    const Move want[] = {1, 1, 0, 0};
-    for (int i = 0; i < 4; i++) {
+                          "mcts:iterations=4000,solver=0,oppeps=0.2",
+                          /* oppseat: A is the first seat */
+                          "mcts:iterations=4000,solver=0,oppeps=1,oppseat=1",
+                          "mcts:iterations=4000,solver=0,oppeps=1,oppseat=2"};
+    const Move want[] = {1, 1, 0, 0, 1, 0};
+    for (int i = 0; i < 6; i++) {
         Trap st;
         trap_init(&st, NULL, 0, NULL);
         Bot *b = mk(g, spec[i], 3);
@@ -905,8 +908,9 @@ static void test_bad_options(void **state)
     const char *bad[] = {"mcts:c=x", "mcts:mem=0", "mcts:threads=0",
                          "mcts:bogus=1", "mcts:policy=smart",
                          "mcts:policy=game", "mcts:rave", "mcts:mem=5q",
-                         "mcts:oppeps=2", "mcts:oppeps=-0.1"};
-    for (int i = 0; i < 10; i++) {
+                         "mcts:oppeps=2", "mcts:oppeps=-0.1",
+                         "mcts:oppseat=9", "mcts:oppseat=-1"};
+    for (int i = 0; i < 12; i++) {
         PlyError err = {{0}};
         Bot *b = bot_new(g, bad[i], 1, &err);
         assert_null(b);

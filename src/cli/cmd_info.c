@@ -199,6 +199,8 @@ int cmd_info(int argc, char **argv)
     }
     printf("\n");
     printf("default bot: %s\n", game_default_bot(g));
+    if (in->codecup_bot)
+        printf("ply codecup bot: %s\n", in->codecup_bot);
     if (g->nsym > 1)
         printf("symmetries: %d (ply book searches one position of each "
                "class)\n", g->nsym);

@@ -115,6 +115,9 @@ typedef struct GameInfo {
     /* The bot spec front ends use when the user names none (NULL: the
      * core's rule in game_default_bot(), registry.h). */
     const char *default_bot;
+    /* The bot `ply codecup` plays when the user names none (NULL: the
+     * default bot, with CodeCup's memory limit for mcts; codecup.c). */
+    const char *codecup_bot;
     /* Fixed part of the time manager's safety margin in ms (0: the
      * default, timeman.h), for games whose moves take long to send. */
     int time_margin_ms;

@@ -168,13 +168,17 @@ int registry_check(PlyError *err)
         }
         if (nopt > PLY_MAX_OPTIONS)
             return ply_fail(err, "game %s: too many options", in->name);
-        if (in->default_bot) {
+        const char *specs[] = {in->default_bot, in->codecup_bot};
+        for (int k = 0; k < 2; k++) {
             char name[64];
+            if (!specs[k])
+                continue;
             snprintf(name, sizeof name, "%.*s",
-                     (int)strcspn(in->default_bot, ":"), in->default_bot);
+                     (int)strcspn(specs[k], ":"), specs[k]);
             if (!bot_find(name))
-                return ply_fail(err, "game %s: default bot '%s' is not "
-                                "registered", in->name, in->default_bot);
+                return ply_fail(err, "game %s: %s bot '%s' is not "
+                                "registered", in->name,
+                                k ? "codecup" : "default", specs[k]);
         }
         for (int j = 0; j < i; j++)
             if (!strcmp(ply_games[j]->info.name, in->name))

@@ -35,9 +35,12 @@ enum { CC_SOLVE_NODES = 10000, CC_SOLVE_CALLS = 12 };
  * game's solver at leaf expansion, zuniq's exact hook) beat exact=0 24-16
  * at 100 ms a move (40 games); a game without the hook ignores it.
  * book=1: the game's opening book (zuniq's, docs/book.md) is played at
- * once, and the time saved goes to the later moves. */
+ * once, and the time saved goes to the later moves. A game may name its
+ * own (GameInfo.codecup_bot; zuniq's adds an opponent model as White). */
 const char *codecup_default_bot(const GameVtbl *g)
 {
+    if (g->info.codecup_bot)
+        return g->info.codecup_bot;
     const char *d = game_default_bot(g);
     return strcmp(d, "mcts") ? d : "mcts:mem=160,c=0.6,exact=1,book=1";
 }

@@ -294,6 +294,15 @@ static void test_default_bot(void **state)
         bot_free(b);
         if (g->info.default_bot)
             assert_string_equal(d, g->info.default_bot);
+        /* a game's own CodeCup player must build too (a bad option in
+         * the spec shows only here and in `ply codecup`) */
+        if (g->info.codecup_bot) {
+            b = bot_new(g, g->info.codecup_bot, 1, &err);
+            if (!b)
+                fail_msg("%s: codecup bot %s: %s", g->info.name,
+                         g->info.codecup_bot, err.msg);
+            bot_free(b);
+        }
     }
     assert_string_equal(game_default_bot(game_find("chess")), "alphabeta");
     assert_string_equal(game_default_bot(game_find("vindinium")),

@@ -1206,6 +1206,12 @@ const GameVtbl game_zuniq = {
         .flags = GAME_IMPARTIAL | GAME_ZERO_SUM,
         .player_names = zuniq_players,
         .options = zuniq_options,
+        /* CodeCup's mcts (codecup.c), with opponents modelled as erring
+         * when playing White (oppeps, oppseat): every strong program
+         * wins as Black, so White wins only where Black errs
+         * (docs/zuniq.md) */
+        .codecup_bot = "mcts:mem=160,c=0.6,exact=1,book=1,oppeps=0.3,"
+                       "oppseat=1",
         .notation =
             "A move is one segment, as in CodeCup: a row A-F, a column 1-6\n"
             "and h (to the dot on the right, columns 1-5) or v (to the dot\n"

@@ -76,6 +76,28 @@ int options_to_text(const GameVtbl *g, const int *opt, char *buf, size_t n)
     return (int)len;
 }
 
+int setup_count(const char **s, long max, const char *what, const char *why,
+                long *out, PlyError *err)
+{
+    const char *p = *s;
+    *out = 0;
+    if (*p != ' ')
+        return 0;
+    if (p[1] < '0' || p[1] > '9')
+        return ply_fail(err, "expected the %s", what);
+    char *end;
+    long v = strtol(p + 1, &end, 10);  /* LONG_MAX when out of range */
+    if (v > max) {
+        int nd = (int)(end - (p + 1));
+        return ply_fail(err, "%.*s%s %s: at most %ld%s%s%s", nd > 20 ? 20 : nd,
+                        p + 1, nd > 20 ? "..." : "", what, max,
+                        why ? " (" : "", why ? why : "", why ? ")" : "");
+    }
+    *out = v;
+    *s = end;
+    return 0;
+}
+
 void setup_row(char *out, size_t *len, const char *cells, int n)
 {
     size_t k = *len;

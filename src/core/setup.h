@@ -39,6 +39,13 @@ int state_play_moves(const GameVtbl *g, void *st, const char *moves,
  * decimal, and advances *len; out needs room for n more characters (no
  * terminator is written). */
 void setup_row(char *out, size_t *len, const char *cells, int n);
+/* An optional count in a setup string: " N" at *s, N a decimal number of
+ * at most max. Absent (*s is not a space), *out is 0; present, *out is N
+ * and *s moves past it. Fails with a message naming what ("plies since a
+ * capture") when the digits are missing, and why (the rule or option
+ * that sets max; may be NULL) when N is over max. */
+int setup_count(const char **s, long max, const char *what, const char *why,
+                long *out, PlyError *err);
 /* Whether m is among the legal moves at st. */
 int state_is_legal(const GameVtbl *g, const void *st, Move m);
 

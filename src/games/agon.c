@@ -20,6 +20,7 @@
 #include "../core/evalform.h"
 #include "../core/game.h"
 #include "../core/layout.h"
+#include "../core/setup.h"
 
 enum { AG_COLS = 11, AG_H = 23, AG_CELLS = AG_COLS * AG_H, AG_THRONE =
        5 * AG_H + 11, AG_MAX_MOVES = 192, AG_MAX_PLIES = 2000,
@@ -402,28 +403,11 @@ static int ag_from_text(void *st, const char *s, PlyError *err)
         return ply_fail(err, "expected ' w' or ' b' (side to move)");
     t.side = s[1] == 'b';
     s += 2;
-    long quiet = 0;
-    if (*s == ' ') {
-        char *end;
-        if (s[1] < '0' || s[1] > '9')
-            return ply_fail(err, "expected the plies since a capture");
-        quiet = strtol(s + 1, &end, 10);
-        if (quiet > t.length)
-            return ply_fail(err, "%ld plies without a capture exceed the "
-                            "length rule (%d)", quiet, t.length);
-        s = end;
-    }
-    long ply = 0;
-    if (*s == ' ') {
-        char *end;
-        if (s[1] < '0' || s[1] > '9')
-            return ply_fail(err, "expected the plies played");
-        ply = strtol(s + 1, &end, 10);
-        if (ply > AG_MAX_PLIES)
-            return ply_fail(err, "%ld plies played: at most %d", ply,
-                            AG_MAX_PLIES);
-        s = end;
-    }
+    long quiet, ply;
+    if (setup_count(&s, t.length, "plies since a capture", "option length",
+                    &quiet, err) ||
+        setup_count(&s, AG_MAX_PLIES, "plies played", NULL, &ply, err))
+        return -1;
     if (*s)
         return ply_fail(err, "unexpected text at the end: '%.10s'", s);
     t.quiet = (uint16_t)quiet;

@@ -345,17 +345,10 @@ static int fg_from_text(void *st, const char *s, PlyError *err)
         return ply_fail(err, "expected ' f' or ' g' (side to move)");
     t.side = s[1] == 'g' ? GEESEP : FOXP;
     s += 2;
-    long quiet = 0;
-    if (*s == ' ') {
-        char *end;
-        if (s[1] < '0' || s[1] > '9')
-            return ply_fail(err, "expected the plies since progress");
-        quiet = strtol(s + 1, &end, 10);
-        if (quiet > t.length)
-            return ply_fail(err, "%ld plies without progress exceed the "
-                            "length rule (%d)", quiet, t.length);
-        s = end;
-    }
+    long quiet;
+    if (setup_count(&s, t.length, "plies since progress", "option length",
+                    &quiet, err))
+        return -1;
     if (*s)
         return ply_fail(err, "unexpected text at the end: '%.10s'", s);
     t.quiet = (uint16_t)quiet;

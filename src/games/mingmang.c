@@ -21,6 +21,7 @@
 #include "../core/evalform.h"
 #include "../core/game.h"
 #include "../core/layout.h"
+#include "../core/setup.h"
 
 enum { MM_MAXS = 19, MM_MAXN = MM_MAXS * MM_MAXS, MM_MAX_MOVES = 2048,
        MM_MAX_PLIES = 1500, MM_MAXLEN = 400 };
@@ -363,28 +364,11 @@ static int mm_from_text(void *st, const char *s, PlyError *err)
         return ply_fail(err, "expected ' b' or ' w' (side to move)");
     t.side = s[1] == 'w';
     s += 2;
-    long quiet = 0;
-    if (*s == ' ') {
-        char *end;
-        if (s[1] < '0' || s[1] > '9')
-            return ply_fail(err, "expected the plies since a conversion");
-        quiet = strtol(s + 1, &end, 10);
-        if (quiet > t.length)
-            return ply_fail(err, "%ld plies without a conversion exceed the "
-                            "length rule (%d)", quiet, t.length);
-        s = end;
-    }
-    long ply = 0;
-    if (*s == ' ') {
-        char *end;
-        if (s[1] < '0' || s[1] > '9')
-            return ply_fail(err, "expected the plies played");
-        ply = strtol(s + 1, &end, 10);
-        if (ply > MM_MAX_PLIES)
-            return ply_fail(err, "%ld plies played: at most %d", ply,
-                            MM_MAX_PLIES);
-        s = end;
-    }
+    long quiet, ply;
+    if (setup_count(&s, t.length, "plies since a conversion",
+                    "option length", &quiet, err) ||
+        setup_count(&s, MM_MAX_PLIES, "plies played", NULL, &ply, err))
+        return -1;
     if (*s)
         return ply_fail(err, "unexpected text at the end: '%.10s'", s);
     t.quiet = (uint16_t)quiet;

@@ -2,7 +2,9 @@
  * writers of games and core use (fits, exact fit, one byte short, an
  * already full buffer, a zero-size buffer, an encoding error), and every
  * registered game's render and to_text refusing a buffer one byte short
- * of what they write; core/setup.h's setup_row (FEN-style board rows). */
+ * of what they write; core/setup.h's setup_row (FEN-style board rows)
+ * and setup_count (the optional counts at the end of setup strings, as
+ * four games read them). */
 #include <wchar.h>
 
 #include "testlib.h"
@@ -135,6 +137,46 @@ static void test_setup_row(void **state)
     assert_int_equal(one[0], '1');
 }
 
+/* setup_count: absent, present, at the limit, over it (also past LONG_MAX),
+ * no digits; *s moves only past a count read. */
+static void test_setup_count(void **state)
+{
+    (void)state;
+    PlyError err = {{0}};
+    long v = -1;
+    const char *s = "";
+    assert_int_equal(setup_count(&s, 10, "plies", NULL, &v, &err), 0);
+    assert_int_equal(v, 0);
+    assert_string_equal(s, "");
+    s = "x";        /* not a space: no count, the caller sees the rest */
+    v = -1;
+    assert_int_equal(setup_count(&s, 10, "plies", NULL, &v, &err), 0);
+    assert_int_equal(v, 0);
+    assert_string_equal(s, "x");
+    s = " 7 3";
+    assert_int_equal(setup_count(&s, 10, "plies", NULL, &v, &err), 0);
+    assert_int_equal(v, 7);
+    assert_string_equal(s, " 3");
+    assert_int_equal(setup_count(&s, 3, "moves", NULL, &v, &err), 0);
+    assert_int_equal(v, 3);                         /* max is allowed */
+    assert_string_equal(s, "");
+    s = " 11";
+    assert_int_equal(setup_count(&s, 10, "plies since a capture",
+                                 "option length", &v, &err), -1);
+    assert_string_equal(err.msg, "11 plies since a capture: at most 10 "
+                        "(option length)");
+    assert_string_equal(s, " 11");
+    s = " 123456789012345678901234567890";
+    assert_int_equal(setup_count(&s, 10, "plies", NULL, &v, &err), -1);
+    assert_string_equal(err.msg, "12345678901234567890... plies: at most 10");
+    s = " -1";
+    assert_int_equal(setup_count(&s, 10, "plies played", NULL, &v, &err), -1);
+    assert_string_equal(err.msg, "expected the plies played");
+    s = " ";
+    assert_int_equal(setup_count(&s, 10, "plies", NULL, &v, &err), -1);
+    assert_string_equal(err.msg, "expected the plies");
+}
+
 /* Render and to_text of every game (their writers use PLY_OUT): the
  * start position's text in a buffer of its length + 1 equals the text in
  * a large one, or is refused (a writer may ask for its worst case up
@@ -185,6 +227,7 @@ int main(void)
         cmocka_unit_test(test_append),
         cmocka_unit_test(test_out_macro),
         cmocka_unit_test(test_setup_row),
+        cmocka_unit_test(test_setup_count),
         cmocka_unit_test(test_game_writers),
     };
     tl_filter();

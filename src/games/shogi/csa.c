@@ -197,46 +197,7 @@ static void csa_reset(CsaGame *k)
 /* The start's SFEN from the board lines and hands; -1 when too long. */
 static int start_sfen(const CsaGame *k, char *out, size_t n)
 {
-    size_t len = 0;
-#define PUT(...)                                                         \
-    do {                                                                 \
-        if (len < n)                                                     \
-            len += (size_t)snprintf(out + len, n - len, __VA_ARGS__);    \
-    } while (0)
-    for (int r = 0; r < 9; r++) {
-        int empty = 0;
-        for (int c = 0; c < 9; c++) {
-            int p = k->bod[r][c], t = TYPE(p);
-            if (!p) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                PUT("%d", empty);
-            empty = 0;
-            char ch = piece_chars[t > KING ? t - PROM : t];
-            PUT("%s%c", t > KING ? "+" : "", COLOR(p) ? ch - 'A' + 'a' : ch);
-        }
-        if (empty)
-            PUT("%d", empty);
-        if (r < 8)
-            PUT("/");
-    }
-    PUT(" %c ", k->white ? 'w' : 'b');
-    int any = 0;
-    for (int col = 0; col < 2; col++)
-        for (int i = 0; i < 7; i++) {
-            int t = hand_order[i], c = k->hand[col][t];
-            if (!c)
-                continue;
-            any = 1;
-            if (c > 1)
-                PUT("%d", c);
-            PUT("%c", col ? piece_chars[t] - 'A' + 'a' : piece_chars[t]);
-        }
-    PUT("%s 1", any ? "" : "-");
-#undef PUT
-    return len >= n ? -1 : 0;
+    return sg_diagram_sfen(&k->bod[0][0], 9, 9, 9, k->white, k->hand, out, n);
 }
 
 /* The even start, as PI writes it. */

@@ -228,6 +228,12 @@ int shogi_check(const void *st);
 /* ---- text.c: SFEN, USI moves, the picture ---- */
 /* Parses an SFEN into s (its variant already set). */
 int sg_parse_sfen(Shogi *s, const char *text, PlyError *err);
+/* The SFEN (move number 1) of a board diagram read from a record: rows
+ * of width piece codes, row r (from the top) at cells[r * stride], white
+ * to move or not, the hands [color][PAWN..GOLD]; not micro shogi. -1 when
+ * it does not fit in n. */
+int sg_diagram_sfen(const uint8_t *cells, int rows, int width, int stride,
+                    int white, const uint8_t hand[2][8], char *out, size_t n);
 int shogi_to_text(const void *st, char *buf, size_t n);
 int shogi_from_text(void *st, const char *text, PlyError *err);
 int shogi_move_to_text(const void *st, Move m, char *buf, size_t n);

@@ -51,6 +51,57 @@ static void piece_text_v(Buf *o, int p, int micro)
 
 static const char *const result_tokens[2] = {"perpetual-b", "perpetual-w"};
 
+/* SFEN's board, side and hands (no move number): rows of width piece
+ * codes, row r (from the top, as SFEN lists them) at cells[r * stride]. */
+static void put_fields(Buf *o, const uint8_t *cells, int rows, int width,
+                       int stride, int micro, int white,
+                       const uint8_t hand[2][8])
+{
+    for (int r = 0; r < rows; r++) {
+        int empty = 0;
+        for (int c = 0; c < width; c++) {
+            int p = cells[r * stride + c];
+            if (!p) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                bput(o, "%d", empty);
+            empty = 0;
+            piece_text_v(o, p, micro);
+        }
+        if (empty)
+            bput(o, "%d", empty);
+        if (r + 1 < rows)
+            bput(o, "/");
+    }
+    bput(o, " %c ", white ? 'w' : 'b');
+    int any = 0;
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < 7; i++) {
+            int t = hand_order[i], k = hand[c][t];
+            if (!k)
+                continue;
+            any = 1;
+            if (k > 1)
+                bput(o, "%d", k);
+            bput(o, "%c", c ? piece_chars[t] - 'A' + 'a' : piece_chars[t]);
+        }
+    if (!any)
+        bput(o, "-");
+}
+
+int sg_diagram_sfen(const uint8_t *cells, int rows, int width, int stride,
+                    int white, const uint8_t hand[2][8], char *out, size_t n)
+{
+    Buf o = {out, n, 0, 0};
+    if (n)
+        out[0] = 0;
+    put_fields(&o, cells, rows, width, stride, 0, white, hand);
+    bput(&o, " 1");
+    return o.over ? -1 : 0;
+}
+
 int shogi_to_text(const void *st, char *buf, size_t n)
 {
     const Shogi *s = st;
@@ -58,38 +109,8 @@ int shogi_to_text(const void *st, char *buf, size_t n)
     Buf o = {buf, n, 0, 0};
     if (n)
         buf[0] = 0;
-    for (int r = 0; r < v->h; r++) {
-        int empty = 0;
-        for (int c = 0; c < v->w; c++) {
-            int p = s->board[sq_of(r, c)];
-            if (!p) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                bput(&o, "%d", empty);
-            empty = 0;
-            piece_text_v(&o, p, is_micro(s));
-        }
-        if (empty)
-            bput(&o, "%d", empty);
-        if (r + 1 < v->h)
-            bput(&o, "/");
-    }
-    bput(&o, " %c ", s->side ? 'w' : 'b');
-    int any = 0;
-    for (int c = 0; c < 2; c++)
-        for (int i = 0; i < 7; i++) {
-            int t = hand_order[i], k = s->hand[c][t];
-            if (!k)
-                continue;
-            any = 1;
-            if (k > 1)
-                bput(&o, "%d", k);
-            bput(&o, "%c", c ? piece_chars[t] - 'A' + 'a' : piece_chars[t]);
-        }
-    if (!any)
-        bput(&o, "-");
+    put_fields(&o, &s->board[sq_of(0, 0)], v->h, v->w, STRIDE, is_micro(s),
+               s->side, s->hand);
     bput(&o, " %d", s->ply + 1);
     if (s->reason == R_REPETITION)
         bput(&o, " sennichite");

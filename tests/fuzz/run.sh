@@ -3,7 +3,8 @@
 # fuzz_* binaries, see tests/fuzz/fuzz.h): each writes its seed corpus at
 # run time (PLY_FUZZ_SEEDS), then fuzzes for FUZZ_SECONDS (default 7).
 # Prints one line per target with its executions and coverage; a crash
-# keeps its input under $FUZZ/artifacts and fails the run.
+# keeps its input and the run's whole logs under $FUZZ/artifacts and
+# fails the run.
 # FUZZ_TARGETS="moves text" limits the run to those targets;
 # FUZZ_TIMEOUT=S is libFuzzer's limit for one input (300);
 # FUZZ_CORPUS=DIR keeps each target's corpus in DIR/NAME across runs (long
@@ -52,7 +53,11 @@ for bin in "$FUZZ"/fuzz_*; do
             -artifact_prefix="$art/$name-" -print_final_stats=1 $par \
             "$dir") > "$log" 2>&1; then
         tail -n 60 "$log"; cat "$work"/fuzz-*.log 2>/dev/null | tail -n 60
-        echo "fuzz: $name failed; input kept in $art"
+        # the whole logs too: with several jobs the report may be in any
+        # worker's log, far from its end
+        full=$art/$name-$(date +%Y%m%d-%H%M%S)-$$.log
+        cat "$log" "$work"/fuzz-*.log > "$full" 2>/dev/null
+        echo "fuzz: $name failed; input kept in $art, the logs in $full"
         rm -f "$log"; rm -rf "$work"; [ $keep = 1 ] || rm -rf "$dir"; exit 1
     fi
     [ "$jobs" -gt 1 ] && cat "$work"/fuzz-*.log >> "$log"

@@ -175,8 +175,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+#ifdef FUZZ_FLAG
+    /* a libFuzzer flag the target needs on every run (flags are read
+     * after this hook); with -jobs each worker gets it the same way */
+    static char *args[256];
+    if (*argc > 0 && *argc < 255) {
+        for (int i = 0; i < *argc; i++)
+            args[i] = (*argv)[i];
+        args[(*argc)++] = (char *)FUZZ_FLAG;
+        args[*argc] = NULL;
+        *argv = args;
+    }
+#else
     (void)argc;
     (void)argv;
+#endif
     const char *dir = getenv("PLY_FUZZ_SEEDS");
     if (dir && *dir) {
         FuzzSeeds s = {dir, 0};

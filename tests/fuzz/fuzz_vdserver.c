@@ -19,7 +19,15 @@
  * connection timeout, 1 s here, although the write side is shut) is
  * reset (SO_LINGER 0), which the server must handle too. Before, such
  * inputs waited out the timeout: a run did about 17 inputs a second and
- * used 2% of a core. */
+ * used 2% of a core.
+ *
+ * Leaks are checked once, at exit, after the server has stopped (its
+ * games and threads ended: atexit, vds_stop), not after each input
+ * (-detect_leaks=0): between inputs the server's threads go on playing
+ * games, and libFuzzer's check after an input reported blocks of
+ * SQLite's and Jansson's in use by them (2,432 and 110 bytes, four times
+ * in about 1.5 million inputs; none replayed, alone or in 260,000 inputs
+ * of three processes). A real leak is still unreachable at exit. */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
@@ -27,6 +35,8 @@
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
+
+#define FUZZ_FLAG "-detect_leaks=0"
 
 #include "apps/vindinium/server.h"
 #include "core/util.h"
@@ -37,6 +47,12 @@ enum { ANSWER_MS = 100 };
 static VdServer *server;
 static int port;
 static unsigned long inputs;
+
+static void stop(void)
+{
+    vds_stop(server);
+    server = NULL;
+}
 
 static void start(void)
 {
@@ -59,6 +75,7 @@ static void start(void)
         abort();
     }
     port = vds_port(server);
+    atexit(stop);
 }
 
 /* Sends n bytes on one connection, closes its write side and reads the

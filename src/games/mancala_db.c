@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "mancala_db.h"
 
@@ -379,12 +381,23 @@ static int save(MancalaDb *db, int maxseeds, const char *path,
         sum = fnv(sum, db->layer[n], db->c[K][n]);
     uint8_t h[HEADER];
     header(db, maxseeds, tag, sum, h);
+    /* a name of its own for the file being written: processes that
+     * build the same database at once each write a whole file, and the
+     * last rename wins (with one shared name their writes interleaved) */
     char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+    if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp)
         return ply_fail(err, "database path too long");
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
+    int fd = mkstemp(tmp);
+    if (fd >= 0)
+        fchmod(fd, 0644);   /* mkstemp's 0600 would hide it from others */
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "wb");
+    if (!f) {
+        if (fd >= 0) {
+            close(fd);
+            remove(tmp);
+        }
         return ply_fail(err, "cannot write %s", tmp);
+    }
     int ok = fwrite(h, 1, HEADER, f) == HEADER;
     for (int n = 0; ok && n <= maxseeds; n++)
         ok = fwrite(db->layer[n], 1, db->c[K][n], f) == db->c[K][n];

@@ -5,6 +5,7 @@
  * sizes and both capture rules): legal moves, the position after each
  * move (through its setup string), who moves next, the end and the
  * winner. Plus notation and setup errors. */
+#include <pthread.h>
 #include <unistd.h>
 
 #include "testlib.h"
@@ -429,6 +430,20 @@ static void test_solver(void **state)
     assert_true(err.msg[0] != 0);
 }
 
+typedef struct Writer {
+    MancalaDb db;
+    const char *path;
+    int rc;
+} Writer;
+
+static void *write_db(void *arg)
+{
+    Writer *w = arg;
+    PlyError err = {{0}};
+    w->rc = mancala_db_build_file(&w->db, 8, w->path, "k3e", &err);
+    return NULL;
+}
+
 /* Database files: written by one database, read by another, equal to a
  * third built in memory; a corrupt, short or foreign file is an error. */
 static void test_db_file(void **state)
@@ -469,6 +484,29 @@ static void test_db_file(void **state)
     mancala_db_free(&b);
     mancala_db_free(&c);
     mancala_db_free(&d);
+    /* four builders of one new file at once (as processes sharing
+     * PLY_DB_DIR): the file reads back whole, no temporary file stays */
+    snprintf(path, sizeof path, "%s/k4.mdb", dir);
+    Writer w[4];
+    pthread_t t[4];
+    for (int i = 0; i < 4; i++) {
+        w[i].db = (MancalaDb)MANCALA_DB_INIT(R);
+        w[i].path = path;
+        assert_int_equal(pthread_create(&t[i], NULL, write_db, &w[i]), 0);
+    }
+    for (int i = 0; i < 4; i++) {
+        pthread_join(t[i], NULL);
+        assert_int_equal(w[i].rc, 0);
+    }
+    MancalaDb e = MANCALA_DB_INIT(R);
+    assert_int_equal(mancala_db_build_file(&e, 8, path, "k3e", &err), 0);
+    for (int n = 0; n <= 8; n++)
+        assert_memory_equal(e.layer[n], w[0].db.layer[n], e.c[6][n]);
+    for (int i = 0; i < 4; i++)
+        mancala_db_free(&w[i].db);
+    mancala_db_free(&e);
+    snprintf(cmd, sizeof cmd, "test $(ls '%s' | wc -l) -eq 2", dir);
+    assert_int_equal(system(cmd), 0);   /* k.mdb and k4.mdb */
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     assert_int_equal(system(cmd), 0);
 }

@@ -38,7 +38,8 @@
 
 extern const GameVtbl game_vindinium;
 
-enum { KEEP_FINISHED = 64, MAX_KEY = 64, MAX_PARAMS = 16, RATE_SLOTS = 256 };
+enum { KEEP_FINISHED = 64, MAX_KEY = 64, MAX_PARAMS = 16, RATE_SLOTS = 256,
+       STOP_DRAIN_MS = 1000 };
 
 typedef struct Req Req;
 typedef struct Stream Stream;
@@ -88,6 +89,8 @@ struct VdServer {
     KeyRate rates[RATE_SLOTS];
     int64_t last_expiry_ms;
     int stopping;
+    int draining;               /* long polls resumed by the stop, not
+                                 * yet answered (vds_stop waits) */
     int port;
 };
 
@@ -430,6 +433,7 @@ struct Req {
     struct MHD_Connection *conn;
     SGame *game;
     int hero, after, waiting, resumed;
+    int draining;               /* resumed by the stop: counted in s */
     Req *next_wait;
 };
 
@@ -503,6 +507,10 @@ static void wake(SGame *g)
             r->next_wait = NULL;
             r->waiting = 0;
             r->resumed = 1;
+            if (s->stopping && !r->draining) {
+                r->draining = 1;
+                s->draining++;
+            }
             MHD_resume_connection(r->conn);
             continue;
         }
@@ -1321,6 +1329,8 @@ static void stream_free(void *cls)
             break;
         }
     x->game->refs--;
+    if (s->stopping)
+        pthread_cond_broadcast(&s->cv);
     pthread_mutex_unlock(&s->mu);
     free(x->buf);
     free(x);
@@ -1572,15 +1582,21 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     Req *r = *con_cls;
     if (!r)
         return;
-    if (r->game) {
-        /* ended while waiting (shutdown, or the client went away) */
+    if (r->game || r->draining) {
         pthread_mutex_lock(&s->mu);
-        for (Req **pp = &r->game->waiters; *pp; pp = &(*pp)->next_wait)
-            if (*pp == r) {
-                *pp = r->next_wait;
-                break;
-            }
-        r->game->refs--;
+        if (r->game) {
+            /* ended while waiting (shutdown, or the client went away) */
+            for (Req **pp = &r->game->waiters; *pp; pp = &(*pp)->next_wait)
+                if (*pp == r) {
+                    *pp = r->next_wait;
+                    break;
+                }
+            r->game->refs--;
+        }
+        if (r->draining) {
+            s->draining--;
+            pthread_cond_broadcast(&s->cv);
+        }
         pthread_mutex_unlock(&s->mu);
     }
     free(r->body);
@@ -1797,6 +1813,15 @@ int vds_port(const VdServer *s)
     return s->port;
 }
 
+/* Whether any game has an /events stream still open. Called locked. */
+static int open_streams(const VdServer *s)
+{
+    for (const SGame *g = s->games; g; g = g->next)
+        if (g->streams)
+            return 1;
+    return 0;
+}
+
 void vds_stop(VdServer *s)
 {
     if (!s)
@@ -1807,6 +1832,13 @@ void vds_stop(VdServer *s)
     s->stopping = 1;
     for (SGame *g = s->games; g; g = g->next)
         wake(g);
+    /* the daemon's stop closes every socket at once, sending nothing
+     * more: first let the long polls just resumed send their 503 and the
+     * streams end (stream_read), for at most STOP_DRAIN_MS */
+    int64_t until = now_ms() + STOP_DRAIN_MS;
+    while (s->daemon && (s->draining || open_streams(s)) &&
+           now_ms() < until)
+        wait_until(s, until);
     pthread_mutex_unlock(&s->mu);
     if (s->daemon)
         MHD_stop_daemon(s->daemon);

@@ -42,6 +42,7 @@ static int serve_web(int argc, char **argv)
         {"max-searches", required_argument, 0, 'S'},
         {"threads", required_argument, 0, 't'},
         {"seed", required_argument, 0, 's'},
+        {"trust-clients", no_argument, 0, 'C'},
         {0, 0, 0, 0},
     };
     WebConfig cfg;
@@ -87,6 +88,7 @@ static int serve_web(int argc, char **argv)
         case 'S': cfg.max_searches = (int)v; break;
         case 't': cfg.threads = (int)v; break;
         case 's': cfg.seed = v; break;
+        case 'C': cfg.trust_clients = 1; break;
         case ':': return cli_error("serve", "%s needs a value",
                                    argv[optind - 1]);
         default: return cli_error("serve", "unknown option '%s'",

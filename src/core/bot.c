@@ -152,8 +152,8 @@ int64_t botclock_elapsed_us(const BotClock *c)
 
 /* ---- specs ---- */
 
-Bot *bot_new(const GameVtbl *g, const char *spec, uint64_t seed,
-             PlyError *err)
+static Bot *make_bot(const GameVtbl *g, const char *spec, uint64_t seed,
+                     int guarded, PlyError *err)
 {
     char name[64];
     const char *colon = strchr(spec, ':');
@@ -192,7 +192,8 @@ Bot *bot_new(const GameVtbl *g, const char *spec, uint64_t seed,
     }
     OptionSet sets[2] = {{limit_options, &lo, 0}, {v->options, opts, 0}};
     PlyError e2 = {{0}};
-    if (option_parse(sets, 2, colon ? colon + 1 : NULL, &e2)) {
+    if (option_parse(sets, 2, colon ? colon + 1 : NULL, &e2) ||
+        (guarded && option_guard(sets, 2, &e2))) {
         ply_fail(err, "bot %s: %s", name, e2.msg);
         free(opts);
         return NULL;
@@ -219,6 +220,18 @@ Bot *bot_new(const GameVtbl *g, const char *spec, uint64_t seed,
     b->book = lo.book && g->book ? g->book : NULL;
     snprintf(b->spec, sizeof b->spec, "%s", spec);
     return b;
+}
+
+Bot *bot_new(const GameVtbl *g, const char *spec, uint64_t seed,
+             PlyError *err)
+{
+    return make_bot(g, spec, seed, 0, err);
+}
+
+Bot *bot_new_guarded(const GameVtbl *g, const char *spec, uint64_t seed,
+                     PlyError *err)
+{
+    return make_bot(g, spec, seed, 1, err);
 }
 
 void bot_free(Bot *b)

@@ -124,6 +124,11 @@ typedef struct Bot {
 
 Bot *bot_new(const GameVtbl *g, const char *spec, uint64_t seed,
              PlyError *err);
+/* As bot_new, for a spec from an untrusted client (`ply serve`): no
+ * files, no nested specs, no OPTF_COSTLY option above its default
+ * (option_guard); the bot's own defaults stay as they are. */
+Bot *bot_new_guarded(const GameVtbl *g, const char *spec, uint64_t seed,
+                     PlyError *err);
 void bot_free(Bot *b);
 /* Chooses with the bot's own limits unless lim is given. */
 Move bot_choose(Bot *b, const void *st, const Limits *lim, SearchInfo *out);

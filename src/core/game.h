@@ -80,6 +80,10 @@ enum { OPT_TEXT_MAX = 256 };
 enum {
     OPTF_MIN_EXCLUSIVE = 1u << 0,   /* OPT_DOUBLE: the value must be > min */
     OPTF_ALIAS = 1u << 1,           /* another name of the row before it */
+    /* a value above the default costs the host memory, threads or
+     * minutes of CPU (hash, threads, endgame databases): front ends that
+     * serve untrusted clients refuse it (option_guard, options_guard) */
+    OPTF_COSTLY = 1u << 2,
 };
 
 typedef struct Option {

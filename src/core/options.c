@@ -393,6 +393,58 @@ int option_value_text(const Option *o, const void *f, char *buf, size_t n)
     return w < 0 || (size_t)w >= n ? -1 : w;
 }
 
+/* The numeric value of a field (0 for text). */
+static double field_number(const Option *o, const void *f)
+{
+    switch (o->type) {
+    case OPT_INT:
+    case OPT_BOOL:
+    case OPT_CHOICE:
+        return *(const int *)f;
+    case OPT_DOUBLE:
+        return *(const double *)f;
+    case OPT_SIZE:
+        return (double)*(const size_t *)f;
+    case OPT_DURATION:
+        return (double)*(const int64_t *)f;
+    case OPT_COUNT:
+        return (double)*(const uint64_t *)f;
+    case OPT_STRING:
+    case OPT_FILE:
+        break;
+    }
+    return 0;
+}
+
+int option_guard(const OptionSet *sets, int n, PlyError *err)
+{
+    for (int k = 0; k < n; k++) {
+        const Option *t = sets[k].table;
+        for (int i = 0; t && t[i].key && i < 64; i++) {
+            const Option *o = &t[i];
+            if (!(sets[k].given >> i & 1))
+                continue;
+            if (o->type == OPT_FILE || o->type == OPT_STRING)
+                return ply_fail(err, "option '%s' is not open to clients "
+                                "of this server (%s)", o->key,
+                                o->type == OPT_FILE ? "a file on the host"
+                                : "a nested setting");
+            const void *f = field_at(o, sets[k].base);
+            if ((o->flags & OPTF_COSTLY) && field_number(o, f) > o->def) {
+                char v[64], d[64];
+                option_value_text(o, f, v, sizeof v);
+                unsigned char def[OPT_TEXT_MAX];
+                set_default(o, def);
+                option_value_text(o, def, d, sizeof d);
+                return ply_fail(err, "%s=%s is more than this server "
+                                "allows its clients (at most %s)", o->key, v,
+                                d);
+            }
+        }
+    }
+    return 0;
+}
+
 static int is_default(const Option *o, const void *f)
 {
     unsigned char d[OPT_TEXT_MAX];

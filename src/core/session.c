@@ -19,6 +19,7 @@ struct Session {
     char options[OPTIONS_MAX];
     char spec[SPEC_MAX];
     uint64_t seed;
+    int guarded;                /* bots from untrusted specs (session_guard) */
     Bot *bot;                   /* swapped under mu (session_stop reads it) */
     /* history: states[i] is the position before moves[i]; states[cur] is
      * the current one, states[cur+1..top] can be redone */
@@ -245,7 +246,8 @@ static int install_bot(Session *s, const char *spec, uint64_t seed,
     if (strlen(spec) >= SPEC_MAX)
         return ply_fail(err, "bot spec too long (%zu characters)",
                         strlen(spec));
-    Bot *b = bot_new(s->g, spec, seed, err);
+    Bot *b = s->guarded ? bot_new_guarded(s->g, spec, seed, err)
+                        : bot_new(s->g, spec, seed, err);
     if (!b)
         return -1;
     session_cancel(s);
@@ -269,6 +271,11 @@ static int apply_engine_options(Session *s, PlyError *err)
             return -1;
     }
     return 0;
+}
+
+void session_guard(Session *s)
+{
+    s->guarded = 1;
 }
 
 int session_set_bot(Session *s, const char *spec, PlyError *err)

@@ -48,6 +48,10 @@ Limits session_bot_limits(const Session *s);
 int session_bot_can_stop(const Session *s);
 
 /* ---- the bot */
+/* From now on every bot of s is built from an untrusted client's spec
+ * (bot_new_guarded: no files, nested specs or costly values), for a
+ * server's sessions; the bot already there stays. */
+void session_guard(Session *s);
 /* Replaces the bot by a new one built from spec (the position stays). */
 int session_set_bot(Session *s, const char *spec, PlyError *err);
 /* The bot spec with key=value set (added, or replacing the key's value),

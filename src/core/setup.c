@@ -58,6 +58,17 @@ int options_parse(const GameVtbl *g, const char *s, int *opt, PlyError *err)
     return 0;
 }
 
+int options_guard(const GameVtbl *g, const int *opt, PlyError *err)
+{
+    const GameOption *t = g->info.options;
+    for (int i = 0; t && t[i].key; i++)
+        if ((t[i].flags & OPTF_COSTLY) && opt[i] > t[i].def)
+            return ply_fail(err, "%s: %s=%d is more than this server allows "
+                            "its clients (at most %d)", g->info.name,
+                            t[i].key, opt[i], (int)t[i].def);
+    return 0;
+}
+
 int options_to_text(const GameVtbl *g, const int *opt, char *buf, size_t n)
 {
     size_t len = 0;

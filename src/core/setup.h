@@ -11,6 +11,10 @@
 /* Parses "key=value,..." against g's option table into opt[] (defaults
  * for keys not given). NULL or "" means all defaults. */
 int options_parse(const GameVtbl *g, const char *s, int *opt, PlyError *err);
+/* For a front end serving untrusted clients: refuses parsed game options
+ * whose OPTF_COSTLY rows are above their defaults (endgame databases
+ * built at setup), with a message naming the row and its bound. */
+int options_guard(const GameVtbl *g, const int *opt, PlyError *err);
 /* The options in opt[] as "key=value,..." (only those not at default). */
 int options_to_text(const GameVtbl *g, const int *opt, char *buf, size_t n);
 

@@ -78,7 +78,8 @@ static const GameOption kalah_options[] = {
      "when the game is set up, about a byte a board (6 houses: 10 about "
      "0.3 s, 14 about 8 s and 20 MB, 16 about 35 s and 60 MB, 20 several "
      "minutes and 400 MB; 0: none; refused beyond 2^30 boards: 7 houses "
-     "up to 19, 8 houses up to 16)"},
+     "up to 19, 8 houses up to 16)",
+     .flags = OPTF_COSTLY},
     {.key = NULL},
 };
 

@@ -385,11 +385,13 @@ static const Option perfect_options[] = {
      .offset = offsetof(PerfectOpts, dbseeds),
      .help = "endgame databases up to this many seeds on the board (built "
      "at the first move; no more than 2^30 boards: with 7 houses a side "
-     "up to 19, with 8 up to 16)"},
+     "up to 19, with 8 up to 16)",
+     .flags = OPTF_COSTLY},
     {.key = "hash", .type = OPT_INT, .def = 512, .min = 1, .max = 65536,
      .offset = offsetof(PerfectOpts, hash_mib), .engine = "Hash",
      .help = "the solver's transposition table, MiB (kept across moves "
-     "and games: its entries are exact facts about boards)"},
+     "and games: its entries are exact facts about boards)",
+     .flags = OPTF_COSTLY},
     {.key = "budget", .type = OPT_COUNT, .def = 0,
      .offset = offsetof(PerfectOpts, budget),
      .help = "nodes a move may spend solving (0: no limit); past it the "

@@ -137,7 +137,8 @@ static const GameOption oware_options[] = {
      "(built once per process, about a byte a board: up to 10 when the "
      "game is set up, in 0.4 s; beyond, at the first search that needs "
      "them: 12 about 2 s, 14 about 9 s and 20 MB, 16 about 40 s and 60 "
-     "MB, 20 several minutes and 400 MB; 0: none)"},
+     "MB, 20 several minutes and 400 MB; 0: none)",
+     .flags = OPTF_COSTLY},
     {.key = NULL},
 };
 

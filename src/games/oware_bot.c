@@ -40,7 +40,8 @@ static const Option ob_options[] = {
              "minutes and 400 MB, at its first move (so are "
              "grandslam=forbidden's); with PLY_DB_DIR set all when the bot "
              "is made, read from PLY_DB_DIR/oware-RULE-N.mdb (written there "
-             "the first time); 0: the game's dbseeds only"},
+             "the first time); 0: the game's dbseeds only",
+     .flags = OPTF_COSTLY},
     {.key = "eval", .type = OPT_CHOICE, .def = 0, .min = 0, .max = 1,
      .choices = ob_evals, .offset = offsetof(ObOpts, eval),
      .help = "the inner bot's evaluation: rich (mobility, threats, "

@@ -1660,13 +1660,15 @@ typedef struct AbOpts {
 static const Option ab_options[] = {
     {.key = "hash", .type = OPT_INT, .def = 16, .max = 65536,
      .offset = offsetof(AbOpts, hash_mib), .engine = "Hash",
-     .help = "transposition table, MiB (0: no table)"},
+     .help = "transposition table, MiB (0: no table)",
+     .flags = OPTF_COSTLY},
     {.key = "threads", .type = OPT_INT, .def = 1, .min = 1,
      .max = MAX_THREADS, .offset = offsetof(AbOpts, threads),
      .engine = "Threads",
      .help = "Lazy SMP: N searches share the table, helpers skip depths in "
              "different patterns, the main search's move is played and "
-             "nodes= limits it alone"},
+             "nodes= limits it alone",
+     .flags = OPTF_COSTLY},
     {.key = "mode", .type = OPT_CHOICE, .def = MODE_PARANOID,
      .choices = mode_choices, .offset = offsetof(AbOpts, mode),
      .help = "more than two players: paranoid, best-reply search, "

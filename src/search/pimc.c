@@ -66,7 +66,8 @@ static const Option pimc_options[] = {
      .offset = offsetof(PimcOpts, belief),
      .help = "hidden information: worlds remembered from the seat's "
              "earlier observations and moves (a particle filter; 0: none, "
-             "each world sampled from the current observation alone)"},
+             "each world sampled from the current observation alone)",
+     .flags = OPTF_COSTLY},
     {.key = "model", .type = OPT_INT, .def = 1, .min = 0, .max = 1,
      .offset = offsetof(PimcOpts, model),
      .help = "the opponent model of the belief: 0 every move alike, 1 "

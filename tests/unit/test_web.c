@@ -556,6 +556,79 @@ static void test_bounds(void **state)
     web_free(w);
 }
 
+/* What an untrusted client may ask of the host: no files, no nested
+ * specs, no costly option above its default, in seats, in go and in game
+ * options; --trust-clients (trust_clients) lifts it. */
+static void test_untrusted_clients(void **state)
+{
+    (void)state;
+    WebServer *w = server(16);
+    static const char *const refused[][2] = {
+        {"alphabeta:hash=17", "hash=17"},
+        {"alphabeta:threads=2", "threads=2"},
+        {"alphabeta:weights=/etc/hostname", "'weights'"},
+        {"alphabeta:net=/etc/hostname", "'net'"},
+        {"mcts:mem=300", "mem="},
+        {"mcts:threads=4", "threads=4"},
+        {"pimc:inner=random", "'inner'"},
+        {"greedy:fallback=alphabeta;hash=4096", "'fallback'"},
+    };
+    char body[256], url[128], id[40];
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        snprintf(body, sizeof body, "{\"game\": \"chess\", \"seats\": "
+                 "[\"human\", \"%s\"]}", refused[i][0]);
+        json_t *j = expect(w, "POST", "/api/games", body, 400);
+        const char *e = json_string_value(json_object_get(j, "error"));
+        if (!strstr(e, refused[i][1]))
+            fail_msg("%s: '%s' does not name %s", refused[i][0], e,
+                     refused[i][1]);
+        json_decref(j);
+    }
+    /* the defaults, lower values and limits are fine */
+    json_t *j = expect(w, "POST", "/api/games", "{\"game\": \"chess\", "
+                       "\"seats\": [\"alphabeta:hash=16,depth=2\", "
+                       "\"mcts:mem=64,threads=1,iters=100\"]}", 201);
+    id_of(j, id);
+    json_decref(j);
+    url_of(url, sizeof url, id, "go");
+    j = expect(w, "POST", url, "{\"bot\": \"alphabeta:hash=64,depth=1\"}",
+               400);
+    assert_non_null(strstr(json_string_value(json_object_get(j, "error")),
+                           "at most 16"));
+    json_decref(j);
+    json_decref(expect(w, "POST", url, "{\"bot\": \"alphabeta:hash=8,"
+                       "depth=1\", \"wait_ms\": 1000}", 202));
+    /* game options: kalah's databases no bigger than the default */
+    j = expect(w, "POST", "/api/games", "{\"game\": \"kalah\", \"options\": "
+               "\"dbseeds=12\"}", 400);
+    assert_non_null(strstr(json_string_value(json_object_get(j, "error")),
+                           "dbseeds=12"));
+    json_decref(j);
+    json_decref(expect(w, "POST", "/api/games", "{\"game\": \"kalah\", "
+                       "\"options\": \"dbseeds=0,houses=4\"}", 201));
+    web_free(w);
+
+    /* trusted: the same specs reach the bots (a missing file is the
+     * bot's own error, not the guard's) */
+    WebConfig c;
+    web_config_default(&c);
+    c.port = 0;
+    c.seed = 42;
+    c.trust_clients = 1;
+    PlyError err = {{0}};
+    w = web_new(&c, &err);
+    assert_non_null(w);
+    json_decref(expect(w, "POST", "/api/games", "{\"game\": \"chess\", "
+                       "\"seats\": [\"human\", \"alphabeta:hash=17,"
+                       "threads=2\"]}", 201));
+    j = expect(w, "POST", "/api/games", "{\"game\": \"chess\", \"seats\": "
+               "[\"human\", \"alphabeta:weights=/nonexistent/w\"]}", 400);
+    assert_non_null(strstr(json_string_value(json_object_get(j, "error")),
+                           "cannot open"));
+    json_decref(j);
+    web_free(w);
+}
+
 /* A game dropped while its finished search was not collected gives its
  * search slot back. */
 static void test_search_slots(void **state)
@@ -785,6 +858,7 @@ int main(void)
         cmocka_unit_test(test_bot),
         cmocka_unit_test(test_sweep),
         cmocka_unit_test(test_bounds),
+        cmocka_unit_test(test_untrusted_clients),
         cmocka_unit_test(test_search_slots),
         cmocka_unit_test(test_files),
         cmocka_unit_test(test_threads),

@@ -54,6 +54,7 @@ typedef struct WGame {
     pthread_mutex_t mu;         /* the session and the fields below */
     Session *s;
     const GameVtbl *g;
+    int trusted;                /* cfg.trust_clients when made */
     char options[512];
     char *setup;                /* the history's start ("" the start) */
     char seats[PLY_MAX_PLAYERS][SEAT_MAX];
@@ -984,7 +985,8 @@ static int set_seats(WGame *wg, json_t *arr, WebReply *r)
                 sp = game_default_bot(g);
             if (strcmp(sp, "human")) {
                 PlyError err = {{0}};
-                Bot *b = bot_new(g, sp, 1, &err);
+                Bot *b = wg->trusted ? bot_new(g, sp, 1, &err)
+                                     : bot_new_guarded(g, sp, 1, &err);
                 if (!b) {
                     reply_error(r, 400, "seat %zu: %s", p, err.msg);
                     return -1;
@@ -1118,6 +1120,14 @@ static void api_new(WebServer *w, json_t *b, const char *query,
     }
     rng_seed(&wg->rng, (uint64_t)seed ^ 0x9e3779b97f4a7c15ull);
     PlyError err = {{0}};
+    wg->trusted = w->cfg.trust_clients;
+    int opt[PLY_MAX_OPTIONS];
+    if (!wg->trusted && (options_parse(g, opts, opt, &err) ||
+                         options_guard(g, opt, &err))) {
+        reply_error(r, 400, "%s", err.msg);
+        game_free(wg);
+        return;
+    }
     if (!wg->scratch || !wg->obs ||
         set_seats(wg, json_object_get(b, "seats"), r) ||
         set_view(wg, query, r)) {
@@ -1133,6 +1143,8 @@ static void api_new(WebServer *w, json_t *b, const char *query,
         game_free(wg);
         return;
     }
+    if (!wg->trusted)
+        session_guard(wg->s);
     session_on_info(wg->s, on_info, on_done, wg);
     wg->setup = strdup(setup);
     if (!wg->setup) {

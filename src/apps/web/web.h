@@ -26,6 +26,10 @@ typedef struct WebConfig {
     int max_searches;       /* searches at once, all games (8); then 503 */
     int max_wait_ms;        /* bound on go's and think's wait_ms (1000) */
     int threads;            /* HTTP threads (4) */
+    int trust_clients;      /* 0: clients' bot specs and game options may
+                             * not name files, nest specs or ask for more
+                             * than the defaults of costly rows (hash,
+                             * threads, endgame databases); 1: anything */
     uint64_t seed;          /* 0: from the system */
 } WebConfig;
 

@@ -43,7 +43,8 @@ static const Option rb_options[] = {
     {.key = "hash", .type = OPT_INT, .def = 64, .min = 0, .max = 65536,
      .offset = offsetof(RbOpts, hash_mib), .engine = "Hash",
      .help = "the solver's transposition table, MiB (kept across moves "
-             "and games: its entries are exact facts about boards)"},
+             "and games: its entries are exact facts about boards)",
+     .flags = OPTF_COSTLY},
     {.key = "eval", .type = OPT_CHOICE, .def = 0, .min = 0, .max = 1,
      .choices = rb_evals, .offset = offsetof(RbOpts, eval),
      .help = "the inner bot's evaluation: patterns (the game's, fitted to "

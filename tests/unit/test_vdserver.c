@@ -193,7 +193,7 @@ static VdServer *start(const char *db, int timeout_ms, int arena_turns)
 
 typedef struct Player {
     int port, http10, id;
-    char key[16];
+    char key[24];
     char game_id[16];
     int moves, hero, final_turn, ok;
     int gold[4];

@@ -287,7 +287,7 @@ static void test_hidden_view(void **state)
     id_of(j, id);
     json_decref(j);
     for (int seat = 0; seat < 2; seat++) {
-        char q[16];
+        char q[24];
         snprintf(q, sizeof q, "?seat=%d", seat);
         url_of(url, sizeof url, id, q);
         j = expect(w, "GET", url, NULL, 200);

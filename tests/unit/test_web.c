@@ -15,7 +15,7 @@
 #include "apps/web/web.h"
 #include "core/util.h"
 
-static WebServer *server(int max_games)
+static WebServer *server_trusting(int max_games, int trust)
 {
     WebConfig c;
     web_config_default(&c);
@@ -23,11 +23,17 @@ static WebServer *server(int max_games)
     c.seed = 42;
     c.max_games = max_games;
     c.max_body = 4096;
+    c.trust_clients = trust;
     PlyError err = {{0}};
     WebServer *w = web_new(&c, &err);
     if (!w)
         fail_msg("web_new: %s", err.msg);
     return w;
+}
+
+static WebServer *server(int max_games)
+{
+    return server_trusting(max_games, 0);
 }
 
 /* One request: its status, and its body parsed as JSON (NULL when not
@@ -66,6 +72,19 @@ static void expect_error(WebServer *w, const char *method, const char *url,
                          const char *body, int want)
 {
     json_decref(expect(w, method, url, body, want));
+}
+
+/* An error reply whose message contains `has`. */
+static void expect_error_has(WebServer *w, const char *method,
+                             const char *url, const char *body, int want,
+                             const char *has)
+{
+    json_t *j = expect(w, method, url, body, want);
+    const char *e = json_string_value(json_object_get(j, "error"));
+    if (!strstr(e, has))
+        fail_msg("%s %s %s: '%s' does not say '%s'", method, url,
+                 body ? body : "", e, has);
+    json_decref(j);
 }
 
 static const char *id_of(json_t *state, char *buf)
@@ -577,12 +596,7 @@ static void test_untrusted_clients(void **state)
     for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
         snprintf(body, sizeof body, "{\"game\": \"chess\", \"seats\": "
                  "[\"human\", \"%s\"]}", refused[i][0]);
-        json_t *j = expect(w, "POST", "/api/games", body, 400);
-        const char *e = json_string_value(json_object_get(j, "error"));
-        if (!strstr(e, refused[i][1]))
-            fail_msg("%s: '%s' does not name %s", refused[i][0], e,
-                     refused[i][1]);
-        json_decref(j);
+        expect_error_has(w, "POST", "/api/games", body, 400, refused[i][1]);
     }
     /* the defaults, lower values and limits are fine */
     json_t *j = expect(w, "POST", "/api/games", "{\"game\": \"chess\", "
@@ -591,41 +605,26 @@ static void test_untrusted_clients(void **state)
     id_of(j, id);
     json_decref(j);
     url_of(url, sizeof url, id, "go");
-    j = expect(w, "POST", url, "{\"bot\": \"alphabeta:hash=64,depth=1\"}",
-               400);
-    assert_non_null(strstr(json_string_value(json_object_get(j, "error")),
-                           "at most 16"));
-    json_decref(j);
+    expect_error_has(w, "POST", url, "{\"bot\": \"alphabeta:hash=64,"
+                     "depth=1\"}", 400, "at most 16");
     json_decref(expect(w, "POST", url, "{\"bot\": \"alphabeta:hash=8,"
                        "depth=1\", \"wait_ms\": 1000}", 202));
     /* game options: kalah's databases no bigger than the default */
-    j = expect(w, "POST", "/api/games", "{\"game\": \"kalah\", \"options\": "
-               "\"dbseeds=12\"}", 400);
-    assert_non_null(strstr(json_string_value(json_object_get(j, "error")),
-                           "dbseeds=12"));
-    json_decref(j);
+    expect_error_has(w, "POST", "/api/games", "{\"game\": \"kalah\", "
+                     "\"options\": \"dbseeds=12\"}", 400, "dbseeds=12");
     json_decref(expect(w, "POST", "/api/games", "{\"game\": \"kalah\", "
                        "\"options\": \"dbseeds=0,houses=4\"}", 201));
     web_free(w);
 
     /* trusted: the same specs reach the bots (a missing file is the
      * bot's own error, not the guard's) */
-    WebConfig c;
-    web_config_default(&c);
-    c.port = 0;
-    c.seed = 42;
-    c.trust_clients = 1;
-    PlyError err = {{0}};
-    w = web_new(&c, &err);
-    assert_non_null(w);
+    w = server_trusting(16, 1);
     json_decref(expect(w, "POST", "/api/games", "{\"game\": \"chess\", "
                        "\"seats\": [\"human\", \"alphabeta:hash=17,"
                        "threads=2\"]}", 201));
-    j = expect(w, "POST", "/api/games", "{\"game\": \"chess\", \"seats\": "
-               "[\"human\", \"alphabeta:weights=/nonexistent/w\"]}", 400);
-    assert_non_null(strstr(json_string_value(json_object_get(j, "error")),
-                           "cannot open"));
-    json_decref(j);
+    expect_error_has(w, "POST", "/api/games", "{\"game\": \"chess\", "
+                     "\"seats\": [\"human\", \"alphabeta:weights="
+                     "/nonexistent/w\"]}", 400, "cannot open");
     web_free(w);
 }
 

@@ -416,20 +416,31 @@ static double field_number(const Option *o, const void *f)
     return 0;
 }
 
+static int is_default(const Option *o, const void *f)
+{
+    unsigned char d[OPT_TEXT_MAX];
+    set_default(o, d);
+    if (o->type == OPT_STRING || o->type == OPT_FILE)
+        return !strcmp((const char *)d, f);
+    return !memcmp(d, f, field_size(o->type));
+}
+
 int option_guard(const OptionSet *sets, int n, PlyError *err)
 {
+    /* by value, not by the given bits: every row, and a row set to its
+     * default (inner=alphabeta) costs nothing more */
     for (int k = 0; k < n; k++) {
         const Option *t = sets[k].table;
-        for (int i = 0; t && t[i].key && i < 64; i++) {
+        for (int i = 0; t && t[i].key; i++) {
             const Option *o = &t[i];
-            if (!(sets[k].given >> i & 1))
+            const void *f = field_at(o, sets[k].base);
+            if (is_default(o, f))
                 continue;
             if (o->type == OPT_FILE || o->type == OPT_STRING)
                 return ply_fail(err, "option '%s' is not open to clients "
                                 "of this server (%s)", o->key,
                                 o->type == OPT_FILE ? "a file on the host"
                                 : "a nested setting");
-            const void *f = field_at(o, sets[k].base);
             if ((o->flags & OPTF_COSTLY) && field_number(o, f) > o->def) {
                 char v[64], d[64];
                 option_value_text(o, f, v, sizeof v);
@@ -443,15 +454,6 @@ int option_guard(const OptionSet *sets, int n, PlyError *err)
         }
     }
     return 0;
-}
-
-static int is_default(const Option *o, const void *f)
-{
-    unsigned char d[OPT_TEXT_MAX];
-    set_default(o, d);
-    if (o->type == OPT_STRING || o->type == OPT_FILE)
-        return !strcmp((const char *)d, f);
-    return !memcmp(d, f, field_size(o->type));
 }
 
 int option_to_spec(const Option *t, const void *base, char *buf, size_t n)

@@ -40,9 +40,9 @@ int option_parse_value(const Option *o, const char *val, void *field,
  * bases) against n sets; a key belongs to the first set that has it. */
 int option_parse(OptionSet *sets, int n, const char *s, PlyError *err);
 /* For a front end serving untrusted clients (`ply serve`): after
- * option_parse, refuses the given rows that reach the host itself: a
- * file (OPT_FILE), a nested bot spec (OPT_STRING: its own options would
- * go unchecked) or an OPTF_COSTLY row above its default. */
+ * option_parse, refuses the rows off their defaults that reach the host
+ * itself: a file (OPT_FILE), a nested bot spec (OPT_STRING: its own
+ * options would go unchecked) or an OPTF_COSTLY row above its default. */
 int option_guard(const OptionSet *sets, int n, PlyError *err);
 /* The value of the field at `field` as text option_parse_value accepts and
  * reads back to the same value. Returns the length or -1 (too long). */

@@ -351,6 +351,67 @@ static void test_game_options(void **state)
     assert_non_null(strstr(err.msg, "unknown option 'pits'"));
 }
 
+/* option_guard: files and nested specs off their defaults, and costly
+ * rows above their defaults, are refused; defaults (given or not), lower
+ * costly values and plain rows pass. */
+static const Option guarded[] = {
+    {.key = "n", .type = OPT_INT, .def = 5, .min = -3, .max = 10,
+     .offset = offsetof(Demo, n), .flags = OPTF_COSTLY, .help = "costly"},
+    {.key = "mem", .type = OPT_SIZE, .def = 64.0 * 1024, .min = 1024,
+     .max = 1024.0 * 1024 * 1024, .offset = offsetof(Demo, mem),
+     .flags = OPTF_COSTLY, .help = "costly size"},
+    {.key = "x", .type = OPT_DOUBLE, .def = 0.5, .min = 0, .max = 2,
+     .offset = offsetof(Demo, x), .help = "plain"},
+    {.key = "name", .type = OPT_STRING, .def_text = "anon",
+     .offset = offsetof(Demo, name), .help = "nested"},
+    {.key = "file", .type = OPT_FILE, .offset = offsetof(Demo, file),
+     .help = "a file"},
+    {.key = NULL},
+};
+
+static int guard(const char *spec, PlyError *err)
+{
+    Demo d;
+    memset(&d, 0, sizeof d);
+    option_defaults(guarded, &d);
+    OptionSet set = {guarded, &d, 0};
+    if (option_parse(&set, 1, spec, err))
+        fail_msg("'%s' does not parse: %s", spec, err->msg);
+    return option_guard(&set, 1, err);
+}
+
+static void test_guard(void **state)
+{
+    (void)state;
+    static const char *const ok[] = {"", "n=5", "n=-3,mem=1k", "x=2",
+                                     "name=anon", "mem=64k"};
+    static const char *const bad[][2] = {
+        {"n=6", "n=6 is more than"}, {"mem=65k", "(at most 64k)"},
+        {"name=other", "'name' is not open"}, {"file=/etc/hostname",
+                                               "a file on the host"},
+        {"x=1,n=10", "at most 5"},
+    };
+    PlyError err = {{0}};
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
+        if (guard(ok[i], &err))
+            fail_msg("'%s' refused: %s", ok[i], err.msg);
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        err.msg[0] = 0;
+        if (!guard(bad[i][0], &err))
+            fail_msg("'%s' passed the guard", bad[i][0]);
+        if (!strstr(err.msg, bad[i][1]))
+            fail_msg("'%s': '%s' lacks '%s'", bad[i][0], err.msg, bad[i][1]);
+    }
+    /* games: kalah's dbseeds above its default */
+    const GameVtbl *g = game_find("kalah");
+    int opt[PLY_MAX_OPTIONS];
+    assert_int_equal(options_parse(g, "dbseeds=10,houses=8", opt, &err), 0);
+    assert_int_equal(options_guard(g, opt, &err), 0);
+    assert_int_equal(options_parse(g, "dbseeds=11", opt, &err), 0);
+    assert_int_equal(options_guard(g, opt, &err), -1);
+    assert_non_null(strstr(err.msg, "dbseeds=11"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -362,6 +423,7 @@ int main(void)
         cmocka_unit_test(test_bots),
         cmocka_unit_test(test_existing_specs),
         cmocka_unit_test(test_game_options),
+        cmocka_unit_test(test_guard),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

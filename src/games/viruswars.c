@@ -392,7 +392,7 @@ static int vw_layout(const void *st, Layout *l)
     for (int r = s - 1; r >= 0; r--)
         for (int c = 0; c < s; c++) {
             int x = v->cell[r * s + c];
-            char name[12];
+            char name[16];
             snprintf(name, sizeof name, "%c%d", 'a' + c, r + 1);
             LayoutCell *lc = layout_cell(l, (float)c + 0.5f,
                                          (float)(s - 1 - r) + 0.5f,

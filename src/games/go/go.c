@@ -1619,7 +1619,7 @@ static int go_layout(const void *st, Layout *l)
     }
     for (int y = N - 1; y >= 0; y--)
         for (int x = 0; x < N; x++) {
-            char name[8];
+            char name[16];
             snprintf(name, sizeof name, "%c%d", 'A' + x + (x >= 8), y + 1);
             LayoutCell *c = layout_cell(l, (float)x + 0.5f,
                                         (float)(N - 1 - y) + 0.5f,

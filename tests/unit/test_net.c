@@ -13,11 +13,13 @@
 #include "core/bot.h"
 #include "search/net.h"
 #include "tools/train.h"
+#include "games/draughts/engine.h"
 
 enum { MAXMV = 1024 };
 
 static const char *const family[] = {"chess", "makruk", "shatranj",
-                                     "xiangqi"};
+                                     "xiangqi", "draughts-international",
+                                     "draughts-russian"};
 
 /* A random float net with weights large enough for the hidden units to
  * leave the linear part of the clipped ReLU. */
@@ -43,16 +45,17 @@ static void test_features(void **state)
         const GameVtbl *g = game_find(family[k]);
         assert_non_null(g->net);
         void *st = tl_position(family[k], NULL, NULL, NULL);
+        static const int pieces[] = {32, 32, 32, 32, 40, 24};
         uint16_t a[64], b[64];
         int na = g->net->features(st, 0, a), nb = g->net->features(st, 1, b);
-        assert_int_equal(na, 32);
-        assert_int_equal(nb, 32);
+        assert_int_equal(na, pieces[k]);
+        assert_int_equal(nb, pieces[k]);
         net_sort_features(a, na);
         net_sort_features(b, nb);
         /* chess's and xiangqi's starts are symmetric: each side sees the
          * same (makruk's king faces the other side's met) */
-        if (k == 0 || k == 3)
-            assert_memory_equal(a, b, sizeof(uint16_t) * 32);
+        if (k == 0 || k >= 3)
+            assert_memory_equal(a, b, sizeof(uint16_t) * (size_t)na);
         for (int i = 0; i < na; i++) {
             assert_true(a[i] < g->net->ninputs);
             if (i)
@@ -60,6 +63,91 @@ static void test_features(void **state)
         }
         free(st);
     }
+}
+
+/* The draughts features against a slow computation from the geometry's
+ * (row, column) tables: square numbers counted in row order from the
+ * viewer's side, the board turned by a half turn for player 1. Every
+ * variant, on positions of random games; and a control: a half turn
+ * left out (player 1 seeing the board as player 0 does) must disagree. */
+static int slow_draughts_features(const DGeom *gm, const DState *s,
+                                  int persp, int halfturn, uint16_t *out)
+{
+    int n = 0, N = gm->n;
+    for (int rel = 0; rel < 2; rel++)
+        for (int k = 0; k < 2; k++) {
+            int num = 0;
+            for (int r = 0; r < N; r++)
+                for (int c = 0; c < N; c++) {
+                    int rr = persp && halfturn ? N - 1 - r : r;
+                    int cc = persp && halfturn ? N - 1 - c : c;
+                    int bit = gm->idx[rr][cc];
+                    if (gm->idx[r][c] < 0 || bit < 0)
+                        continue;
+                    uint64_t b = 1ull << bit;
+                    int who = rel ? 1 - persp : persp;
+                    if ((s->occ[who] & b) && !(s->kings & b) == !k)
+                        out[n++] = (uint16_t)((rel * 2 + k) * 64 + num);
+                    num++;
+                }
+        }
+    return n;
+}
+
+static void test_draughts_features(void **state)
+{
+    (void)state;
+    static const char *const names[] = {
+        "draughts-international", "draughts-russian", "draughts-english",
+        "draughts-brazilian", "draughts-pool", "draughts-frisian",
+        "draughts-turkish", "draughts-czech", "draughts-thai"};
+    static const DGeom *const geoms[] = {&DGEOM_10, &DGEOM_8, &DGEOM_8,
+                                         &DGEOM_8, &DGEOM_8, &DGEOM_10,
+                                         &DGEOM_FULL8, &DGEOM_8, &DGEOM_8};
+    int differed = 0;
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+        const GameVtbl *g = game_find(names[k]);
+        assert_non_null(g);
+        assert_non_null(g->net);
+        assert_string_equal(g->net->name, "draughts-ps1");
+        Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+        Rng r;
+        rng_seed(&r, 7 + k);
+        int kings = 0;
+        for (int game = 0; game < 20; game++) {
+            DState *s = tl_position(names[k], NULL, NULL, NULL);
+            const DGeom *gm = geoms[k];
+            for (int ply = 0; ply < 200; ply++) {
+                for (int persp = 0; persp < 2; persp++) {
+                    uint16_t a[64], b[64];
+                    int na = g->net->features(s, persp, a);
+                    assert_true(na <= g->net->max_active);
+                    for (int i = 1; i < na; i++)
+                        assert_true(a[i] > a[i - 1]);   /* ascending */
+                    for (int i = 0; i < na; i++)
+                        assert_true(a[i] < g->net->ninputs);
+                    int nb = slow_draughts_features(gm, s, persp, 1, b);
+                    assert_int_equal(na, nb);
+                    assert_memory_equal(a, b, sizeof(uint16_t) * (size_t)na);
+                    if (persp) {
+                        nb = slow_draughts_features(gm, s, persp, 0, b);
+                        net_sort_features(b, nb);
+                        differed += nb != na ||
+                                    memcmp(a, b, sizeof(uint16_t) * (size_t)na);
+                    }
+                }
+                kings += s->kings != 0;
+                int n = g->to_move(s) >= 0 ? g->gen_moves(s, mv) : 0;
+                if (n <= 0)
+                    break;
+                g->make(s, mv[rng_below(&r, (uint32_t)n)]);
+            }
+            free(s);
+        }
+        assert_true(kings > 0);     /* the king inputs were exercised */
+        free(mv);
+    }
+    assert_true(differed > 100);    /* the control: the half turn matters */
 }
 
 static void test_incremental(void **state)
@@ -444,6 +532,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_features),
+        cmocka_unit_test(test_draughts_features),
         cmocka_unit_test(test_incremental),
         cmocka_unit_test(test_quantised_agrees),
         cmocka_unit_test(test_file),

@@ -399,6 +399,60 @@ static int hot_check(const void *st)
     return dr_check(DR_R, st);
 }
 
+/* The inputs of a learned evaluation (game.h NetFeatures): one feature
+ * per piece, (own or the opponent's, man or king, square), the squares
+ * numbered 0..nsq-1 (nsq <= 64; each kind of piece has a block of 64
+ * inputs, so that the set is one for every geometry) in row order from persp's side of the board (the
+ * board turned by a half turn for player 1, which maps playable squares
+ * onto playable squares on every geometry). Written in ascending order:
+ * for player 1 the bits are walked from the top, since the half turn
+ * reverses the row order. */
+static int hot_net_features(const void *st, int persp, uint16_t *out)
+{
+    const DRules *R = DR_R;
+    const DGeom *g = R->g;
+    const DState *s = st;
+    int n = 0, nsq = g->nsq;
+    _Static_assert(sizeof s->occ[0] * 8 == 64, "a block per 64 bits");
+    for (int rel = 0; rel < 2; rel++) {
+        uint64_t mine = s->occ[rel ? 1 - persp : persp];
+        for (int k = 0; k < 2; k++) {
+            uint64_t bb = mine & (k ? s->kings : ~s->kings) & g->board;
+            int base = (rel * 2 + k) * 64;
+            if (!persp) {
+                for (; bb; bb &= bb - 1) {
+                    int b = dr_ctz(bb);
+                    out[n++] = (uint16_t)(base +
+                        dr_popcount(g->board & ((1ull << b) - 1)));
+                }
+            } else {
+                for (; bb; ) {
+                    int b = 63 - __builtin_clzll(bb);
+                    bb ^= 1ull << b;
+                    out[n++] = (uint16_t)(base + nsq - 1 -
+                        dr_popcount(g->board & ((1ull << b) - 1)));
+                }
+            }
+        }
+    }
+    return n;
+}
+
+/* The coarser feature: the piece (own or not, man or king) anywhere. */
+static int hot_net_factor(int feature)
+{
+    return feature / 64;
+}
+
+static const NetFeatures hot_net = {
+    .name = "draughts-ps1",
+    .ninputs = 4 * 64,
+    .max_active = 64,
+    .features = hot_net_features,
+    .nfactors = 4,
+    .factor = hot_net_factor,
+};
+
 /* Longest game: every man move and capture is irreversible and there are
  * at most nsq*(n-1) of the one and nsq of the other; between two of them
  * at most quiet_limit plies pass before the draw rule ends the game. */
@@ -459,4 +513,5 @@ static const GameOption hot_options[] = {
         .score = hot_score,                                             \
         .check = hot_check,                                             \
         .formats = dr_formats,                                          \
+        .net = &hot_net,                                                \
     }

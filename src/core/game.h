@@ -168,6 +168,10 @@ typedef struct NetFeatures {
     /* The active features of st from persp's view, distinct, any order;
      * returns their count. */
     int (*features)(const void *st, int persp, uint16_t *out);
+    /* Optional, for speed: the same features as a bit set, bit f of
+     * out[f / 64] for feature f, on out[] of (ninputs + 63) / 64 words
+     * already zeroed. Must agree with features() (test_net checks). */
+    void (*feature_bits)(const void *st, int persp, uint64_t *out);
     /* Optional, for training on little data: a coarser feature each
      * feature also counts as (its piece without the square), 0..
      * nfactors-1; the trainer learns the factors' weights beside the

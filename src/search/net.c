@@ -461,108 +461,105 @@ int net_stack_init(NetStack *s, const Net *n, int slots)
     s->net = n;
     s->slots = slots;
     s->maxf = n->nf->max_active;
-    size_t sl = (size_t)slots, mf = (size_t)s->maxf;
+    s->words = (n->ninputs + 63) / 64;
+    size_t sl = (size_t)slots, w = (size_t)s->words;
     s->acc = malloc(sizeof(int16_t) * sl * 2 * (size_t)n->hidden);
-    s->feat = malloc(sizeof(uint16_t) * sl * 2 * mf);
-    s->nfeat = malloc(sizeof(int) * sl * 2);
-    s->tmp = malloc(sizeof(uint16_t) * mf);
-    s->add = malloc(sizeof(uint16_t) * 2 * mf);
-    s->sub = malloc(sizeof(uint16_t) * 2 * mf);
-    if (!s->acc || !s->feat || !s->nfeat || !s->tmp || !s->add || !s->sub) {
+    s->bits = malloc(sizeof(uint64_t) * sl * 2 * w);
+    s->full = calloc(sl * 2, 1);
+    s->tmp = malloc(sizeof(uint16_t) * (size_t)s->maxf);
+    s->cur = malloc(sizeof(uint64_t) * w);
+    if (!s->acc || !s->bits || !s->full || !s->tmp || !s->cur) {
         net_stack_free(s);
         return -1;
     }
-    for (size_t i = 0; i < sl * 2; i++)
-        s->nfeat[i] = -1;
     return 0;
 }
 
 void net_stack_free(NetStack *s)
 {
     free(s->acc);
-    free(s->feat);
-    free(s->nfeat);
+    free(s->bits);
+    free(s->full);
     free(s->tmp);
-    free(s->add);
-    free(s->sub);
+    free(s->cur);
     memset(s, 0, sizeof *s);
 }
 
-/* Features in a (sorted, na) but not in b (sorted, nb) to add[], and in b
- * but not in a to sub[]; returns the total, or stops counting past
- * `limit` (returns limit + 1). */
-static int feat_diff(const uint16_t *a, int na, const uint16_t *b, int nb,
-                     uint16_t *add, int *nadd, uint16_t *sub, int *nsub,
-                     int limit)
+/* The features of st from persp's view, as a bit set over the inputs. */
+static void feature_set(NetStack *s, const void *st, int persp)
 {
-    int i = 0, j = 0, p = 0, q = 0;
-    while ((i < na || j < nb) && p + q <= limit) {
-        if (j >= nb || (i < na && a[i] < b[j]))
-            add[p++] = a[i++];
-        else if (i >= na || b[j] < a[i])
-            sub[q++] = b[j++];
-        else {
-            i++;
-            j++;
-        }
+    const NetFeatures *nf = s->net->nf;
+    memset(s->cur, 0, sizeof(uint64_t) * (size_t)s->words);
+    if (nf->feature_bits) {
+        nf->feature_bits(st, persp, s->cur);
+        return;
     }
-    *nadd = p;
-    *nsub = q;
-    return p + q;
+    int cnt = nf->features(st, persp, s->tmp);
+    for (int i = 0; i < cnt; i++)
+        s->cur[s->tmp[i] >> 6] |= 1ull << (s->tmp[i] & 63);
+}
+
+static void acc_row(int16_t *acc, const int16_t *row, int H, int sign)
+{
+    if (sign > 0)
+        for (int h = 0; h < H; h++)
+            acc[h] = (int16_t)(acc[h] + row[h]);
+    else
+        for (int h = 0; h < H; h++)
+            acc[h] = (int16_t)(acc[h] - row[h]);
 }
 
 int net_stack_eval(NetStack *s, int slot, const void *st, int mover)
 {
     const Net *n = s->net;
-    int H = n->hidden, maxf = s->maxf;
+    int H = n->hidden, W = s->words;
     for (int persp = 0; persp < 2; persp++) {
         size_t k = (size_t)slot * 2 + (size_t)persp;
-        uint16_t *f = s->tmp;
-        int cnt = n->nf->features(st, persp, f);
-        net_sort_features(f, cnt);
+        feature_set(s, st, persp);
+        const uint64_t *cur = s->cur;
+        int cnt = 0;
+        for (int w = 0; w < W; w++)
+            cnt += __builtin_popcountll(cur[w]);
         int16_t *acc = s->acc + k * (size_t)H;
-        /* the cheaper start: this slot's last position or the parent's */
-        int best = cnt, from = -1, nadd = 0, nsub = 0;
-        /* the parent first; a sibling only when the parent is far */
+        /* the cheaper start: the parent's position or this slot's last
+         * (a sibling); the sibling only when the parent is far */
+        int best = cnt, from = -1;
         for (int c = 1; c >= 0 && best > 2; c--) {
-            int cs = slot - c;
-            if (cs < 0)
+            if (slot - c < 0 || !s->full[k - 2 * (size_t)c])
                 continue;
-            size_t ck = (size_t)cs * 2 + (size_t)persp;
-            if (s->nfeat[ck] < 0)
-                continue;
-            int pa, ps;
-            int d = feat_diff(f, cnt, s->feat + ck * (size_t)maxf,
-                              s->nfeat[ck], s->add + c * maxf, &pa,
-                              s->sub + c * maxf, &ps, best);
+            const uint64_t *prev = s->bits + (k - 2 * (size_t)c) * (size_t)W;
+            int d = 0;
+            for (int w = 0; w < W; w++)
+                d += __builtin_popcountll(cur[w] ^ prev[w]);
             if (d < best) {
                 best = d;
                 from = c;
-                nadd = pa;
-                nsub = ps;
             }
         }
+        uint64_t *mine = s->bits + k * (size_t)W;
         if (from < 0) {
-            acc_refresh(n, acc, f, cnt);
+            memcpy(acc, n->b1, sizeof(int16_t) * (size_t)H);
+            for (int w = 0; w < W; w++)
+                for (uint64_t b = cur[w]; b; b &= b - 1)
+                    acc_row(acc, n->w1 + (size_t)(w * 64 + __builtin_ctzll(b)) *
+                                  (size_t)H, H, 1);
         } else {
+            const uint64_t *prev = s->bits + (k - 2 * (size_t)from) *
+                                             (size_t)W;
             if (from == 1)
                 memcpy(acc, s->acc + (k - 2) * (size_t)H,
                        sizeof(int16_t) * (size_t)H);
-            const uint16_t *sub = s->sub + from * maxf;
-            const uint16_t *add = s->add + from * maxf;
-            for (int i = 0; i < nsub; i++) {
-                const int16_t *row = n->w1 + (size_t)sub[i] * (size_t)H;
-                for (int h = 0; h < H; h++)
-                    acc[h] = (int16_t)(acc[h] - row[h]);
-            }
-            for (int i = 0; i < nadd; i++) {
-                const int16_t *row = n->w1 + (size_t)add[i] * (size_t)H;
-                for (int h = 0; h < H; h++)
-                    acc[h] = (int16_t)(acc[h] + row[h]);
+            for (int w = 0; w < W; w++) {
+                uint64_t x = cur[w] ^ prev[w];
+                for (uint64_t b = x; b; b &= b - 1) {
+                    int f = w * 64 + __builtin_ctzll(b);
+                    acc_row(acc, n->w1 + (size_t)f * (size_t)H, H,
+                            cur[w] >> (f & 63) & 1 ? 1 : -1);
+                }
             }
         }
-        memcpy(s->feat + k * (size_t)maxf, f, sizeof(uint16_t) * (size_t)cnt);
-        s->nfeat[k] = cnt;
+        memcpy(mine, cur, sizeof(uint64_t) * (size_t)W);
+        s->full[k] = 1;
     }
     int16_t *base = s->acc + (size_t)slot * 2 * (size_t)H;
     return net_output(n, base + mover * H, base + (1 - mover) * H);

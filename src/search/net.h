@@ -93,15 +93,19 @@ double net_eval_dequantised(const Net *n, const void *st);
  * features and accumulators of the last position evaluated there. A
  * position at slot s starts from slot s (a sibling) or s - 1 (its
  * parent), whichever differs by fewer features, and adds and removes
- * those; it is exact whatever the slots held before. */
+ * those; it is exact whatever the slots held before. The features are
+ * kept as bit sets over the inputs, so that the difference of two
+ * positions is an exclusive or (a game may write the set directly:
+ * NetFeatures.feature_bits). */
 typedef struct NetStack {
     const Net *net;
     int slots, maxf;
+    int words;              /* of a feature set: (ninputs + 63) / 64 */
     int16_t *acc;           /* slots * 2 * hidden */
-    uint16_t *feat;         /* slots * 2 * maxf */
-    int *nfeat;             /* slots * 2; -1: empty */
+    uint64_t *bits;         /* slots * 2 * words: each one's features */
+    uint8_t *full;          /* slots * 2; 0: empty */
     uint16_t *tmp;          /* maxf */
-    uint16_t *add, *sub;    /* 2 * maxf each */
+    uint64_t *cur;          /* words */
 } NetStack;
 
 int net_stack_init(NetStack *s, const Net *n, int slots);

@@ -65,6 +65,22 @@ static void test_features(void **state)
     }
 }
 
+/* A game's feature_bits, where it has one, against its features(). */
+static void check_bits(const GameVtbl *g, const void *st)
+{
+    if (!g->net->feature_bits)
+        return;
+    for (int persp = 0; persp < 2; persp++) {
+        uint16_t f[256];
+        uint64_t want[32] = {0}, got[32] = {0};
+        int n = g->net->features(st, persp, f);
+        for (int i = 0; i < n; i++)
+            want[f[i] >> 6] |= 1ull << (f[i] & 63);
+        g->net->feature_bits(st, persp, got);
+        assert_memory_equal(want, got, sizeof want);
+    }
+}
+
 /* The draughts features against a slow computation from the geometry's
  * (row, column) tables: square numbers counted in row order from the
  * viewer's side, the board turned by a half turn for player 1. Every
@@ -136,6 +152,7 @@ static void test_draughts_features(void **state)
                                     memcmp(a, b, sizeof(uint16_t) * (size_t)na);
                     }
                 }
+                check_bits(g, s);
                 kings += s->kings != 0;
                 int n = g->to_move(s) >= 0 ? g->gen_moves(s, mv) : 0;
                 if (n <= 0)
@@ -176,6 +193,7 @@ static void test_incremental(void **state)
             int p = g->to_move(st);
             int v = net_stack_eval(&ns, ply, st, p == 1);
             assert_int_equal(v, net_eval_full(&q, st));
+            check_bits(g, st);
             checked++;
             distinct += v != last;
             last = v;

@@ -29,6 +29,20 @@ static int cb_net_features(const void *st, int persp, uint16_t *out)
     return n;
 }
 
+/* The same as bit sets: each (owner, type) is one word, its bitboard. */
+static void cb_net_feature_bits(const void *st, int persp, uint64_t *out)
+{
+    const CBoard *b = st;
+    for (int rel = 0; rel < 2; rel++) {
+        uint64_t mine = b->col[rel ? 1 - persp : persp];
+        for (int t = 1; t <= CB_NET_TYPES; t++) {
+            uint64_t bb = b->pcs[t] & mine;
+            out[rel * CB_NET_TYPES + t - 1] =
+                persp ? __builtin_bswap64(bb) : bb;
+        }
+    }
+}
+
 static int cb_net_factor(int feature)
 {
     return feature >> 6;
@@ -39,6 +53,7 @@ const NetFeatures cb_net = {
     .ninputs = 2 * CB_NET_TYPES * 64,
     .max_active = 64,
     .features = cb_net_features,
+    .feature_bits = cb_net_feature_bits,
     .nfactors = 2 * CB_NET_TYPES,
     .factor = cb_net_factor,
 };

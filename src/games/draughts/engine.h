@@ -145,6 +145,15 @@ static inline uint64_t dr_compress(uint64_t cap, uint64_t opp)
 #endif
 }
 
+/* The bits of a word in reverse order. */
+static inline uint64_t dr_reverse(uint64_t x)
+{
+    x = (x >> 1 & 0x5555555555555555ull) | (x & 0x5555555555555555ull) << 1;
+    x = (x >> 2 & 0x3333333333333333ull) | (x & 0x3333333333333333ull) << 2;
+    x = (x >> 4 & 0x0f0f0f0f0f0f0f0full) | (x & 0x0f0f0f0f0f0f0f0full) << 4;
+    return __builtin_bswap64(x);
+}
+
 static inline uint64_t dr_expand(uint64_t mask, uint64_t opp)
 {
 #ifdef __BMI2__

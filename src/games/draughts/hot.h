@@ -438,6 +438,25 @@ static int hot_net_features(const void *st, int persp, uint16_t *out)
     return n;
 }
 
+/* The same as bit sets: each kind of piece is one word, its squares
+ * packed in row order (and reversed for player 1). */
+static void hot_net_feature_bits(const void *st, int persp, uint64_t *out)
+{
+    const DRules *R = DR_R;
+    const DGeom *g = R->g;
+    const DState *s = st;
+    for (int rel = 0; rel < 2; rel++) {
+        uint64_t mine = s->occ[rel ? 1 - persp : persp];
+        for (int k = 0; k < 2; k++) {
+            uint64_t x = dr_compress(mine & (k ? s->kings : ~s->kings) &
+                                     g->board, g->board);
+            if (persp)
+                x = dr_reverse(x) >> (64 - g->nsq);
+            out[rel * 2 + k] = x;
+        }
+    }
+}
+
 /* The coarser feature: the piece (own or not, man or king) anywhere. */
 static int hot_net_factor(int feature)
 {
@@ -449,6 +468,7 @@ static const NetFeatures hot_net = {
     .ninputs = 4 * 64,
     .max_active = 64,
     .features = hot_net_features,
+    .feature_bits = hot_net_feature_bits,
     .nfactors = 4,
     .factor = hot_net_factor,
 };

@@ -60,5 +60,28 @@ expect_fail "cut net" "truncated" \
 expect_fail "net and weights" "exclude" \
     $P analyze chess --bot "alphabeta:depth=1,net=$T/c.net,weights=$T/c.net"
 
+# embed: a checked net as a C array that compiles and holds the file
+$P train embed --game chess --name my_net --source "from train.sh" \
+    --out "$T/my_net.h" "$T/c.net" 2>/dev/null || bad "embed failed"
+check "embed names the source" grep -q "from train.sh" "$T/my_net.h"
+cat > "$T/e.c" <<EOC
+#include <stdio.h>
+#include "my_net.h"
+int main(void) { return fwrite(my_net, 1, sizeof my_net, stdout) != sizeof my_net; }
+EOC
+if cc -I"$T" -o "$T/e" "$T/e.c" 2>"$T/cc.log"; then
+    "$T/e" > "$T/back.net"
+    check "embedded bytes = the net" cmp -s "$T/back.net" "$T/c.net"
+else
+    bad "embedded header does not compile: $(cat "$T/cc.log")"
+fi
+expect_fail "embed of another game's net" "for chess, not makruk" \
+    $P train embed --game makruk --name x --out "$T/x.h" "$T/c.net"
+expect_fail "embed of a cut net" "truncated" \
+    $P train embed --game chess --name x --out "$T/x.h" "$T/cut.net"
+expect_fail "embed with a bad name" "C identifier" \
+    $P train embed --game chess --name 9x --out "$T/x.h" "$T/c.net"
+check "a refused embed writes nothing" test ! -e "$T/x.h"
+
 echo "train: $((n - fails))/$n passed"
 [ $fails -eq 0 ]

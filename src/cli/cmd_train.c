@@ -292,19 +292,119 @@ static int cmd_fit(int argc, char **argv)
     return 0;
 }
 
+/* `ply train embed`: a net file as a C header, so that a game can carry
+ * it as its default (NetFeatures.builtin). The net is loaded first, so
+ * that only a sound net for the game is embedded. */
+static int cmd_embed(int argc, char **argv)
+{
+    const char *game = NULL, *out = NULL, *name = NULL, *source = NULL;
+    const char *path = NULL;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (a[0] != '-' || !a[1]) {
+            if (path)
+                return cli_error("train", "embed takes one net file");
+            path = a;
+            continue;
+        }
+        if (!v)
+            return cli_error("train", "%s needs a value", a);
+        if (!strcmp(a, "--game"))
+            game = v;
+        else if (!strcmp(a, "--out") || !strcmp(a, "-o"))
+            out = v;
+        else if (!strcmp(a, "--name"))
+            name = v;
+        else if (!strcmp(a, "--source"))
+            source = v;
+        else
+            return cli_error("train", "unknown option '%s'", a);
+        i++;
+    }
+    if (!game || !out || !name || !path)
+        return cli_error("train", "embed needs --game GAME, --name SYMBOL, "
+                         "--out HEADER and a net file");
+    for (const char *c = name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+              *c == '_' || (c > name && *c >= '0' && *c <= '9')))
+            return cli_error("train", "--name must be a C identifier, not "
+                             "'%s'", name);
+    if (source && (strstr(source, "*/") || strchr(source, '\n')))
+        return cli_error("train", "--source must be one line without '*/'");
+    const GameVtbl *g = cli_game("train", game);
+    if (!g)
+        return 2;
+    PlyError err = {{0}};
+    Net q = {0};
+    if (net_load(&q, g, path, &err))
+        return cli_error("train", "%s", err.msg);
+    int hidden = q.hidden;
+    net_free(&q);
+    FILE *f = fopen(path, "rb");
+    unsigned char *buf = NULL;
+    long len = -1;
+    if (f && !fseek(f, 0, SEEK_END) && (len = ftell(f)) > 0 &&
+        !fseek(f, 0, SEEK_SET) && (buf = malloc((size_t)len)) &&
+        fread(buf, 1, (size_t)len, f) != (size_t)len)
+        len = -1;
+    if (f)
+        fclose(f);
+    if (!buf || len <= 0) {
+        free(buf);
+        return cli_error("train", "cannot read '%s'", path);
+    }
+    const char *base = strrchr(out, '/') ? strrchr(out, '/') + 1 : out;
+    FILE *o = fopen(out, "w");
+    if (!o) {
+        free(buf);
+        return cli_error("train", "cannot write '%s'", out);
+    }
+    fprintf(o, "/* %s — a learned evaluation for %s, written by\n"
+            " * `ply train embed` (docs/nets.md); do not edit. Feature set "
+            "%s,\n * hidden %d, %ld bytes.\n", base, g->info.name,
+            g->net->name, hidden, len);
+    /* the source, wrapped at spaces to lines of about 76 columns */
+    for (const char *p = source; p && *p;) {
+        size_t n = strlen(p), cut = n;
+        if (n > 73) {
+            cut = 73;
+            while (cut > 0 && p[cut] != ' ')
+                cut--;
+            if (!cut)
+                for (cut = 73; p[cut] && p[cut] != ' '; cut++)
+                    ;
+        }
+        fprintf(o, " * %.*s\n", (int)cut, p);
+        p += cut;
+        while (*p == ' ')
+            p++;
+    }
+    fprintf(o, " */\nstatic const unsigned char %s[%ld] = {", name, len);
+    for (long i = 0; i < len; i++)
+        fprintf(o, "%s0x%02x,", i % 12 ? " " : "\n    ", buf[i]);
+    fprintf(o, "\n};\n");
+    free(buf);
+    if (fclose(o))
+        return cli_error("train", "cannot write '%s'", out);
+    fprintf(stderr, "wrote %s (%ld bytes of net)\n", out, len);
+    return 0;
+}
+
 int cmd_train(int argc, char **argv)
 {
     int h = cli_wants_help(argc, argv, "train");
     if (h >= 0)
         return h;
     if (argc < 2)
-        return cli_error("train", "give gen, merge or fit (ply train --help)");
+        return cli_error("train", "give gen, merge, fit or embed (ply train --help)");
     if (!strcmp(argv[1], "gen"))
         return cmd_gen(argc, argv);
     if (!strcmp(argv[1], "merge"))
         return cmd_merge(argc, argv);
     if (!strcmp(argv[1], "fit"))
         return cmd_fit(argc, argv);
-    return cli_error("train", "unknown subcommand '%s' (gen, merge, fit)",
+    if (!strcmp(argv[1], "embed"))
+        return cmd_embed(argc, argv);
+    return cli_error("train", "unknown subcommand '%s' (gen, merge, fit, embed)",
                      argv[1]);
 }

@@ -288,6 +288,8 @@ const Command cli_commands[] = {
      "         [--batch 256] [--rate 0.001] [--lambda 0.5] [--k 200]\n"
      "         [--l2 0] [--factors 1] [--validation 10] [--seed 1]\n"
      "         [--options S] DATA ...\n"
+     "ply train embed --game GAME --name SYMBOL --out HEADER\n"
+     "         [--source TEXT] NET\n"
      "  gen plays GAME against itself with the --play bot after\n"
      "  --random-plies random moves, keeps a --keep fraction of the\n"
      "  positions not in check, rescores each by an alpha-beta search of\n"
@@ -302,7 +304,8 @@ const Command cli_commands[] = {
      "  (sigmoid(net/K) - lambda*sigmoid(SCORE/K) - (1-lambda)*RESULT)^2,\n"
      "  and writes it for alphabeta:net=NET. --factors 1: the game's\n"
      "  coarser features (a piece on any square) are trained beside the\n"
-     "  fine ones and added into them. See docs/nets.md."},
+     "  fine ones and added into them. embed writes a checked net as a C\n"
+     "  array, for a game's built-in net. See docs/nets.md."},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -167,6 +167,12 @@ int cmd_info(int argc, char **argv)
     if (g->see || g->net)
         printf("search hooks:%s%s\n", g->see ? " see (static exchange)" : "",
                g->net ? " net (learned evaluation inputs)" : "");
+    if (g->net)
+        printf("net inputs: %s, %d inputs; %s\n", g->net->name,
+               g->net->ninputs, g->net->builtin
+               ? "a built-in net is alphabeta's evaluation (net=none: the "
+                 "hand-written one)"
+               : "alphabeta:net=FILE evaluates with a trained net");
     if (g->tuning) {
         /* the weights ply tune fits and alphabeta:weights=FILE replaces;
          * listed when few (chess has hundreds: ply tune --out writes

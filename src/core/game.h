@@ -178,6 +178,10 @@ typedef struct NetFeatures {
      * features' and adds them into the features' before saving. */
     int nfactors;
     int (*factor)(int feature);
+    /* Optional: a net file trained for the game (`ply train embed`),
+     * alphabeta's evaluation unless net= or weights= says otherwise. */
+    const unsigned char *builtin;
+    size_t builtin_len;
 } NetFeatures;
 
 /* ---- formats: how the outside world writes the game ----

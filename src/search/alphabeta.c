@@ -1764,7 +1764,9 @@ static const Option ab_options[] = {
     {.key = "net", .type = OPT_FILE, .offset = offsetof(AbOpts, net),
      .help = "games with net inputs: evaluate with the learned net in "
              "FILE, written by ply train (accumulators updated from the "
-             "parent's)"},
+             "parent's); none: the hand-written evaluation where the game "
+             "has a built-in net (the default when given neither net= nor "
+             "weights=)"},
     AB_OPT("conthist", OPT_BOOL, 0, 0, 1, conthist,
            "continuation histories: quiet moves are also ordered (and "
            "reduced) by how they did after the opponent's last move and "
@@ -1798,12 +1800,13 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
                  "player's view); %s has none", g->info.name);
         return NULL;
     }
-    if (o->net[0] && (!g->net || g->info.num_players != 2)) {
+    int hand = !strcmp(o->net, "none");
+    if (o->net[0] && !hand && (!g->net || g->info.num_players != 2)) {
         ply_fail(err, "net=FILE needs a two-player game with net inputs; "
                  "%s has none", g->info.name);
         return NULL;
     }
-    if (o->net[0] && wfile[0]) {
+    if (o->net[0] && !hand && wfile[0]) {
         ply_fail(err, "net=FILE and weights=FILE exclude each other");
         return NULL;
     }
@@ -1858,14 +1861,19 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->threads = 1;
     b->ttp = &b->tt;
     int nobuf = ab_buffers(b);
-    if (o->net[0]) {
+    /* the game's built-in net unless told otherwise */
+    int builtin = !o->net[0] && !wfile[0] && g->net && g->net->builtin &&
+                  g->info.num_players == 2;
+    if ((o->net[0] && !hand) || builtin) {
         b->net = calloc(1, sizeof *b->net);
         if (!b->net) {
             ab_destroy(b);
             ply_fail(err, "out of memory");
             return NULL;
         }
-        if (net_load(b->net, g, o->net, err)) {
+        if (builtin ? net_load_mem(b->net, g, g->net->builtin,
+                                   g->net->builtin_len, err)
+                    : net_load(b->net, g, o->net, err)) {
             ab_destroy(b);
             return NULL;
         }

@@ -19,6 +19,7 @@
 #include "core/bot.h"
 #include "core/util.h"
 #include "search/alphabeta.h"
+#include "search/net.h"
 #include "search/tt.h"
 
 /* ------------------------------------------------------------------ */
@@ -218,6 +219,7 @@ typedef struct Mm {
     int noqs;               /* leaves are static evals (alphabeta qs=0) */
     int turnend;            /* no horizon inside a turn (turnend=1) */
     int brturn;             /* best-reply by whole turns (brturn=1) */
+    Net *net;               /* the game's built-in net, alphabeta's default */
 } Mm;
 
 static void mm_init(Mm *m, const GameVtbl *g)
@@ -230,10 +232,21 @@ static void mm_init(Mm *m, const GameVtbl *g)
                    (AB_MAX_PLY + 2));
     m->pr = malloc(sizeof(double) * (size_t)g->info.max_moves);
     m->stk = malloc(g->info.state_size * (AB_MAX_PLY + 2));
+    if (g->net && g->net->builtin && m->np == 2) {
+        PlyError err = {{0}};
+        m->net = calloc(1, sizeof *m->net);
+        assert_non_null(m->net);
+        assert_int_equal(net_load_mem(m->net, g, g->net->builtin,
+                                      g->net->builtin_len, &err), 0);
+    }
 }
 
 static void mm_free(Mm *m)
 {
+    if (m->net) {
+        net_free(m->net);
+        free(m->net);
+    }
     free(m->mv);
     free(m->pr);
     free(m->stk);
@@ -264,6 +277,12 @@ static int mm_terminal(Mm *m, const void *st, int pov, int ply)
 
 static int mm_static(Mm *m, const void *st, int pov)
 {
+    if (m->net) {   /* the mover's view, from scratch */
+        int v = net_eval_full(m->net, st);
+        if ((m->g->to_move(st) == 1) != pov)
+            v = -v;
+        return v > EVAL_MAX ? EVAL_MAX : v < -EVAL_MAX ? -EVAL_MAX : v;
+    }
     int v = m->np == 2 ? m->g->eval(st, pov)
                        : (pov == 0 ? m->g->eval(st, m->root)
                                    : -m->g->eval(st, m->root));

@@ -383,6 +383,72 @@ static void test_file(void **state)
     netf_free(&f);
 }
 
+/* The built-in nets: International and Russian draughts carry one, which
+ * loads and is alphabeta's default: the default bot searches exactly as
+ * with net=FILE on the same bytes (same value and move at every
+ * position), and net=none (the hand evaluation) differs somewhere. */
+static void test_builtin(void **state)
+{
+    (void)state;
+    static const char *const games[] = {"draughts-international",
+                                        "draughts-russian"};
+    for (size_t k = 0; k < 2; k++) {
+        const GameVtbl *g = game_find(games[k]);
+        assert_non_null(g->net->builtin);
+        Net q;
+        PlyError err = {{0}};
+        assert_int_equal(net_load_mem(&q, g, g->net->builtin,
+                                      g->net->builtin_len, &err), 0);
+        net_free(&q);
+        char *path = write_temp(g->net->builtin,
+                                g->net->builtin_len);
+        char spec[300];
+        snprintf(spec, sizeof spec, "alphabeta:depth=4,net=%s", path);
+        Bot *dflt = bot_new(g, "alphabeta:depth=4", 1, &err);
+        Bot *file = bot_new(g, spec, 1, &err);
+        Bot *hand = bot_new(g, "alphabeta:depth=4,net=none", 1, &err);
+        assert_non_null(dflt);
+        assert_non_null(file);
+        assert_non_null(hand);
+        void *st = tl_position(games[k], NULL, NULL, NULL);
+        Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+        Rng r;
+        rng_seed(&r, 31 + k);
+        int differ = 0, checked = 0;
+        for (int ply = 0; ply < 60 && g->to_move(st) >= 0; ply++) {
+            SearchInfo a, b, c;
+            bot_new_game(dflt);
+            bot_new_game(file);
+            bot_new_game(hand);
+            Move ma = bot_choose(dflt, st, NULL, &a);
+            Move mb = bot_choose(file, st, NULL, &b);
+            bot_choose(hand, st, NULL, &c);
+            assert_true(ma == mb);
+            assert_int_equal(a.value, b.value);
+            differ += a.value != c.value;
+            checked++;
+            int n = g->gen_moves(st, mv);
+            if (n <= 0)
+                break;
+            g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+        }
+        assert_true(checked > 20);
+        assert_true(differ > checked / 2);
+        free(mv);
+        free(st);
+        bot_free(dflt);
+        bot_free(file);
+        bot_free(hand);
+        unlink(path);
+        free(path);
+    }
+    PlyError err = {{0}};
+    Bot *b = bot_new(game_find("chess"), "alphabeta:depth=2,net=none", 1,
+                     &err);
+    assert_non_null(b);     /* none is the hand evaluation everywhere */
+    bot_free(b);
+}
+
 /* Random positions (one in ten of random games) labelled by the hand
  * evaluation: training must fit them, held-out games included, much
  * better than the random start. */
@@ -554,6 +620,7 @@ int main(void)
         cmocka_unit_test(test_incremental),
         cmocka_unit_test(test_quantised_agrees),
         cmocka_unit_test(test_file),
+        cmocka_unit_test(test_builtin),
         cmocka_unit_test(test_training),
         cmocka_unit_test(test_generate),
     };

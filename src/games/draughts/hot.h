@@ -471,6 +471,10 @@ static const NetFeatures hot_net = {
     .feature_bits = hot_net_feature_bits,
     .nfactors = 4,
     .factor = hot_net_factor,
+#ifdef DR_NET_BUILTIN
+    .builtin = DR_NET_BUILTIN,
+    .builtin_len = sizeof DR_NET_BUILTIN,
+#endif
 };
 
 /* Longest game: every man move and capture is irreversible and there are

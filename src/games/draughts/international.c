@@ -20,6 +20,8 @@ static const DRules RULES = {
     .colours = "WB",
 };
 #define DR_R (&RULES)
+#include "net_international.h"
+#define DR_NET_BUILTIN dr_net_international
 #include "hot.h"
 
 static const char *const players[] = {"White", "Black"};

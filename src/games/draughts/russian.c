@@ -18,6 +18,8 @@ static const DRules RULES = {
     .colours = "WB",
 };
 #define DR_R (&RULES)
+#include "net_russian.h"
+#define DR_NET_BUILTIN dr_net_russian
 #include "hot.h"
 
 static const char *const players[] = {"White", "Black"};

@@ -1764,9 +1764,9 @@ static const Option ab_options[] = {
     {.key = "net", .type = OPT_FILE, .offset = offsetof(AbOpts, net),
      .help = "games with net inputs: evaluate with the learned net in "
              "FILE, written by ply train (accumulators updated from the "
-             "parent's); none: the hand-written evaluation where the game "
-             "has a built-in net (the default when given neither net= nor "
-             "weights=)"},
+             "parent's); net=none: the hand-written evaluation. A game "
+             "with a built-in net (ply info GAME) uses it when neither "
+             "net= nor weights= is given"},
     AB_OPT("conthist", OPT_BOOL, 0, 0, 1, conthist,
            "continuation histories: quiet moves are also ordered (and "
            "reduced) by how they did after the opponent's last move and "

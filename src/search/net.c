@@ -384,16 +384,23 @@ static int mover_of(const Net *n, const void *st)
     return p == 1 ? 1 : 0;
 }
 
+static void acc_row(int16_t *acc, const int16_t *row, int H, int sign)
+{
+    if (sign > 0)
+        for (int h = 0; h < H; h++)
+            acc[h] = (int16_t)(acc[h] + row[h]);
+    else
+        for (int h = 0; h < H; h++)
+            acc[h] = (int16_t)(acc[h] - row[h]);
+}
+
 static void acc_refresh(const Net *n, int16_t *acc, const uint16_t *f,
                         int cnt)
 {
     int H = n->hidden;
     memcpy(acc, n->b1, sizeof(int16_t) * (size_t)H);
-    for (int i = 0; i < cnt; i++) {
-        const int16_t *row = n->w1 + (size_t)f[i] * (size_t)H;
-        for (int h = 0; h < H; h++)
-            acc[h] = (int16_t)(acc[h] + row[h]);
-    }
+    for (int i = 0; i < cnt; i++)
+        acc_row(acc, n->w1 + (size_t)f[i] * (size_t)H, H, 1);
 }
 
 static int net_output(const Net *n, const int16_t *am, const int16_t *ao)
@@ -497,16 +504,6 @@ static void feature_set(NetStack *s, const void *st, int persp)
     int cnt = nf->features(st, persp, s->tmp);
     for (int i = 0; i < cnt; i++)
         s->cur[s->tmp[i] >> 6] |= 1ull << (s->tmp[i] & 63);
-}
-
-static void acc_row(int16_t *acc, const int16_t *row, int H, int sign)
-{
-    if (sign > 0)
-        for (int h = 0; h < H; h++)
-            acc[h] = (int16_t)(acc[h] + row[h]);
-    else
-        for (int h = 0; h < H; h++)
-            acc[h] = (int16_t)(acc[h] - row[h]);
 }
 
 int net_stack_eval(NetStack *s, int slot, const void *st, int mover)

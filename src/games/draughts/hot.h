@@ -401,12 +401,12 @@ static int hot_check(const void *st)
 
 /* The inputs of a learned evaluation (game.h NetFeatures): one feature
  * per piece, (own or the opponent's, man or king, square), the squares
- * numbered 0..nsq-1 (nsq <= 64; each kind of piece has a block of 64
- * inputs, so that the set is one for every geometry) in row order from persp's side of the board (the
+ * numbered 0..nsq-1 in row order from persp's side of the board (the
  * board turned by a half turn for player 1, which maps playable squares
- * onto playable squares on every geometry). Written in ascending order:
- * for player 1 the bits are walked from the top, since the half turn
- * reverses the row order. */
+ * onto playable squares on every geometry). Each kind of piece has a
+ * block of 64 inputs (nsq <= 64), so that one set serves every geometry.
+ * Written in ascending order: for player 1 the bits are walked from the
+ * top, since the half turn reverses the row order. */
 static int hot_net_features(const void *st, int persp, uint16_t *out)
 {
     const DRules *R = DR_R;

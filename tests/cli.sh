@@ -47,7 +47,8 @@ expect_out "info mcts threads" "threads=N (1..64, default 1; engine option Threa
 expect_out "info mcts c" "c=X (0..100, default 1)" $PLY info mcts
 expect_out "info mcts policy" "policy=auto|game|random|heuristic (default auto)" $PLY info mcts
 expect_out "info alphabeta" "hash=N (0..65536, default 16; engine option Hash)" $PLY info alphabeta
-expect_out "info alphabeta weights" "weights=FILE (default none)" $PLY info alphabeta
+expect_out "info alphabeta weights" "weights=FILE (default unset)" $PLY info alphabeta
+expect_out "info alphabeta net" "net=FILE (default unset).*net=none: the hand-written" $PLY info alphabeta
 expect_out "info alphabeta limits" "time=TIME (.*default none)" $PLY info alphabeta
 expect_out "info greedy" "fallback=TEXT (default random)" $PLY info greedy
 expect_out "info random" "seed=N" $PLY info random

@@ -534,8 +534,9 @@ int option_describe(const Option *o, char *buf, size_t n)
     case OPT_FILE:
         snprintf(form, sizeof form, "%s=%s", o->key,
                  o->type == OPT_FILE ? "FILE" : "TEXT");
+        /* "unset", not "none": a value may be the word none (net=none) */
         snprintf(def, sizeof def, "%s",
-                 o->def_text && *o->def_text ? o->def_text : "none");
+                 o->def_text && *o->def_text ? o->def_text : "unset");
         break;
     }
     char eng[64] = "";

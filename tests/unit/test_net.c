@@ -6,6 +6,7 @@
  * message; training on a small synthetic set lowers the loss; data
  * generation does not depend on -j, and shards hold the games of one
  * run; alphabeta:net=FILE plays and refuses what it cannot use. */
+#include <ctype.h>
 #include <math.h>
 #include <unistd.h>
 
@@ -19,7 +20,7 @@ enum { MAXMV = 1024 };
 
 static const char *const family[] = {"chess", "makruk", "shatranj",
                                      "xiangqi", "draughts-international",
-                                     "draughts-russian"};
+                                     "draughts-russian", "shogi"};
 
 /* A random float net with weights large enough for the hidden units to
  * leave the linear part of the clipped ReLU. */
@@ -45,7 +46,7 @@ static void test_features(void **state)
         const GameVtbl *g = game_find(family[k]);
         assert_non_null(g->net);
         void *st = tl_position(family[k], NULL, NULL, NULL);
-        static const int pieces[] = {32, 32, 32, 32, 40, 24};
+        static const int pieces[] = {32, 32, 32, 32, 40, 24, 40};
         uint16_t a[64], b[64];
         int na = g->net->features(st, 0, a), nb = g->net->features(st, 1, b);
         assert_int_equal(na, pieces[k]);
@@ -164,6 +165,125 @@ static void test_draughts_features(void **state)
         assert_true(kings > 0);     /* the king inputs were exercised */
         free(mv);
     }
+    assert_true(differed > 100);    /* the control: the half turn matters */
+}
+
+/* The shogi features against a computation from the position's SFEN
+ * text (to_text), a route that shares nothing with the game's board
+ * arrays: board pieces by (own, type, square counted row by row from the
+ * viewer's side, a half turn for White), hand pieces as a thermometer
+ * per type. Shogi and minishogi, positions of random games; every piece
+ * is one feature; a control without the half turn must disagree. */
+static int slow_shogi_features(const char *sfen, int persp, int halfturn,
+                               uint16_t *out)
+{
+    static const char order[] = "PLNSBRGK";   /* types 0..7 */
+    static const int off[7] = {0, 18, 22, 26, 30, 32, 34};
+    static const int len[7] = {18, 4, 4, 4, 2, 2, 4};
+    int w = 0, h = 0, n = 0;
+    /* the board's size: columns of the first row, count of rows */
+    for (const char *p = sfen; *p && *p != ' '; p++) {
+        if (*p == '/')
+            h++;
+        else if (!h)
+            w += isdigit((unsigned char)*p) ? *p - '0' : *p != '+';
+    }
+    h++;
+    int r = 0, c = 0, prom = 0;
+    const char *p = sfen;
+    for (; *p != ' '; p++) {
+        if (*p == '/') {
+            r++, c = 0;
+        } else if (*p == '+') {
+            prom = 1;
+        } else if (isdigit((unsigned char)*p)) {
+            c += *p - '0';
+        } else {
+            int white = islower((unsigned char)*p) != 0;
+            int t = (int)(strchr(order, toupper((unsigned char)*p)) - order);
+            if (prom)
+                t += 8;                     /* +P +L +N +S +B +R */
+            int rel = white != persp;
+            int flip = persp && halfturn;
+            int sq = flip ? (h - 1 - r) * w + (w - 1 - c) : r * w + c;
+            out[n++] = (uint16_t)((rel * 14 + t) * 81 + sq);
+            c++, prom = 0;
+        }
+    }
+    p += 3;                                     /* " b " or " w " */
+    int count = 0;
+    for (; *p && *p != ' '; p++) {
+        if (*p == '-')
+            break;
+        if (isdigit((unsigned char)*p)) {
+            count = count * 10 + (*p - '0');
+            continue;
+        }
+        int white = islower((unsigned char)*p) != 0;
+        int t = (int)(strchr(order, toupper((unsigned char)*p)) - order);
+        int k = count ? count : 1;
+        for (int i = 0; i < k && i < len[t]; i++)
+            out[n++] = (uint16_t)(2268 + (white != persp) * 38 + off[t] + i);
+        count = 0;
+    }
+    return n;
+}
+
+static void test_shogi_features(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"shogi", "minishogi"};
+    static const int pieces[] = {40, 12};
+    int differed = 0, hands = 0, promoted = 0;
+    for (size_t k = 0; k < 2; k++) {
+        const GameVtbl *g = game_find(names[k]);
+        assert_non_null(g->net);
+        assert_string_equal(g->net->name, "shogi-ps1");
+        Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+        Rng r;
+        rng_seed(&r, 31 + k);
+        for (int game = 0; game < 30; game++) {
+            void *s = tl_position(names[k], NULL, NULL, NULL);
+            for (int ply = 0; ply < 300; ply++) {
+                char sfen[256];
+                assert_true(g->to_text(s, sfen, sizeof sfen) > 0);
+                for (int persp = 0; persp < 2; persp++) {
+                    uint16_t a[64], b[64];
+                    int na = g->net->features(s, persp, a);
+                    assert_int_equal(na, pieces[k]);
+                    assert_true(na <= g->net->max_active);
+                    net_sort_features(a, na);
+                    for (int i = 0; i < na; i++) {
+                        assert_true(a[i] < g->net->ninputs);
+                        if (i)
+                            assert_true(a[i] > a[i - 1]);   /* distinct */
+                        int f = g->net->factor(a[i]);
+                        assert_true(f >= 0 && f < g->net->nfactors);
+                        hands += a[i] >= 2268;
+                        promoted += a[i] < 2268 && a[i] / 81 % 14 >= 8;
+                    }
+                    int nb = slow_shogi_features(sfen, persp, 1, b);
+                    assert_int_equal(na, nb);
+                    net_sort_features(b, nb);
+                    assert_memory_equal(a, b, sizeof(uint16_t) * (size_t)na);
+                    if (persp) {
+                        nb = slow_shogi_features(sfen, persp, 0, b);
+                        net_sort_features(b, nb);
+                        differed += memcmp(a, b, sizeof(uint16_t) * (size_t)na) != 0;
+                    }
+                }
+                check_bits(g, s);
+                int n = g->to_move(s) >= 0 ? g->gen_moves(s, mv) : 0;
+                if (n <= 0)
+                    break;
+                g->make(s, mv[rng_below(&r, (uint32_t)n)]);
+            }
+            free(s);
+        }
+        free(mv);
+    }
+    assert_true(hands > 1000);      /* the hand inputs were exercised */
+    assert_true(promoted > 100);    /* and the promoted pieces' */
     assert_true(differed > 100);    /* the control: the half turn matters */
 }
 
@@ -617,6 +737,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_features),
         cmocka_unit_test(test_draughts_features),
+        cmocka_unit_test(test_shogi_features),
         cmocka_unit_test(test_incremental),
         cmocka_unit_test(test_quantised_agrees),
         cmocka_unit_test(test_file),

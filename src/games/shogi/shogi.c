@@ -83,6 +83,7 @@ const GameVtbl game_shogi = {
     .tuning = &shogi_tuning,
     .formats = sg_formats_shogi,
     .see = shogi_see,
+    .net = &shogi_net,
     SHOGI_HOOKS,
 };
 
@@ -104,6 +105,7 @@ const GameVtbl game_minishogi = {
     .tuning = &minishogi_tuning,
     .formats = sg_formats_minishogi,
     .see = shogi_see,
+    .net = &shogi_net,
     SHOGI_HOOKS,
 };
 

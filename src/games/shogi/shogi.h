@@ -269,5 +269,7 @@ extern const GameFormat sg_format_csa;
 
 /* ---- shogi.c ---- */
 extern const GameVtbl game_shogi, game_minishogi, game_micro_shogi;
+/* The learned evaluation's inputs (netfeat.c). */
+extern const NetFeatures shogi_net;
 
 #endif

@@ -1,0 +1,87 @@
+/* netfeat.c — the inputs of a learned evaluation for shogi and minishogi
+ * (game.h NetFeatures), set "shogi-ps1":
+ *
+ *   board: one feature per piece, (own or the opponent's, type, square):
+ *          14 types (the 8 unpromoted, king included, and the 6 promoted)
+ *          on 81 squares numbered row by row from the viewer's side, the
+ *          board given a half turn for White (the start is symmetric so);
+ *   hands: one feature per piece in hand, (own or the opponent's, type,
+ *          its rank k among the pieces of that type in the hand): a hand
+ *          of three pawns sets "pawn 1", "pawn 2" and "pawn 3" (a
+ *          thermometer code, so the net can value the third pawn apart
+ *          from the first).
+ *
+ * Every piece of the game is exactly one feature (at most 40). Minishogi
+ * uses the same set on the first 25 squares of each block. */
+#include "shogi.h"
+
+enum {
+    SN_TYPES = 14,                      /* PAWN..KING, then +P..+R */
+    SN_SQ = 81,
+    SN_BOARD = 2 * SN_TYPES * SN_SQ,    /* 2268 */
+    SN_HAND = 38,                       /* 18 + 4 + 4 + 4 + 2 + 2 + 4 */
+    SN_INPUTS = SN_BOARD + 2 * SN_HAND, /* 2344 */
+    SN_MAX_ACTIVE = 40,
+};
+
+/* Where each hand type's block starts within a side's 38, and its size
+ * (shogi's counts: 18 pawns, 4 lances, knights, silvers and golds, 2
+ * bishops and rooks). */
+static const int hand_off[8] = {0, 0, 18, 22, 26, 30, 32, 34};
+static const int hand_len[8] = {0, 18, 4, 4, 4, 2, 2, 4};
+
+/* A piece code's type index 0..13 (promoted pieces after the king). */
+static inline int sn_type(int p)
+{
+    int t = TYPE(p);
+    return t <= KING ? t - 1 : t - PROM + KING - 1;
+}
+
+static int sn_features(const void *st, int persp, uint16_t *out)
+{
+    const Shogi *s = st;
+    const Variant *v = var_of(s);
+    int n = 0;
+    for (int r = 0; r < v->h; r++)
+        for (int c = 0; c < v->w; c++) {
+            int p = s->board[sq_of(r, c)];
+            if (p == EMPTY)
+                continue;
+            int rel = COLOR(p) != persp;
+            int idx = persp ? (v->h - 1 - r) * v->w + (v->w - 1 - c)
+                            : r * v->w + c;
+            out[n++] = (uint16_t)((rel * SN_TYPES + sn_type(p)) * SN_SQ + idx);
+        }
+    for (int rel = 0; rel < 2; rel++) {
+        int who = rel ? 1 - persp : persp;
+        for (int t = PAWN; t <= GOLD; t++) {
+            int k = s->hand[who][t];
+            if (k > hand_len[t])
+                k = hand_len[t];
+            for (int i = 0; i < k; i++)
+                out[n++] = (uint16_t)(SN_BOARD + rel * SN_HAND + hand_off[t] + i);
+        }
+    }
+    return n;
+}
+
+/* Factors: a board feature's (owner, type), a hand feature's (owner,
+ * type) in hand: 28 + 14. */
+static int sn_factor(int f)
+{
+    if (f < SN_BOARD)
+        return f / SN_SQ;
+    int rel = (f - SN_BOARD) / SN_HAND, o = (f - SN_BOARD) % SN_HAND, t = 1;
+    while (t < GOLD && o >= hand_off[t + 1])
+        t++;
+    return 2 * SN_TYPES + rel * 7 + t - 1;
+}
+
+const NetFeatures shogi_net = {
+    .name = "shogi-ps1",
+    .ninputs = SN_INPUTS,
+    .max_active = SN_MAX_ACTIVE,
+    .features = sn_features,
+    .nfactors = 2 * SN_TYPES + 2 * 7,
+    .factor = sn_factor,
+};

@@ -181,7 +181,7 @@ static int cmd_merge(int argc, char **argv)
 static int cmd_fit(int argc, char **argv)
 {
     const char *game = NULL, *out = NULL, *options = "";
-    long hidden = 128, factors = 1;
+    long hidden = 128, factors = 1, add_eval = 0;
     TrainFitOpts o = {.epochs = 10, .batch = 256, .rate = 0.001,
                       .lambda = 0.5, .k = 200, .valid_percent = 10,
                       .seed = 1, .log = stderr};
@@ -215,6 +215,8 @@ static int cmd_fit(int argc, char **argv)
             rc = parse_num("--lambda", v, 0, 1, &d), o.lambda = d;
         else if (!strcmp(a, "--factors"))
             rc = parse_int("--factors", v, 0, 1, &factors);
+        else if (!strcmp(a, "--add-eval"))
+            rc = parse_int("--add-eval", v, 0, 1, &add_eval);
         else if (!strcmp(a, "--l2"))
             rc = parse_num("--l2", v, 0, 1, &d), o.l2 = d;
         else if (!strcmp(a, "--k"))
@@ -240,6 +242,9 @@ static int cmd_fit(int argc, char **argv)
         return 2;
     if (!g->net || g->info.num_players != 2)
         return cli_error("train", "%s has no net inputs", g->info.name);
+    if (add_eval && !g->eval)
+        return cli_error("train", "--add-eval 1: %s has no evaluation to "
+                         "add to", g->info.name);
     TrainSet d;
     train_set_init(&d, g, (int)factors);
     PlyError err = {{0}};
@@ -266,6 +271,7 @@ static int cmd_fit(int argc, char **argv)
     double t0 = now_seconds();
     if (!rc) {
         netf_randomize(&n, o.seed);
+        n.flags = add_eval ? NET_ADDS_EVAL : 0;
         fprintf(stderr, "%zu positions, %d inputs, hidden %ld; start: train "
                 "%.6f validation %.6f\n", d.n, n.ninputs, hidden,
                 train_loss(&d, &n, &o, 0), train_loss(&d, &n, &o, 1));

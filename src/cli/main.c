@@ -286,8 +286,8 @@ const Command cli_commands[] = {
      "ply train merge [--out DATA] DATA ...\n"
      "ply train fit --game GAME --out NET [--hidden 128] [--epochs 10]\n"
      "         [--batch 256] [--rate 0.001] [--lambda 0.5] [--k 200]\n"
-     "         [--l2 0] [--factors 1] [--validation 10] [--seed 1]\n"
-     "         [--options S] DATA ...\n"
+     "         [--l2 0] [--factors 1] [--add-eval 0] [--validation 10]\n"
+     "         [--seed 1] [--options S] DATA ...\n"
      "ply train embed --game GAME --name SYMBOL --out HEADER\n"
      "         [--source TEXT] NET\n"
      "  gen plays GAME against itself with the --play bot after\n"
@@ -304,7 +304,9 @@ const Command cli_commands[] = {
      "  (sigmoid(net/K) - lambda*sigmoid(SCORE/K) - (1-lambda)*RESULT)^2,\n"
      "  and writes it for alphabeta:net=NET. --factors 1: the game's\n"
      "  coarser features (a piece on any square) are trained beside the\n"
-     "  fine ones and added into them. embed writes a checked net as a C\n"
+     "  fine ones and added into them. --add-eval 1: a residual net, its\n"
+     "  output added to the game's own evaluation (trained and searched\n"
+     "  so). embed writes a checked net as a C\n"
      "  array, for a game's built-in net. See docs/nets.md."},
     {NULL, NULL, NULL, NULL},
 };

@@ -73,8 +73,9 @@ enum { SEL_DEPTH = 8,   /* rfp, futility, lmp only at depth <= this */
  * shallower. */
 enum { CONT_SIZE = 1 << 16, CORR_SIZE = 1 << 14, CORR_GRAIN = 256,
        CORR_LIMIT = 300, SING_DEPTH = 6, SING_SLACK = 3 };
-/* Static values (ecache=1): a direct-mapped cache of the game's eval by
- * the position's hash and point of view, per search thread. */
+/* Static values (ecache=1): a direct-mapped cache of the game's eval (or
+ * the net's value, net=) by the position's hash and point of view, per
+ * search thread. */
 enum { ECACHE_SIZE = 1 << 15 };
 typedef struct ECacheEntry {
     uint64_t key;       /* hash ^ view salt; 0: empty */
@@ -284,11 +285,26 @@ static int playout_value(AbBot *b, const void *st, int pov)
     return (int)lround(sum / b->rollouts * 1000);
 }
 
+/* st's entry of the static-value cache (two players, ecache=1) and its
+ * key. */
+static ECacheEntry *ecache_entry(const AbBot *b, const void *st, int pov,
+                                 uint64_t *key)
+{
+    uint64_t k = b->g->hash(st) ^ (pov ? 0x5bd1e9955bd1e995ull : 0);
+    k |= 1;     /* never 0, the empty mark */
+    *key = k;
+    return &b->ecache_e[k & (ECACHE_SIZE - 1)];
+}
+
 static int static_value(AbBot *b, const void *st, int pov)
 {
     const GameVtbl *g = b->g;
     int v;
     if (b->net) {
+        uint64_t key = 0;
+        ECacheEntry *e = b->ecache_e ? ecache_entry(b, st, pov, &key) : NULL;
+        if (e && e->key == key)
+            return e->value;    /* stored clamped */
         /* two players only (checked at create): the mover's view */
         size_t ss = g->info.state_size;
         const unsigned char *p = st;
@@ -300,6 +316,11 @@ static int static_value(AbBot *b, const void *st, int pov)
         v = net_stack_eval(&b->ns, slot, st, mover);
         if (pov != mover)
             v = -v;
+        v = v > EVAL_MAX ? EVAL_MAX : v < -EVAL_MAX ? -EVAL_MAX : v;
+        if (e) {
+            e->key = key;
+            e->value = v;
+        }
     } else if (b->weights && b->np == 2) {
         /* player 0's view */
         v = evalfile_eval(g->tuning, b->weights, st, b->terms);
@@ -312,9 +333,8 @@ static int static_value(AbBot *b, const void *st, int pov)
             v = -v;
     } else if (g->eval) {
         if (b->ecache_e) {      /* two players only (ab_buffers) */
-            uint64_t key = g->hash(st) ^ (pov ? 0x5bd1e9955bd1e995ull : 0);
-            key |= 1;   /* never 0, the empty mark */
-            ECacheEntry *e = &b->ecache_e[key & (ECACHE_SIZE - 1)];
+            uint64_t key;
+            ECacheEntry *e = ecache_entry(b, st, pov, &key);
             if (e->key == key) {
                 v = e->value;
             } else {

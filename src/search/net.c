@@ -9,7 +9,13 @@
 
 static const unsigned char net_magic[8] = {'P', 'L', 'Y', 'N', 'E', 'T',
                                            '\r', '\n'};
-enum { NET_HEADER = 8 + 4 * 4 + 2 * NET_NAME_LEN };
+/* The header: magic, version, inputs, hidden, scale, [flags,] names. */
+enum { NET_HEADER_V1 = 8 + 4 * 4 + 2 * NET_NAME_LEN };
+
+static size_t net_header(uint32_t version)
+{
+    return NET_HEADER_V1 + (version >= 2 ? 4 : 0);
+}
 
 void net_sort_features(uint16_t *f, int n)
 {
@@ -158,6 +164,9 @@ int net_quantise(const NetFloat *f, const GameVtbl *g, Net *q, PlyError *err)
         f->hidden > NET_MAX_HIDDEN)
         return ply_fail(err, "the net does not fit %s's inputs",
                         g->info.name);
+    if ((f->flags & NET_ADDS_EVAL) && !g->eval)
+        return ply_fail(err, "%s has no evaluation for the net to add to",
+                        g->info.name);
     if (net_alloc(q, g, f->ninputs, f->hidden))
         return ply_fail(err, "out of memory");
     float c = net_clip_w1(g->net->max_active);
@@ -169,6 +178,7 @@ int net_quantise(const NetFloat *f, const GameVtbl *g, Net *q, PlyError *err)
     for (int h = 0; h < 2 * f->hidden; h++)
         q->w2[h] = q16(f->w2[h], NET_QB, NET_W2_CLIP);
     q->b2 = (int32_t)lroundf(clipf(f->b2, NET_B2_CLIP) * NET_QA * NET_QB);
+    q->flags = f->flags;
     return 0;
 }
 
@@ -194,14 +204,16 @@ static uint32_t get32(const unsigned char *p)
            (uint32_t)p[3] << 24;
 }
 
-static size_t net_file_size(size_t ninputs, size_t hidden)
+static size_t net_file_size(uint32_t version, size_t ninputs, size_t hidden)
 {
-    return NET_HEADER + 2 * (ninputs * hidden + hidden + 2 * hidden) + 4 + 4;
+    return net_header(version) +
+           2 * (ninputs * hidden + hidden + 2 * hidden) + 4 + 4;
 }
 
 int net_save(const Net *n, const char *path, PlyError *err)
 {
-    size_t len = net_file_size((size_t)n->ninputs, (size_t)n->hidden);
+    size_t len = net_file_size(NET_VERSION, (size_t)n->ninputs,
+                               (size_t)n->hidden);
     unsigned char *buf = calloc(len, 1);
     if (!buf)
         return ply_fail(err, "out of memory");
@@ -212,7 +224,8 @@ int net_save(const Net *n, const char *path, PlyError *err)
     put32(p + 4, (uint32_t)n->ninputs);
     put32(p + 8, (uint32_t)n->hidden);
     put32(p + 12, NET_OUT_SCALE);
-    p += 16;
+    put32(p + 16, n->flags);
+    p += 20;
     snprintf((char *)p, NET_NAME_LEN, "%s", n->g->info.name);
     snprintf((char *)p + NET_NAME_LEN, NET_NAME_LEN, "%s", n->nf->name);
     p += 2 * NET_NAME_LEN;
@@ -273,14 +286,23 @@ int net_load_mem(Net *n, const GameVtbl *g, const unsigned char *buf,
         return ply_fail(err, "%s has no net inputs", g->info.name);
     if (len < 8 || memcmp(buf, net_magic, 8))
         return ply_fail(err, "not a Ply net file (bad magic)");
-    if (len < NET_HEADER)
+    if (len < NET_HEADER_V1)
         return ply_fail(err, "truncated net file (%zu bytes)", len);
     uint32_t version = get32(buf + 8), ninputs = get32(buf + 12);
     uint32_t hidden = get32(buf + 16), scale = get32(buf + 20);
-    const unsigned char *names = buf + 24;
-    if (version != NET_VERSION)
-        return ply_fail(err, "net file version %u, this Ply reads %d",
+    if (version < 1 || version > NET_VERSION)
+        return ply_fail(err, "net file version %u, this Ply reads 1 to %d",
                         (unsigned)version, NET_VERSION);
+    if (len < net_header(version))
+        return ply_fail(err, "truncated net file (%zu bytes)", len);
+    uint32_t flags = version >= 2 ? get32(buf + 24) : 0;
+    const unsigned char *names = buf + net_header(version) - 2 * NET_NAME_LEN;
+    if (flags & ~(uint32_t)NET_ADDS_EVAL)
+        return ply_fail(err, "net file flags 0x%x not known to this Ply",
+                        (unsigned)flags);
+    if ((flags & NET_ADDS_EVAL) && !g->eval)
+        return ply_fail(err, "the net adds the game's evaluation, and %s "
+                        "has none", g->info.name);
     if (!name_ok(names) || !name_ok(names + NET_NAME_LEN))
         return ply_fail(err, "corrupt net file (bad names)");
     if (strcmp((const char *)names, g->info.name))
@@ -299,7 +321,7 @@ int net_load_mem(Net *n, const GameVtbl *g, const unsigned char *buf,
     if (scale != NET_OUT_SCALE)
         return ply_fail(err, "the net's output scale %u is not %d",
                         (unsigned)scale, NET_OUT_SCALE);
-    size_t want = net_file_size(ninputs, hidden);
+    size_t want = net_file_size(version, ninputs, hidden);
     if (len != want)
         return ply_fail(err, "%s net file: %zu bytes, expected %zu",
                         len < want ? "truncated" : "overlong", len, want);
@@ -307,7 +329,8 @@ int net_load_mem(Net *n, const GameVtbl *g, const unsigned char *buf,
         return ply_fail(err, "corrupt net file (checksum mismatch)");
     if (net_alloc(n, g, (int)ninputs, (int)hidden))
         return ply_fail(err, "out of memory");
-    const unsigned char *p = buf + NET_HEADER;
+    n->flags = flags;
+    const unsigned char *p = buf + net_header(version);
     size_t nw1 = (size_t)ninputs * hidden;
     for (size_t i = 0; i < nw1; i++, p += 2)
         n->w1[i] = get16(p);
@@ -342,7 +365,7 @@ int net_load(Net *n, const GameVtbl *g, const char *path, PlyError *err)
         return ply_fail(err, "cannot open net file '%s'", path);
     size_t cap = 1 << 16, len = 0;
     unsigned char *buf = malloc(cap);
-    size_t limit = net_file_size(65536, NET_MAX_HIDDEN) + 1;
+    size_t limit = net_file_size(NET_VERSION, 65536, NET_MAX_HIDDEN) + 1;
     while (buf) {
         if (len == cap) {
             unsigned char *nb = cap < limit ? realloc(buf, cap * 2) : NULL;
@@ -382,6 +405,13 @@ static int mover_of(const Net *n, const void *st)
 {
     int p = n->g->to_move(st);
     return p == 1 ? 1 : 0;
+}
+
+/* What a residual net adds its output to: the game's own evaluation from
+ * the mover's view (0 for other nets). */
+static int net_base(const Net *n, const void *st, int mover)
+{
+    return n->flags & NET_ADDS_EVAL ? n->g->eval(st, mover) : 0;
 }
 
 static void acc_row(int16_t *acc, const int16_t *row, int H, int sign)
@@ -432,7 +462,7 @@ int net_eval_full(const Net *n, const void *st)
             int cnt = n->nf->features(st, side ? 1 - m : m, f);
             acc_refresh(n, acc + side * n->hidden, f, cnt);
         }
-        v = net_output(n, acc, acc + n->hidden);
+        v = net_output(n, acc, acc + n->hidden) + net_base(n, st, m);
     }
     free(f);
     free(acc);
@@ -459,7 +489,7 @@ double net_eval_dequantised(const Net *n, const void *st)
         }
     }
     free(f);
-    return y * NET_OUT_SCALE;
+    return y * NET_OUT_SCALE + net_base(n, st, m);
 }
 
 int net_stack_init(NetStack *s, const Net *n, int slots)
@@ -559,5 +589,6 @@ int net_stack_eval(NetStack *s, int slot, const void *st, int mover)
         s->full[k] = 1;
     }
     int16_t *base = s->acc + (size_t)slot * 2 * (size_t)H;
-    return net_output(n, base + mover * H, base + (1 - mover) * H);
+    return net_output(n, base + mover * H, base + (1 - mover) * H) +
+           net_base(n, st, mover);
 }

@@ -5,6 +5,8 @@
  *   acc_p = b1 + sum of w1[f] over the active features f of player p
  *   y     = b2 + w2[0..H) . crelu(acc_mover) + w2[H..2H) . crelu(acc_other)
  *   eval  = NET_OUT_SCALE * y, from the mover's view
+ *           (+ the game's own eval() when the net says NET_ADDS_EVAL:
+ *            a residual net, trained to correct the hand evaluation)
  *
  * with crelu(x) = min(max(x, 0), 1). The trainer (src/tools/train.c)
  * works on the float form (NetFloat); the search on the quantised one
@@ -15,7 +17,8 @@
  *
  * The file (little-endian):
  *   "PLYNET\r\n"  magic, 8 bytes
- *   u32 version (1), u32 ninputs, u32 hidden, u32 out_scale
+ *   u32 version (1 or 2), u32 ninputs, u32 hidden, u32 out_scale
+ *   u32 flags            (version 2 only; version 1 means 0): NET_ADDS_EVAL
  *   char game[32], char features[32]   (NUL-padded names)
  *   i16 w1[ninputs * hidden] (row by row: input f's hidden weights)
  *   i16 b1[hidden], i16 w2[2 * hidden], i32 b2
@@ -31,9 +34,12 @@
 #include "../core/game.h"
 
 enum {
-    NET_QA = 255, NET_QB = 1024, NET_OUT_SCALE = 400, NET_VERSION = 1,
+    NET_QA = 255, NET_QB = 1024, NET_OUT_SCALE = 400, NET_VERSION = 2,
     NET_MAX_HIDDEN = 512, NET_NAME_LEN = 32,
 };
+
+/* Net flags (the file's, version 2). */
+enum { NET_ADDS_EVAL = 1u << 0 };
 
 /* Clip bounds of the output layer's weights and bias (float units). */
 #define NET_W2_CLIP 8.0f
@@ -41,6 +47,7 @@ enum {
 
 typedef struct NetFloat {
     int ninputs, hidden;
+    unsigned flags;         /* NET_ADDS_EVAL */
     float *w1, *b1, *w2;    /* ninputs * hidden, hidden, 2 * hidden */
     float b2;
 } NetFloat;
@@ -49,6 +56,7 @@ typedef struct Net {
     const GameVtbl *g;
     const NetFeatures *nf;
     int ninputs, hidden;
+    unsigned flags;         /* NET_ADDS_EVAL: the game's eval() is added */
     int16_t *w1, *b1, *w2;
     int32_t b2;
 } Net;

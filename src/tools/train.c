@@ -328,6 +328,7 @@ int train_fold(const TrainSet *d, const NetFloat *n, NetFloat *out)
     memcpy(out->b1, n->b1, sizeof(float) * H);
     memcpy(out->w2, n->w2, sizeof(float) * 2 * H);
     out->b2 = n->b2;
+    out->flags = n->flags;
     return 0;
 }
 
@@ -499,7 +500,8 @@ double train_loss(const TrainSet *d, const NetFloat *n,
     for (size_t i = 0; i < d->n; i++) {
         if (is_valid(i, o->valid_percent) != which)
             continue;
-        double y = n ? forward_at(d, n, i, NULL) * NET_OUT_SCALE
+        double y = n ? forward_at(d, n, i, NULL) * NET_OUT_SCALE +
+                           (n->flags & NET_ADDS_EVAL ? d->hand[i] : 0)
                      : d->hand[i];
         double e = sigmoid(y / o->k) - target_of(d, i, o);
         sum += e * e;
@@ -576,7 +578,8 @@ int train_fit(const TrainSet *d, NetFloat *n, const TrainFitOpts *o,
             for (size_t b = start; b < end; b++) {
                 size_t i = idx[b];
                 float y = forward_at(d, n, i, acc);
-                double p = sigmoid(y * NET_OUT_SCALE / o->k);
+                double base = n->flags & NET_ADDS_EVAL ? d->hand[i] : 0;
+                double p = sigmoid((y * NET_OUT_SCALE + base) / o->k);
                 double e = p - target_of(d, i, o);
                 float dy = (float)(2 * e * p * (1 - p) * NET_OUT_SCALE /
                                    o->k) * inv;

@@ -10,7 +10,9 @@
  * setup string. Shards are such files; merging is concatenation, the
  * reader takes repeated headers of the same game.
  *
- * Loss, over positions i with y_i the net's value (EVAL units):
+ * Loss, over positions i with y_i the net's value (EVAL units; a net
+ * with NET_ADDS_EVAL is trained as a correction: y_i is its output plus
+ * the game's eval() of the position):
  *   target_i = lambda * sigmoid(SCORE_i / K) + (1 - lambda) * RESULT_i
  *   loss     = mean (sigmoid(y_i / K) - target_i)^2
  * minimised by Adam on minibatches (the first-layer rows are updated

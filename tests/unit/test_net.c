@@ -73,7 +73,8 @@ static void check_bits(const GameVtbl *g, const void *st)
         return;
     for (int persp = 0; persp < 2; persp++) {
         uint16_t f[256];
-        uint64_t want[32] = {0}, got[32] = {0};
+        uint64_t want[64] = {0}, got[64] = {0};
+        assert_true(g->net->ninputs <= 64 * 64);
         int n = g->net->features(st, persp, f);
         for (int i = 0; i < n; i++)
             want[f[i] >> 6] |= 1ull << (f[i] & 63);
@@ -417,6 +418,16 @@ static unsigned char *read_all(const char *path, size_t *len)
     return buf;
 }
 
+/* The file's last four bytes: FNV-1a of the rest (as net.c writes it). */
+static void put_checksum(unsigned char *buf, size_t len)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i + 4 < len; i++)
+        h = (h ^ buf[i]) * 16777619u;
+    for (int i = 0; i < 4; i++)
+        buf[len - 4 + (size_t)i] = (unsigned char)(h >> (8 * i));
+}
+
 static void expect_refused(const GameVtbl *g, const unsigned char *buf,
                            size_t len, const char *words)
 {
@@ -463,7 +474,25 @@ static void test_file(void **state)
     buf[0] = 'P';
     buf[8] = 9;
     expect_refused(g, buf, len, "version");
-    buf[8] = 1;
+    buf[8] = 2;
+    /* an unknown flag is refused (the checksum made right again) */
+    buf[24] = 2;
+    put_checksum(buf, len);
+    expect_refused(g, buf, len, "flags");
+    buf[24] = 0;
+    put_checksum(buf, len);
+    /* a version-1 file (no flags word) still loads, the same net */
+    unsigned char *v1 = malloc(len - 4);
+    memcpy(v1, buf, 24);
+    memcpy(v1 + 24, buf + 28, len - 28);
+    v1[8] = 1;
+    put_checksum(v1, len - 4);
+    assert_int_equal(net_load_mem(&back, g, v1, len - 4, &err), 0);
+    assert_int_equal(back.flags, 0);
+    assert_memory_equal(back.w1, q.w1,
+                        sizeof(int16_t) * (size_t)q.ninputs * 16);
+    net_free(&back);
+    free(v1);
     expect_refused(game_find("makruk"), buf, len, "for chess");
     expect_refused(game_find("reversi"), buf, len, "no net inputs");
     assert_int_equal(net_load_mem(&back, g, buf, len, &err), 0);
@@ -638,6 +667,91 @@ static void test_training(void **state)
     training(1);
 }
 
+/* A residual net (NET_ADDS_EVAL): its value is the same net's without the
+ * flag plus the game's eval(), from scratch and through the accumulator
+ * stack; the flag survives a file; a trainer's zero net with the flag has
+ * exactly the hand evaluation's loss (and without it, not); training
+ * from there lowers the loss below the hand evaluation's. */
+static void test_residual(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("shogi");
+    NetFloat f;
+    Net plain, res, back;
+    PlyError err = {{0}};
+    random_net(&f, g, 16, 41);
+    assert_int_equal(net_quantise(&f, g, &plain, &err), 0);
+    f.flags = NET_ADDS_EVAL;
+    assert_int_equal(net_quantise(&f, g, &res, &err), 0);
+    char *path = write_temp(NULL, 0);
+    assert_int_equal(net_save(&res, path, &err), 0);
+    assert_int_equal(net_load(&back, g, path, &err), 0);
+    assert_int_equal(back.flags, NET_ADDS_EVAL);
+    NetStack ns;
+    assert_int_equal(net_stack_init(&ns, &back, 1), 0);
+    TrainSet d;
+    train_set_init(&d, g, 1);
+    void *st = tl_position("shogi", NULL, NULL, NULL);
+    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    Rng r;
+    rng_seed(&r, 12);
+    int ply = 0, nonzero = 0;
+    while (d.n < 2000) {
+        int p = g->to_move(st);
+        if (p < 0 || ply > 150) {
+            free(st);
+            st = tl_position("shogi", NULL, NULL, NULL);
+            ply = 0;
+            continue;
+        }
+        int e = g->eval(st, p);
+        nonzero += e != 0;
+        int want = net_eval_full(&plain, st) + e;
+        assert_int_equal(net_eval_full(&back, st), want);
+        assert_int_equal(net_stack_eval(&ns, 0, st, p), want);
+        assert_true(fabs(net_eval_dequantised(&back, st) -
+                         net_eval_dequantised(&plain, st) - e) < 1e-6);
+        /* labels: the hand evaluation plus a constant the correction
+         * can learn (its output bias) */
+        if (ply > 4 && rng_below(&r, 5) == 0) {
+            int lab = e > 1500 ? 1500 : e < -1500 ? -1500 : e;
+            assert_int_equal(train_set_add(&d, st, lab + 100, 0.5), 0);
+        }
+        int n = g->gen_moves(st, mv);
+        g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+        ply++;
+    }
+    assert_true(nonzero > 100);
+    NetFloat z;
+    assert_int_equal(netf_alloc(&z, train_inputs(&d), 8), 0);
+    TrainFitOpts o = {.epochs = 1, .batch = 64, .rate = 0.003,
+                      .lambda = 1, .k = 200, .valid_percent = 10,
+                      .seed = 2};
+    double hand = train_loss(&d, NULL, &o, 0);
+    z.flags = NET_ADDS_EVAL;
+    assert_true(fabs(train_loss(&d, &z, &o, 0) - hand) < 1e-12);
+    z.flags = 0;
+    assert_true(fabs(train_loss(&d, &z, &o, 0) - hand) > 1e-4);
+    z.flags = NET_ADDS_EVAL;
+    o.epochs = 4;
+    assert_int_equal(train_fit(&d, &z, &o, &err), 0);
+    double fitted = train_loss(&d, &z, &o, 1), hv = train_loss(&d, NULL, &o, 1);
+    print_message("residual: validation %.6f, the hand evaluation's %.6f\n",
+                  fitted, hv);
+    assert_true(fitted < 0.5 * hv);
+    netf_free(&z);
+    train_set_free(&d);
+    free(mv);
+    free(st);
+    net_stack_free(&ns);
+    net_free(&back);
+    net_free(&res);
+    net_free(&plain);
+    netf_free(&f);
+    unlink(path);
+    free(path);
+}
+
 static char *gen_text(const TrainGenOpts *o)
 {
     char *buf = NULL;
@@ -743,6 +857,7 @@ int main(void)
         cmocka_unit_test(test_file),
         cmocka_unit_test(test_builtin),
         cmocka_unit_test(test_training),
+        cmocka_unit_test(test_residual),
         cmocka_unit_test(test_generate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -65,6 +65,35 @@ static int sn_features(const void *st, int persp, uint16_t *out)
     return n;
 }
 
+/* The same as a bit set (out[] zeroed by the caller). */
+static void sn_feature_bits(const void *st, int persp, uint64_t *out)
+{
+    const Shogi *s = st;
+    const Variant *v = var_of(s);
+    for (int r = 0; r < v->h; r++)
+        for (int c = 0; c < v->w; c++) {
+            int p = s->board[sq_of(r, c)];
+            if (p == EMPTY)
+                continue;
+            int rel = COLOR(p) != persp;
+            int idx = persp ? (v->h - 1 - r) * v->w + (v->w - 1 - c)
+                            : r * v->w + c;
+            int f = (rel * SN_TYPES + sn_type(p)) * SN_SQ + idx;
+            out[f >> 6] |= 1ull << (f & 63);
+        }
+    for (int rel = 0; rel < 2; rel++) {
+        int who = rel ? 1 - persp : persp;
+        for (int t = PAWN; t <= GOLD; t++) {
+            int k = s->hand[who][t];
+            if (k > hand_len[t])
+                k = hand_len[t];
+            for (int i = 0, f = SN_BOARD + rel * SN_HAND + hand_off[t]; i < k;
+                 i++, f++)
+                out[f >> 6] |= 1ull << (f & 63);
+        }
+    }
+}
+
 /* Factors: a board feature's (owner, type), a hand feature's (owner,
  * type) in hand: 28 + 14. */
 static int sn_factor(int f)
@@ -82,6 +111,7 @@ const NetFeatures shogi_net = {
     .ninputs = SN_INPUTS,
     .max_active = SN_MAX_ACTIVE,
     .features = sn_features,
+    .feature_bits = sn_feature_bits,
     .nfactors = 2 * SN_TYPES + 2 * 7,
     .factor = sn_factor,
 };

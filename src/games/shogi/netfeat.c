@@ -33,8 +33,9 @@ static const int hand_len[8] = {0, 18, 4, 4, 4, 2, 2, 4};
 /* A piece code's type index 0..13 (promoted pieces after the king). */
 static inline int sn_type(int p)
 {
-    int t = TYPE(p);
-    return t <= KING ? t - 1 : t - PROM + KING - 1;
+    static const int8_t type[16] = {0, 0, 1, 2, 3, 4, 5, 6, 7,
+                                    8, 9, 10, 11, 12, 13, 0};
+    return type[TYPE(p)];   /* EMPTY (and the unused 15) give 0 */
 }
 
 static int sn_features(const void *st, int persp, uint16_t *out)
@@ -65,30 +66,31 @@ static int sn_features(const void *st, int persp, uint16_t *out)
     return n;
 }
 
-/* The same as a bit set (out[] zeroed by the caller). */
+/* The same as a bit set (out[] zeroed by the caller), without branches
+ * on the squares (an empty square ORs a zero bit). */
 static void sn_feature_bits(const void *st, int persp, uint64_t *out)
 {
     const Shogi *s = st;
     const Variant *v = var_of(s);
-    for (int r = 0; r < v->h; r++)
-        for (int c = 0; c < v->w; c++) {
-            int p = s->board[sq_of(r, c)];
-            if (p == EMPTY)
-                continue;
-            int rel = COLOR(p) != persp;
-            int idx = persp ? (v->h - 1 - r) * v->w + (v->w - 1 - c)
-                            : r * v->w + c;
-            int f = (rel * SN_TYPES + sn_type(p)) * SN_SQ + idx;
-            out[f >> 6] |= 1ull << (f & 63);
+    int last = v->h * v->w - 1, i = 0;
+    for (int r = 0; r < v->h; r++) {
+        const uint8_t *row = s->board + sq_of(r, 0);
+        for (int c = 0; c < v->w; c++, i++) {
+            int p = row[c];
+            int rel = COLOR(p) ^ persp;
+            int f = (rel * SN_TYPES + sn_type(p)) * SN_SQ +
+                    (persp ? last - i : i);
+            out[f >> 6] |= (uint64_t)(p != EMPTY) << (f & 63);
         }
+    }
     for (int rel = 0; rel < 2; rel++) {
         int who = rel ? 1 - persp : persp;
         for (int t = PAWN; t <= GOLD; t++) {
             int k = s->hand[who][t];
             if (k > hand_len[t])
                 k = hand_len[t];
-            for (int i = 0, f = SN_BOARD + rel * SN_HAND + hand_off[t]; i < k;
-                 i++, f++)
+            for (int j = 0, f = SN_BOARD + rel * SN_HAND + hand_off[t]; j < k;
+                 j++, f++)
                 out[f >> 6] |= 1ull << (f & 63);
         }
     }

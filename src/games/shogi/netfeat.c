@@ -38,6 +38,24 @@ static inline int sn_type(int p)
     return type[TYPE(p)];   /* EMPTY (and the unused 15) give 0 */
 }
 
+/* The hand features of st from persp's view, written to out; their
+ * count. */
+static int sn_hand_features(const Shogi *s, int persp, uint16_t *out)
+{
+    int n = 0;
+    for (int rel = 0; rel < 2; rel++) {
+        int who = rel ? 1 - persp : persp;
+        for (int t = PAWN; t <= GOLD; t++) {
+            int k = s->hand[who][t];
+            if (k > hand_len[t])
+                k = hand_len[t];
+            for (int i = 0; i < k; i++)
+                out[n++] = (uint16_t)(SN_BOARD + rel * SN_HAND + hand_off[t] + i);
+        }
+    }
+    return n;
+}
+
 static int sn_features(const void *st, int persp, uint16_t *out)
 {
     const Shogi *s = st;
@@ -53,17 +71,7 @@ static int sn_features(const void *st, int persp, uint16_t *out)
                             : r * v->w + c;
             out[n++] = (uint16_t)((rel * SN_TYPES + sn_type(p)) * SN_SQ + idx);
         }
-    for (int rel = 0; rel < 2; rel++) {
-        int who = rel ? 1 - persp : persp;
-        for (int t = PAWN; t <= GOLD; t++) {
-            int k = s->hand[who][t];
-            if (k > hand_len[t])
-                k = hand_len[t];
-            for (int i = 0; i < k; i++)
-                out[n++] = (uint16_t)(SN_BOARD + rel * SN_HAND + hand_off[t] + i);
-        }
-    }
-    return n;
+    return n + sn_hand_features(s, persp, out + n);
 }
 
 /* The same as a bit set (out[] zeroed by the caller), without branches
@@ -83,17 +91,9 @@ static void sn_feature_bits(const void *st, int persp, uint64_t *out)
             out[f >> 6] |= (uint64_t)(p != EMPTY) << (f & 63);
         }
     }
-    for (int rel = 0; rel < 2; rel++) {
-        int who = rel ? 1 - persp : persp;
-        for (int t = PAWN; t <= GOLD; t++) {
-            int k = s->hand[who][t];
-            if (k > hand_len[t])
-                k = hand_len[t];
-            for (int j = 0, f = SN_BOARD + rel * SN_HAND + hand_off[t]; j < k;
-                 j++, f++)
-                out[f >> 6] |= 1ull << (f & 63);
-        }
-    }
+    uint16_t hand[2 * SN_HAND];
+    for (int j = 0, n = sn_hand_features(s, persp, hand); j < n; j++)
+        out[hand[j] >> 6] |= 1ull << (hand[j] & 63);
 }
 
 /* Factors: a board feature's (owner, type), a hand feature's (owner,

@@ -108,12 +108,22 @@ static int sn_factor(int f)
     return 2 * SN_TYPES + rel * 7 + t - 1;
 }
 
+/* One set for both games; shogi's carries its built-in net when
+ * SHOGI_NET_BUILTIN names one (a net is trained for one game). */
+#define SN_NET_COMMON                                                       \
+    .name = "shogi-ps1", .ninputs = SN_INPUTS,                              \
+    .max_active = SN_MAX_ACTIVE, .features = sn_features,                   \
+    .feature_bits = sn_feature_bits, .nfactors = 2 * SN_TYPES + 2 * 7,      \
+    .factor = sn_factor
+
 const NetFeatures shogi_net = {
-    .name = "shogi-ps1",
-    .ninputs = SN_INPUTS,
-    .max_active = SN_MAX_ACTIVE,
-    .features = sn_features,
-    .feature_bits = sn_feature_bits,
-    .nfactors = 2 * SN_TYPES + 2 * 7,
-    .factor = sn_factor,
+    SN_NET_COMMON,
+#ifdef SHOGI_NET_BUILTIN
+    .builtin = SHOGI_NET_BUILTIN,
+    .builtin_len = sizeof SHOGI_NET_BUILTIN,
+#endif
+};
+
+const NetFeatures minishogi_net = {
+    SN_NET_COMMON,
 };

@@ -105,7 +105,7 @@ const GameVtbl game_minishogi = {
     .tuning = &minishogi_tuning,
     .formats = sg_formats_minishogi,
     .see = shogi_see,
-    .net = &shogi_net,
+    .net = &minishogi_net,
     SHOGI_HOOKS,
 };
 

@@ -270,6 +270,6 @@ extern const GameFormat sg_format_csa;
 /* ---- shogi.c ---- */
 extern const GameVtbl game_shogi, game_minishogi, game_micro_shogi;
 /* The learned evaluation's inputs (netfeat.c). */
-extern const NetFeatures shogi_net;
+extern const NetFeatures shogi_net, minishogi_net;
 
 #endif

@@ -532,7 +532,8 @@ static void test_file(void **state)
     netf_free(&f);
 }
 
-/* The built-in nets: International and Russian draughts carry one, which
+/* The built-in nets: International and Russian draughts and shogi (a
+ * residual net) carry one, which
  * loads and is alphabeta's default: the default bot searches exactly as
  * with net=FILE on the same bytes (same value and move at every
  * position), and net=none (the hand evaluation) differs somewhere. */
@@ -540,8 +541,10 @@ static void test_builtin(void **state)
 {
     (void)state;
     static const char *const games[] = {"draughts-international",
-                                        "draughts-russian"};
-    for (size_t k = 0; k < 2; k++) {
+                                        "draughts-russian", "shogi"};
+    /* a net is for one game: minishogi shares shogi's inputs, not its net */
+    assert_null(game_find("minishogi")->net->builtin);
+    for (size_t k = 0; k < 3; k++) {
         const GameVtbl *g = game_find(games[k]);
         assert_non_null(g->net->builtin);
         Net q;

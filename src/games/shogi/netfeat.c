@@ -14,6 +14,9 @@
  * Every piece of the game is exactly one feature (at most 40). Minishogi
  * uses the same set on the first 25 squares of each block. */
 #include "shogi.h"
+#include "net_shogi.h"
+
+#define SHOGI_NET_BUILTIN shogi_net_builtin
 
 enum {
     SN_TYPES = 14,                      /* PAWN..KING, then +P..+R */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # train.sh — ply train end to end: data made in two shards and merged
 # equals one run's, a tiny net fitted on it is written and used by
-# alphabeta:net=FILE (analyze and a short match); clear errors for bad
+# alphabeta:net=FILE (analyze and a short match), a residual one
+# (--add-eval 1) carries its flag and plays; clear errors for bad
 # arguments, data of another game, a net of another game and a cut net.
 # Needs $PLY.
 set -u
@@ -39,6 +40,16 @@ ok
 $P match chess "alphabeta:depth=2,net=$T/c.net" alphabeta:depth=2 -n 2 \
     > "$T/match.txt" 2>&1 || bad "match with the net failed"
 check "match played" grep -q "games" "$T/match.txt"
+# a residual net (--add-eval 1): written with its flag, played with
+$P train fit --game chess --hidden 8 --epochs 1 --add-eval 1 \
+    --out "$T/r1.net" "$T/m.txt" 2> "$T/fit1.log" || bad "residual fit failed"
+check "residual net flag set" test "$(od -An -tu1 -j24 -N1 "$T/r1.net" | tr -d ' ')" = 1
+check "plain net flag clear" test "$(od -An -tu1 -j24 -N1 "$T/c.net" | tr -d ' ')" = 0
+out=$($P analyze chess --bot "alphabeta:depth=3,net=$T/r1.net" 2>&1)
+echo "$out" | grep -q "^best: " || bad "analyze with the residual net: $out"
+ok
+expect_fail "bad --add-eval" "--add-eval" \
+    $P train fit --game chess --add-eval 2 --out "$T/x.net" "$T/m.txt"
 
 expect_fail "gen without a game" "needs --game" $P train gen
 expect_fail "unknown subcommand" "unknown subcommand" $P train bake

@@ -18,7 +18,14 @@ int64_t time_margin(const GameVtbl *g, const Clock *c)
         fixed = g && g->info.time_margin_ms > 0 ? g->info.time_margin_ms
                                                 : TIME_MARGIN_MS;
     int64_t left = c->left_ms > 0 ? c->left_ms : 0;
-    return fixed + left / TIME_MARGIN_DIV;
+    int64_t byo = c->byoyomi_ms > 0 ? c->byoyomi_ms : 0;
+    int64_t m = fixed + left / TIME_MARGIN_DIV;
+    /* A byoyomi is renewed each move, so the margin need only cover one
+     * move's overhead: at most a quarter of the move's time (a front
+     * end's network margin of 100 ms left 1 ms of a 100 ms byoyomi).
+     * Sudden death keeps its whole margin: there it is the game's. */
+    int64_t cap = (left + byo) / TIME_MARGIN_CAP;
+    return byo > 0 && m > cap ? cap : m;
 }
 
 /* Mean plies to the end of seeded uniformly random games from st, each

@@ -14,8 +14,9 @@
 
 #include "game.h"
 
-/* Default safety margin: TIME_MARGIN_MS plus left / TIME_MARGIN_DIV. */
-enum { TIME_MARGIN_MS = 10, TIME_MARGIN_DIV = 64 };
+/* Default safety margin: TIME_MARGIN_MS plus left / TIME_MARGIN_DIV; with
+ * a byoyomi at most (left + byoyomi) / TIME_MARGIN_CAP. */
+enum { TIME_MARGIN_MS = 10, TIME_MARGIN_DIV = 64, TIME_MARGIN_CAP = 4 };
 
 /* Bounds on the number of own moves the clock is shared over. */
 enum { TIME_MOVES_MIN = 2, TIME_MOVES_MAX = 20 };
@@ -30,7 +31,12 @@ typedef struct Clock {
     int64_t margin_ms;
 } Clock;
 
-/* The safety margin this clock keeps back, in ms. */
+/* The safety margin this clock keeps back, in ms: the fixed part (the
+ * front end's, the game's or TIME_MARGIN_MS) plus left / TIME_MARGIN_DIV;
+ * with a byoyomi (renewed each move) never more than a quarter of left +
+ * byoyomi, so that a short byoyomi (100 ms over USI with its 100 ms
+ * margin) still leaves the bot most of its time. Without one the margin
+ * guards the game's clock and is kept whole. */
 int64_t time_margin(const GameVtbl *g, const Clock *c);
 
 /* Own moves the remaining time is shared over at st: moves_to_go when

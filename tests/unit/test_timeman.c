@@ -31,6 +31,13 @@ static void grid(const Case *k)
                         int64_t t = time_budget(k->g, k->st, &c, 9);
                         int64_t margin = time_margin(k->g, &c);
                         int64_t cap = LEFT[l] + BYO[b] - margin;
+                        /* with a byoyomi the margin takes at most a
+                         * quarter */
+                        if (BYO[b] > 0 &&
+                            margin > (LEFT[l] + BYO[b]) / TIME_MARGIN_CAP)
+                            fail_msg("margin %lld of %lld + byoyomi %lld",
+                                     (long long)margin, (long long)LEFT[l],
+                                     (long long)BYO[b]);
                         if (t < 1)
                             fail_msg("budget %lld < 1", (long long)t);
                         if (cap >= 1 && t > cap)
@@ -147,6 +154,15 @@ static void test_values(void **state)
     /* byoyomi only: all of it but the margin */
     Clock f = {.byoyomi_ms = 5000, .margin_ms = 100};
     assert_int_equal(time_budget(ch, st, &f, 1), 4900);
+    /* a short byoyomi keeps three quarters of itself whatever the front
+     * end's margin (100 ms byoyomi over USI with its margin of 100 gave
+     * 1 ms); sudden death keeps its whole margin */
+    Clock s = {.byoyomi_ms = 100, .margin_ms = 100};
+    assert_int_equal(time_margin(ch, &s), 25);
+    assert_int_equal(time_budget(ch, st, &s, 1), 75);
+    Clock s2 = {.left_ms = 40, .margin_ms = 100};
+    assert_int_equal(time_margin(ch, &s2), 100);
+    assert_int_equal(time_budget(ch, st, &s2, 1), 1);
     /* an empty clock: 1 ms */
     Clock z = {0};
     assert_int_equal(time_budget(ch, st, &z, 1), 1);

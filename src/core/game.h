@@ -370,6 +370,10 @@ typedef struct GameVtbl {
     /* Exactly the legal moves is_noisy() accepts, in gen_moves() order,
      * generated faster than filtering gen_moves() (quiescence). */
     int (*gen_noisy)(const void *st, Move *out);
+    /* The legal moves is_noisy() refuses after which the opponent is in
+     * check (a mate included), in gen_moves() order: quiescence searches
+     * them at its first ply (alphabeta qchecks=1). */
+    int (*gen_checks)(const void *st, Move *out);
     /* Null-move pruning: null_move_ok() says passing is safe to assume
      * worse than moving (material enough, zugzwang unlikely; the caller
      * checks in_check itself); make_null() hands the move to the other

@@ -122,6 +122,7 @@ typedef struct AbBot {
     int iir;            /* internal iterative reduction without a table move */
     int cmove;          /* counter-move ordering */
     int see;            /* losing captures: ordered late, no quiescence */
+    int qchecks;        /* quiet checks at quiescence's first ply */
     int nulladapt;      /* null-move reduction by depth and margin */
     int conthist;       /* 1- and 2-ply continuation histories */
     int corrhist;       /* static-value correction history */
@@ -647,6 +648,24 @@ static int qsearch(AbBot *b, int alpha, int beta, int ply, int qd)
                 it[k].key = g->heuristic ? g->heuristic(st, mv[i]) : 0;
                 k++;
             }
+    }
+    if (b->qchecks && qd == 0 && n > 0 && g->gen_checks) {
+        /* the first ply also tries the quiet checks (mates in one among
+         * them), after the captures and without the losing ones */
+        Move *ck = b->moves + (size_t)(ply + 1) * b->maxm;
+        int nc = g->gen_checks(st, ck);
+        int assumed = n == k + 1 && !evade && b->chk && g->gen_noisy;
+        for (int i = 0; i < nc; i++)
+            if (!losing(b, st, ck[i])) {
+                int64_t h = g->heuristic ? g->heuristic(st, ck[i]) : 0;
+                if (h > 1000000)
+                    h = 1000000;
+                if (h < -1000000)
+                    h = -1000000;
+                it[k++] = (Item){ck[i], -(INT64_C(1) << 40) + h, 0, 0};
+            }
+        if (assumed)
+            n = k + 1;  /* still a quiet move assumed: stand pat stays */
     }
     if (k == 0)
         return stand;
@@ -1670,7 +1689,7 @@ typedef struct AbOpts {
     int egtb;
     int rfp, razor, fut, lmp, lmrtab, iir, cmove, see, nulladapt;
     char net[OPT_TEXT_MAX];
-    int conthist, corrhist, singular, tmstab, ecache;
+    int conthist, corrhist, singular, tmstab, ecache, qchecks;
 } AbOpts;
 
 #define AB_OPT(k, t, d, lo, hi, field, h)                                   \
@@ -1773,6 +1792,9 @@ static const Option ab_options[] = {
     AB_OPT("cmove", OPT_BOOL, 1, 0, 1, cmove,
            "counter-move ordering: the quiet move that last refuted the "
            "opponent's move comes after the killers"),
+    AB_OPT("qchecks", OPT_BOOL, 0, 0, 1, qchecks,
+           "games with gen_checks (shogi): quiescence's first ply also "
+           "searches the quiet checks that do not lose material"),
     AB_OPT("see", OPT_BOOL, 1, 0, 1, see,
            "games with a see hook (static exchange): captures that lose "
            "material are ordered after killers and counter-moves (and "
@@ -1863,6 +1885,7 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->iir = o->iir;
     b->cmove = o->cmove;
     b->see = o->see;
+    b->qchecks = o->qchecks;
     b->nulladapt = o->nulladapt;
     b->conthist = o->conthist;
     b->corrhist = o->corrhist;

@@ -161,11 +161,118 @@ static void test_gen_noisy_many(void **state)
     assert_true(tested >= 6);
 }
 
+/* gen_checks == gen_moves filtered by "not noisy, and the opponent is in
+ * check after it", same order, on the positions of random games and
+ * their children; a move that ends the game (a mate) may be either way
+ * here, and the mates are checked below. */
+static void test_gen_checks_many(void **state)
+{
+    (void)state;
+    int tested = 0;
+    for (int gi = 0; ply_games[gi]; gi++) {
+        const GameVtbl *g = ply_games[gi];
+        if (!g->gen_checks)
+            continue;
+        assert_non_null(g->is_noisy);
+        assert_non_null(g->in_check);
+        size_t ss = g->info.state_size;
+        int maxm = g->info.max_moves;
+        Move *mv = malloc(sizeof(Move) * (size_t)maxm);
+        Move *mv2 = malloc(sizeof(Move) * (size_t)maxm);
+        Move *ck = malloc(sizeof(Move) * (size_t)maxm);
+        unsigned char *tmp = malloc(ss), *kid = malloc(ss);
+        long positions = 0, checks = 0;
+        for (uint64_t seed = 1; seed <= 12; seed++) {
+            void *st = tl_position(g->info.name, NULL, NULL, NULL);
+            Rng r;
+            rng_seed(&r, seed * 7919 + 3);
+            for (int k = 0; k < 300 && g->to_move(st) >= 0; k++) {
+                int n = g->gen_moves(st, mv);
+                int kids = k % 5 == 0 ? n : 0;
+                for (int c = -1; c < kids; c += c < 0 ? 1 : 7) {
+                    const void *pos = st;
+                    if (c >= 0) {
+                        memcpy(tmp, st, ss);
+                        g->make(tmp, mv[c]);
+                        if (g->to_move(tmp) < 0)
+                            continue;
+                        pos = tmp;
+                    }
+                    int n2 = g->gen_moves(pos, mv2);
+                    int m = g->gen_checks(pos, ck), j = 0;
+                    for (int i = 0; i < n2; i++) {
+                        if (g->is_noisy(pos, mv2[i]))
+                            continue;
+                        memcpy(kid, pos, ss);
+                        g->make(kid, mv2[i]);
+                        int listed = j < m && ck[j] == mv2[i];
+                        if (g->to_move(kid) < 0) {
+                            j += listed;
+                            continue;
+                        }
+                        int chk = g->in_check(kid);
+                        if (chk != listed)
+                            fail_msg("%s: gen_checks %s a move (%d of %d)",
+                                     g->info.name,
+                                     chk ? "misses" : "adds", i, n2);
+                        j += listed;
+                    }
+                    assert_int_equal(j, m);
+                    positions++;
+                    checks += m;
+                }
+                g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+            }
+            free(st);
+        }
+        print_message("%s: %ld positions, %ld quiet checks\n", g->info.name,
+                      positions, checks);
+        if (positions < 1000 || checks < 1000)
+            fail_msg("%s: only %ld positions (%ld checks)", g->info.name,
+                     positions, checks);
+        free(mv);
+        free(mv2);
+        free(ck);
+        free(tmp);
+        free(kid);
+        tested++;
+    }
+    assert_true(tested >= 1);
+}
+
+/* A mate by a quiet move is among gen_checks: shogi's gold dropped in
+ * front of a bare king, guarded by a pawn. */
+static void test_gen_checks_mate(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("shogi");
+    void *st = tl_position("shogi", NULL, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1",
+                           NULL);
+    Move ck[700];
+    int m = g->gen_checks(st, ck), found = 0;
+    Move mate = 0;
+    assert_int_equal(g->text_to_move(st, "G*5b", &mate, NULL), 0);
+    for (int i = 0; i < m; i++)
+        found += ck[i] == mate;
+    assert_int_equal(found, 1);
+    /* and the others: the gold on 4a, 6a, 4b or 6b, the pawn to 5b
+     * unpromoted */
+    assert_int_equal(m, 6);
+    void *kid = malloc(g->info.state_size);
+    memcpy(kid, st, g->info.state_size);
+    g->make(kid, mate);
+    assert_true(g->to_move(kid) < 0);      /* mated */
+    free(kid);
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hooks),
         cmocka_unit_test(test_gen_noisy_many),
+        cmocka_unit_test(test_gen_checks_many),
+        cmocka_unit_test(test_gen_checks_mate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

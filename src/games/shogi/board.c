@@ -569,6 +569,51 @@ int shogi_gen_noisy(const void *st, Move *out)
 }
 
 
+/* Whether the legal move m of the side to move attacks the enemy king
+ * once made: the moved or dropped piece directly, or a slider behind the
+ * square it leaves. Moves far from every line through the king are
+ * answered without the board. */
+static int sg_gives_check(const Shogi *s, Move m)
+{
+    int us = s->side, ek = s->ksq[us ^ 1], to = mv_to(m), dt = mv_drop(m);
+    int dr = row_of(to) - row_of(ek), dc = col_of(to) - col_of(ek);
+    int near = abs(dr) <= 2 && abs(dc) <= 1;
+    int line = dr == 0 || dc == 0 || dr == dc || dr == -dc;
+    if (!dt) {
+        int fr = row_of(mv_from(m)) - row_of(ek);
+        int fc = col_of(mv_from(m)) - col_of(ek);
+        line |= fr == 0 || fc == 0 || fr == fc || fr == -fc;
+    }
+    if (!near && !line)
+        return 0;
+    uint8_t nb[CELLS];
+    memcpy(nb, s->board, CELLS);
+    if (dt) {
+        nb[to] = (uint8_t)((us ? WHITE_BIT : 0) | dt);
+    } else {
+        int from = mv_from(m), p = nb[from];
+        int np = !mv_prom(m)  ? p
+                 : is_micro(s) ? (p & WHITE_BIT) | micro_flip[TYPE(p)]
+                               : p + PROM;
+        nb[from] = EMPTY;
+        nb[to] = (uint8_t)np;
+    }
+    return sg_attacked(nb, ek, us);
+}
+
+int shogi_gen_checks(const void *st, Move *out)
+{
+    const Shogi *s = st;
+    if (s->reason)
+        return 0;
+    Move buf[MAX_MOVES];
+    int n = sg_gen_legal(s, buf, 0), k = 0;
+    for (int i = 0; i < n; i++)
+        if (!shogi_is_noisy(s, buf[i]) && sg_gives_check(s, buf[i]))
+            out[k++] = buf[i];
+    return k;
+}
+
 int shogi_in_check(const void *st)
 {
     const Shogi *s = st;

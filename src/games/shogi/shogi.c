@@ -62,7 +62,7 @@ static const char minishogi_rules[] =
     .eval = shogi_eval, .heuristic = shogi_heuristic,                   \
     .is_noisy = shogi_is_noisy, .score = shogi_score,                   \
     .check = shogi_check, .in_check = shogi_in_check,                   \
-    .gen_noisy = shogi_gen_noisy,                                       \
+    .gen_noisy = shogi_gen_noisy, .gen_checks = shogi_gen_checks,       \
     .null_move_ok = shogi_null_move_ok, .make_null = shogi_make_null
 
 const GameVtbl game_shogi = {

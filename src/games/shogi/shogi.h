@@ -220,6 +220,7 @@ int shogi_gen_moves(const void *st, Move *out);
 void shogi_returns(const void *st, double *out);
 uint64_t shogi_hash(const void *st);
 int shogi_gen_noisy(const void *st, Move *out);
+int shogi_gen_checks(const void *st, Move *out);
 int shogi_in_check(const void *st);
 int shogi_null_move_ok(const void *st);
 void shogi_make_null(void *st);

@@ -91,10 +91,69 @@ static void test_hooks(void **state)
     assert_true(tested >= 6);
 }
 
-/* gen_noisy == gen_moves filtered by is_noisy, same order, on thousands
- * of positions per game: random games, and from every position also the
- * positions after each check-giving move (evasions filter captures and
- * promotions in their own way). */
+/* Calls fn on the positions of `games` seeded random games of g (at most
+ * 300 plies each) and, every fourth ply, on children of the position:
+ * every child in check and every eighth other (evasions filter captures
+ * and promotions in their own way). Returns the positions visited. */
+typedef void (*PosFn)(const GameVtbl *g, const void *pos, void *ctx);
+
+static long walk_positions(const GameVtbl *g, int games, PosFn fn, void *ctx,
+                           long *in_check)
+{
+    size_t ss = g->info.state_size;
+    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    unsigned char *tmp = malloc(ss);
+    long positions = 0;
+    for (uint64_t seed = 1; seed <= (uint64_t)games; seed++) {
+        void *st = tl_position(g->info.name, NULL, NULL, NULL);
+        Rng r;
+        rng_seed(&r, seed * 1237 + 5);
+        for (int k = 0; k < 300 && g->to_move(st) >= 0; k++) {
+            int n = g->gen_moves(st, mv);
+            int kids = k % 4 == 0 ? n : 0;
+            for (int c = -1; c < kids; c++) {
+                const void *pos = st;
+                if (c >= 0) {
+                    memcpy(tmp, st, ss);
+                    g->make(tmp, mv[c]);
+                    if (g->to_move(tmp) < 0)
+                        continue;
+                    pos = tmp;
+                    if (!(g->in_check && g->in_check(tmp)) && c % 8)
+                        continue;   /* all checks, some others */
+                }
+                fn(g, pos, ctx);
+                positions++;
+                *in_check += g->in_check && g->in_check(pos);
+            }
+            g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+        }
+        free(st);
+    }
+    free(mv);
+    free(tmp);
+    return positions;
+}
+
+/* gen_noisy == gen_moves filtered by is_noisy, same order. */
+static void noisy_agrees(const GameVtbl *g, const void *pos, void *ctx)
+{
+    (void)ctx;
+    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    Move *nz = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    int n = g->gen_moves(pos, mv), m = g->gen_noisy(pos, nz), j = 0;
+    for (int i = 0; i < n; i++)
+        if (g->is_noisy(pos, mv[i])) {
+            if (j >= m || nz[j] != mv[i])
+                fail_msg("%s: gen_noisy differs at move %d", g->info.name, j);
+            j++;
+        }
+    assert_int_equal(j, m);
+    free(mv);
+    free(nz);
+}
+
+/* gen_noisy on thousands of positions per game (walk_positions). */
 static void test_gen_noisy_many(void **state)
 {
     (void)state;
@@ -104,67 +163,46 @@ static void test_gen_noisy_many(void **state)
         if (!g->gen_noisy)
             continue;
         assert_non_null(g->is_noisy);
-        size_t ss = g->info.state_size;
-        int maxm = g->info.max_moves;
-        Move *mv = malloc(sizeof(Move) * (size_t)maxm);
-        Move *mv2 = malloc(sizeof(Move) * (size_t)maxm);
-        Move *nz = malloc(sizeof(Move) * (size_t)maxm);
-        unsigned char *tmp = malloc(ss);
-        long positions = 0, in_check = 0;
-        for (uint64_t seed = 1; seed <= 16; seed++) {
-            void *st = tl_position(g->info.name, NULL, NULL, NULL);
-            Rng r;
-            rng_seed(&r, seed * 1237 + 5);
-            for (int k = 0; k < 300 && g->to_move(st) >= 0; k++) {
-                int n = g->gen_moves(st, mv);
-                /* the position itself and, every few plies, its children */
-                int kids = k % 4 == 0 ? n : 0;
-                for (int c = -1; c < kids; c++) {
-                    const void *pos = st;
-                    if (c >= 0) {
-                        memcpy(tmp, st, ss);
-                        g->make(tmp, mv[c]);
-                        if (g->to_move(tmp) < 0)
-                            continue;
-                        pos = tmp;
-                        if (!(g->in_check && g->in_check(tmp)) && c % 8)
-                            continue;   /* all checks, some others */
-                    }
-                    int n2 = g->gen_moves(pos, mv2);
-                    int m = g->gen_noisy(pos, nz), j = 0;
-                    for (int i = 0; i < n2; i++)
-                        if (g->is_noisy(pos, mv2[i])) {
-                            if (j >= m || nz[j] != mv2[i])
-                                fail_msg("%s: gen_noisy differs at move %d",
-                                         g->info.name, j);
-                            j++;
-                        }
-                    assert_int_equal(j, m);
-                    positions++;
-                    in_check += g->in_check && g->in_check(pos);
-                }
-                g->make(st, mv[rng_below(&r, (uint32_t)n)]);
-            }
-            free(st);
-        }
+        long in_check = 0;
+        long positions = walk_positions(g, 16, noisy_agrees, NULL, &in_check);
         print_message("%s: %ld positions, %ld in check\n", g->info.name,
                       positions, in_check);
         if (positions < 2000 || (g->in_check && in_check < 100))
             fail_msg("%s: only %ld positions (%ld in check)", g->info.name,
                      positions, in_check);
-        free(mv);
-        free(mv2);
-        free(nz);
-        free(tmp);
         tested++;
     }
     assert_true(tested >= 6);
 }
 
 /* gen_checks == gen_moves filtered by "not noisy, and the opponent is in
- * check after it", same order, on the positions of random games and
- * their children; a move that ends the game (a mate) may be either way
- * here, and the mates are checked below. */
+ * check after it", same order; a move that ends the game (a mate) may
+ * be either way here, and the mates are checked below. ctx counts the
+ * checks. */
+static void checks_agree(const GameVtbl *g, const void *pos, void *ctx)
+{
+    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    Move *ck = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    unsigned char *kid = malloc(g->info.state_size);
+    int n = g->gen_moves(pos, mv), m = g->gen_checks(pos, ck), j = 0;
+    for (int i = 0; i < n; i++) {
+        if (g->is_noisy(pos, mv[i]))
+            continue;
+        memcpy(kid, pos, g->info.state_size);
+        g->make(kid, mv[i]);
+        int listed = j < m && ck[j] == mv[i];
+        if (g->to_move(kid) >= 0 && g->in_check(kid) != listed)
+            fail_msg("%s: gen_checks %s a move (%d of %d)", g->info.name,
+                     listed ? "adds" : "misses", i, n);
+        j += listed;
+    }
+    assert_int_equal(j, m);
+    *(long *)ctx += m;
+    free(kid);
+    free(mv);
+    free(ck);
+}
+
 static void test_gen_checks_many(void **state)
 {
     (void)state;
@@ -175,66 +213,14 @@ static void test_gen_checks_many(void **state)
             continue;
         assert_non_null(g->is_noisy);
         assert_non_null(g->in_check);
-        size_t ss = g->info.state_size;
-        int maxm = g->info.max_moves;
-        Move *mv = malloc(sizeof(Move) * (size_t)maxm);
-        Move *mv2 = malloc(sizeof(Move) * (size_t)maxm);
-        Move *ck = malloc(sizeof(Move) * (size_t)maxm);
-        unsigned char *tmp = malloc(ss), *kid = malloc(ss);
-        long positions = 0, checks = 0;
-        for (uint64_t seed = 1; seed <= 12; seed++) {
-            void *st = tl_position(g->info.name, NULL, NULL, NULL);
-            Rng r;
-            rng_seed(&r, seed * 7919 + 3);
-            for (int k = 0; k < 300 && g->to_move(st) >= 0; k++) {
-                int n = g->gen_moves(st, mv);
-                int kids = k % 5 == 0 ? n : 0;
-                for (int c = -1; c < kids; c += c < 0 ? 1 : 7) {
-                    const void *pos = st;
-                    if (c >= 0) {
-                        memcpy(tmp, st, ss);
-                        g->make(tmp, mv[c]);
-                        if (g->to_move(tmp) < 0)
-                            continue;
-                        pos = tmp;
-                    }
-                    int n2 = g->gen_moves(pos, mv2);
-                    int m = g->gen_checks(pos, ck), j = 0;
-                    for (int i = 0; i < n2; i++) {
-                        if (g->is_noisy(pos, mv2[i]))
-                            continue;
-                        memcpy(kid, pos, ss);
-                        g->make(kid, mv2[i]);
-                        int listed = j < m && ck[j] == mv2[i];
-                        if (g->to_move(kid) < 0) {
-                            j += listed;
-                            continue;
-                        }
-                        int chk = g->in_check(kid);
-                        if (chk != listed)
-                            fail_msg("%s: gen_checks %s a move (%d of %d)",
-                                     g->info.name,
-                                     chk ? "misses" : "adds", i, n2);
-                        j += listed;
-                    }
-                    assert_int_equal(j, m);
-                    positions++;
-                    checks += m;
-                }
-                g->make(st, mv[rng_below(&r, (uint32_t)n)]);
-            }
-            free(st);
-        }
+        long checks = 0, in_check = 0;
+        long positions = walk_positions(g, 12, checks_agree, &checks,
+                                        &in_check);
         print_message("%s: %ld positions, %ld quiet checks\n", g->info.name,
                       positions, checks);
         if (positions < 1000 || checks < 1000)
             fail_msg("%s: only %ld positions (%ld checks)", g->info.name,
                      positions, checks);
-        free(mv);
-        free(mv2);
-        free(ck);
-        free(tmp);
-        free(kid);
         tested++;
     }
     assert_true(tested >= 1);

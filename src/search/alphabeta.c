@@ -487,17 +487,22 @@ static int losing(const AbBot *b, const void *st, Move m)
     return b->see && b->g->see && !b->g->see(st, m, 0);
 }
 
+/* The game's ordering heuristic for m, bounded to +-1,000,000 so that
+ * it stays below the keys' bands (0 without the hook). */
+static inline int64_t bounded_heuristic(const GameVtbl *g, const void *st,
+                                        Move m)
+{
+    int64_t h = g->heuristic ? g->heuristic(st, m) : 0;
+    return h > 1000000 ? 1000000 : h < -1000000 ? -1000000 : h;
+}
+
 static int64_t order_key(AbBot *b, const void *st, int player, Move m,
                          int has_tt, Move ttm, int ply)
 {
     const GameVtbl *g = b->g;
     if (has_tt && m == ttm)
         return INT64_C(1) << 62;
-    int64_t h = g->heuristic ? g->heuristic(st, m) : 0;
-    if (h > 1000000)
-        h = 1000000;
-    if (h < -1000000)
-        h = -1000000;
+    int64_t h = bounded_heuristic(g, st, m);
     if (g->is_noisy && g->is_noisy(st, m))
         return losing(b, st, m) ? KEY_LOSING + h : (INT64_C(1) << 50) + h;
     if (b->nkiller[ply] > 0 && b->killer[ply][0] == m)
@@ -654,18 +659,12 @@ static int qsearch(AbBot *b, int alpha, int beta, int ply, int qd)
          * them), after the captures and without the losing ones */
         Move *ck = b->moves + (size_t)(ply + 1) * b->maxm;
         int nc = g->gen_checks(st, ck);
-        int assumed = n == k + 1 && !evade && b->chk && g->gen_noisy;
         for (int i = 0; i < nc; i++)
-            if (!losing(b, st, ck[i])) {
-                int64_t h = g->heuristic ? g->heuristic(st, ck[i]) : 0;
-                if (h > 1000000)
-                    h = 1000000;
-                if (h < -1000000)
-                    h = -1000000;
-                it[k++] = (Item){ck[i], -(INT64_C(1) << 40) + h, 0, 0};
-            }
-        if (assumed)
-            n = k + 1;  /* still a quiet move assumed: stand pat stays */
+            if (!losing(b, st, ck[i]))
+                it[k++] = (Item){ck[i], -(INT64_C(1) << 40) +
+                                 bounded_heuristic(g, st, ck[i]), 0, 0};
+        if (b->chk && g->gen_noisy)
+            n = k + 1;  /* a quiet move is still assumed: stand pat stays */
     }
     if (k == 0)
         return stand;

@@ -452,6 +452,15 @@ void sg_settle_result(Shogi *s, int use_history)
     }
 }
 
+/* The piece code a board move m leaves on its square: p itself, or p
+ * promoted (micro shogi: flipped to its other face). */
+static inline int moved_piece(const Shogi *s, int p, Move m)
+{
+    return !mv_prom(m)  ? p
+           : is_micro(s) ? (p & WHITE_BIT) | micro_flip[TYPE(p)]
+                         : p + PROM;
+}
+
 void shogi_make(void *st, Move m)
 {
     Shogi *s = st;
@@ -475,9 +484,7 @@ void shogi_make(void *st, Move m)
             s->hand[us][ct]++;
             s->hash ^= key_hand(us, ct, s->hand[us][ct]);
         }
-        int np = !mv_prom(m) ? p
-                 : micro    ? (p & WHITE_BIT) | micro_flip[TYPE(p)]
-                            : p + PROM;
+        int np = moved_piece(s, p, m);
         b[from] = EMPTY;
         b[to] = (uint8_t)np;
         s->hash ^= key_piece(p, from) ^ key_piece(np, to);
@@ -591,12 +598,9 @@ static int sg_gives_check(const Shogi *s, Move m)
     if (dt) {
         nb[to] = (uint8_t)((us ? WHITE_BIT : 0) | dt);
     } else {
-        int from = mv_from(m), p = nb[from];
-        int np = !mv_prom(m)  ? p
-                 : is_micro(s) ? (p & WHITE_BIT) | micro_flip[TYPE(p)]
-                               : p + PROM;
+        int from = mv_from(m);
+        nb[to] = (uint8_t)moved_piece(s, nb[from], m);
         nb[from] = EMPTY;
-        nb[to] = (uint8_t)np;
     }
     return sg_attacked(nb, ek, us);
 }

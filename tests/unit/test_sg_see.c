@@ -1,6 +1,6 @@
 /* test_sg_see.c — the see hook (static exchange) of shogi and minishogi:
  * hand-made exchanges (x-rays, knights, promotions, the king that takes
- * back only an undefended piece, White to move), the bounds on every
+ * back only an undefended piece, White to move), drops, the bounds on every
  * capture and promotion of seeded random games, and the least attacker
  * against the move generator's captures on the same squares. */
 #include "testlib.h"
@@ -62,6 +62,46 @@ static void test_sg_see_cases(void **state)
     assert_null(game_find("micro-shogi")->see);
 }
 
+/* Drops: a drop takes nothing, so the exchange is 0 or the piece lost. */
+static void test_sg_see_drops(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *sfen, *move;
+        int lost;   /* the dropped piece is lost */
+    } drops[] = {
+        /* a gold dropped next to the king, the king takes it */
+        {"4k4/9/9/9/9/9/9/9/K8 b G 1", "G*5b", 1},
+        /* ... supported by a pawn: the king may not take */
+        {"4k4/9/4P4/9/9/9/9/9/K8 b G 1", "G*5b", 0},
+        /* a pawn dropped where a silver takes it and a gold takes back */
+        {"4k4/9/9/4s4/9/4G4/9/9/K8 b P 1", "P*5e", 0},
+        /* ... without the gold */
+        {"4k4/9/9/4s4/9/9/9/9/K8 b P 1", "P*5e", 1},
+        /* White drops a rook on a square Black's bishop holds */
+        {"4k4/9/9/9/9/9/9/1B7/K8 w r 1", "R*5e", 1},
+        /* a knight dropped out of every attack */
+        {"4k4/9/9/9/9/9/9/9/K8 b N 1", "N*5e", 0},
+    };
+    const GameVtbl *g = game_find("shogi");
+    for (size_t i = 0; i < sizeof drops / sizeof drops[0]; i++) {
+        Shogi *st = tl_position("shogi", NULL, drops[i].sfen, NULL);
+        Move m;
+        PlyError err = {{0}};
+        if (g->text_to_move(st, drops[i].move, &m, &err))
+            fail_msg("%s %s: %s", drops[i].sfen, drops[i].move, err.msg);
+        int want = drops[i].lost ? -sg_see_swing(mv_drop(m)) : 0;
+        int got = sg_see_exchange(st, m);
+        if (got != want)
+            fail_msg("%s %s: see %d, want %d", drops[i].sfen,
+                     drops[i].move, got, want);
+        if (!g->see(st, m, want) || g->see(st, m, want + 1))
+            fail_msg("%s %s: see hook disagrees with %d at its threshold",
+                     drops[i].sfen, drops[i].move, want);
+        free(st);
+    }
+}
+
 /* Seeded random games of both variants, captures preferred: on every
  * noisy move (capture or promotion) the hook agrees with the exchange at
  * and above its value, and the value is at most what the move gains at
@@ -77,6 +117,7 @@ static void test_sg_see_random(void **state)
         const GameVtbl *g = game_find(games[gi]);
         Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
         int seen = 0, negative = 0, even = 0, points = 0, same = 0;
+        int drops = 0, lost = 0;
         for (uint64_t seed = 1; seed <= 16; seed++) {
             Shogi *st = tl_position(games[gi], NULL, NULL, NULL);
             Rng r;
@@ -84,6 +125,18 @@ static void test_sg_see_random(void **state)
             for (int k = 0; k < 160 && g->to_move(st) >= 0; k++) {
                 int n = g->gen_moves(st, mv);
                 for (int i = 0; i < n; i++) {
+                    if (mv_drop(mv[i])) {
+                        /* nothing gained, at most the piece lost */
+                        int s = sg_see_exchange(st, mv[i]);
+                        if (s > 0 || s < -sg_see_swing(mv_drop(mv[i])) ||
+                            g->see(st, mv[i], 0) != (s == 0) ||
+                            !g->see(st, mv[i], s))
+                            fail_msg("%s seed %d ply %d: drop see %d",
+                                     games[gi], (int)seed, k, s);
+                        drops++;
+                        lost += s < 0;
+                        continue;
+                    }
                     if (!g->is_noisy(st, mv[i]))
                         continue;
                     int s = sg_see_exchange(st, mv[i]);
@@ -142,6 +195,9 @@ static void test_sg_see_random(void **state)
             }
             free(st);
         }
+        if (!lost || lost == drops)
+            fail_msg("%s: %d drops, %d of them lose the piece", games[gi],
+                     drops, lost);
         if (seen < 300 || !negative || !even || same < points * 19 / 20)
             fail_msg("%s: %d noisy moves, %d losing, %d even; least "
                      "attacker a legal capturer on %d of %d squares",
@@ -157,6 +213,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sg_see_cases),
+        cmocka_unit_test(test_sg_see_drops),
         cmocka_unit_test(test_sg_see_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

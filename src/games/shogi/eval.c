@@ -393,8 +393,9 @@ int shogi_heuristic(const void *st, Move m)
  * valuable attacker while that pays. A piece taken is worth its board
  * value to the side that loses it and its hand value to the taker, so
  * the swing of taking piece type t is board_value[t] + hand_value of its
- * unpromoted type. The first move's promotion counts; promotions of the
- * recaptures, drops, pins and checks are not looked at. Attackers are
+ * unpromoted type. The first move's promotion counts, and a drop is a
+ * first move that takes nothing; promotions of the recaptures, pins and
+ * checks are not looked at. Attackers are
  * found on a copy of the board from which the pieces used are lifted,
  * so sliders behind them join in. */
 
@@ -464,17 +465,25 @@ int sg_see_exchange(const Shogi *s, Move m)
 {
     SgSwap x;
     memcpy(x.b, s->board, sizeof x.b);
-    int from = mv_from(m);
     x.to = mv_to(m);
-    int p = x.b[from], t = TYPE(p);
-    int gain0 = x.b[x.to] ? sg_see_swing(TYPE(x.b[x.to])) : 0;
-    if (mv_prom(m)) {
-        gain0 += board_value[t + PROM] - board_value[t];
-        p += PROM;
-        t += PROM;
+    int p, t, gain0 = 0;
+    if (mv_drop(m)) {
+        /* a drop takes nothing and risks the piece dropped */
+        t = mv_drop(m);
+        p = (s->side ? WHITE_BIT : 0) | t;
+    } else {
+        int from = mv_from(m);
+        p = x.b[from];
+        t = TYPE(p);
+        gain0 = x.b[x.to] ? sg_see_swing(TYPE(x.b[x.to])) : 0;
+        if (mv_prom(m)) {
+            gain0 += board_value[t + PROM] - board_value[t];
+            p += PROM;
+            t += PROM;
+        }
+        x.b[from] = EMPTY;
     }
     x.b[x.to] = (uint8_t)p;
-    x.b[from] = EMPTY;
     return see_swap(gain0, sg_see_swing(t), s->side, sg_swap_next, &x);
 }
 
@@ -482,7 +491,7 @@ int shogi_see(const void *st, Move m, int threshold)
 {
     const Shogi *s = st;
     if (mv_drop(m))
-        return 0 >= threshold;
+        return 0 >= threshold && sg_see_exchange(s, m) >= threshold;
     int t = TYPE(s->board[mv_from(m)]), q = s->board[mv_to(m)];
     int gain = q ? sg_see_swing(TYPE(q)) : 0, on = sg_see_swing(t);
     if (mv_prom(m)) {

@@ -384,11 +384,13 @@ typedef struct GameVtbl {
      * the last irreversible move. Searches score it as a draw inside the
      * tree (a table entry from another history would hide the repeat). */
     int (*repeated)(const void *st);
-    /* Static exchange evaluation of a noisy move: 1 when the material
+    /* Static exchange evaluation of a legal move: 1 when the material
      * (EVAL units) the mover expects to win (< 0: lose), both sides
      * recapturing on the move's square with their least valuable piece
-     * while it pays, is at least threshold; else 0. Orders and prunes
-     * captures. */
+     * while it pays, is at least threshold; else 0. A quiet move (a drop
+     * too) gains nothing and risks the piece it puts on the square.
+     * Orders and prunes captures; alphabeta's chksee asks it about
+     * checks as well. */
     int (*see)(const void *st, Move m, int threshold);
     /* ---- evaluation tuning (optional, NULL when absent) ---- */
     const EvalTuning *tuning;

@@ -123,6 +123,7 @@ typedef struct AbBot {
     int cmove;          /* counter-move ordering */
     int see;            /* losing captures: ordered late, no quiescence */
     int qchecks;        /* quiet checks at quiescence's first ply */
+    int chksee;         /* checks that lose material: no extension, reduced */
     int nulladapt;      /* null-move reduction by depth and margin */
     int conthist;       /* 1- and 2-ply continuation histories */
     int corrhist;       /* static-value correction history */
@@ -481,10 +482,19 @@ static void pick_next(Item *it, int i, int n)
     }
 }
 
-/* see=1 and a game with a see hook: a noisy move that loses material */
+/* see=1 and a game with a see hook: a move that loses material on its
+ * square (a capture, or with chksee a check) */
 static int losing(const AbBot *b, const void *st, Move m)
 {
     return b->see && b->g->see && !b->g->see(st, m, 0);
+}
+
+/* chksee=1 and a game with a see hook: the move that led to stack[ply]
+ * (a check) loses material on its square */
+static int losing_check(AbBot *b, int ply)
+{
+    return b->chksee && ply > 0 && b->last[ply] &&
+           losing(b, state_at(b, ply - 1), b->last[ply]);
 }
 
 /* The game's ordering heuristic for m, bounded to +-1,000,000 so that
@@ -779,7 +789,7 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
             return alpha;
     }
     int incheck = b->chk && g->in_check && g->in_check(st);
-    if (incheck && ply < AB_EXT_PLY)
+    if (incheck && ply < AB_EXT_PLY && !losing_check(b, ply))
         depth++;    /* check extension */
     Move excl = b->excluded[ply];
     uint64_t key = node_key(b, st, br);
@@ -965,7 +975,7 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
                 it[i].key < KEY_COUNTER && !incheck) {
                 if (gives < 0)
                     gives = b->chk && g->in_check && g->in_check(child);
-                if (gives) {
+                if (gives && !(b->chksee && losing(b, st, it[i].m))) {
                     red = 0;
                 } else if (b->lmrtab) {
                     if (i >= 2) {
@@ -1688,7 +1698,7 @@ typedef struct AbOpts {
     int egtb;
     int rfp, razor, fut, lmp, lmrtab, iir, cmove, see, nulladapt;
     char net[OPT_TEXT_MAX];
-    int conthist, corrhist, singular, tmstab, ecache, qchecks;
+    int conthist, corrhist, singular, tmstab, ecache, qchecks, chksee;
 } AbOpts;
 
 #define AB_OPT(k, t, d, lo, hi, field, h)                                   \
@@ -1794,6 +1804,9 @@ static const Option ab_options[] = {
     AB_OPT("qchecks", OPT_BOOL, 0, 0, 1, qchecks,
            "games with gen_checks (shogi): quiescence's first ply also "
            "searches the quiet checks that do not lose material"),
+    AB_OPT("chksee", OPT_BOOL, 1, 0, 1, chksee,
+           "games with a see hook: a check that loses material on its "
+           "square is not extended and is reduced like a quiet move"),
     AB_OPT("see", OPT_BOOL, 1, 0, 1, see,
            "games with a see hook (static exchange): captures that lose "
            "material are ordered after killers and counter-moves (and "
@@ -1885,6 +1898,7 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->cmove = o->cmove;
     b->see = o->see;
     b->qchecks = o->qchecks;
+    b->chksee = o->chksee;
     b->nulladapt = o->nulladapt;
     b->conthist = o->conthist;
     b->corrhist = o->corrhist;

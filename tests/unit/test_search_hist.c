@@ -302,6 +302,62 @@ static void test_excluded_move(void **state)
     free(st);
 }
 
+/* Nodes a fresh bot `spec` visits searching, at depth `depth`, the
+ * shogi position after `move` from `sfen` (the move recorded as the one
+ * that led there, as the search does). */
+static uint64_t nodes_after(const char *spec, const char *sfen,
+                            const char *move, int depth)
+{
+    const GameVtbl *g = game_find("shogi");
+    void *st = tl_position("shogi", NULL, sfen, NULL);
+    Move m = move_of(g, st, move);
+    Bot *bot = make_bot(g, spec);
+    AbBot *b = ab_of(bot);
+    search_reset(b);
+    b->root = 0;
+    b->node_limit = 0;
+    memcpy(state_at(b, 0), st, g->info.state_size);
+    memcpy(state_at(b, 1), st, g->info.state_size);
+    g->make(state_at(b, 1), m);
+    assert_true(g->in_check(state_at(b, 1)));
+    b->last[1] = m;
+    negamax(b, depth, -AB_INF, AB_INF, 1, 0);
+    uint64_t n = b->nodes;
+    bot_free(bot);
+    free(st);
+    return n;
+}
+
+/* chksee=1: a check that loses its piece (a gold dropped next to the
+ * king, which takes it) is not extended, so the search below it is
+ * smaller than without the option; a check that loses nothing (a silver
+ * dropped with a pawn's support) is extended either way (the same nodes
+ * at depth 1, where no later check is searched). */
+static void test_chksee(void **state)
+{
+    (void)state;
+    static const char *const on = "alphabeta:chksee=1,hash=0",
+                             *const off = "alphabeta:chksee=0,hash=0";
+    const char *lose = "4k4/9/9/9/9/9/9/9/K8 b G 1";
+    const char *safe = "4k4/9/4P4/9/9/9/9/9/K8 b S 1";
+    for (int d = 1; d <= 3; d++) {
+        uint64_t a = nodes_after(on, lose, "G*5b", d),
+                 b = nodes_after(off, lose, "G*5b", d);
+        if (a >= b)
+            fail_msg("depth %d, losing check: %llu nodes with chksee, "
+                     "%llu without", d, (unsigned long long)a,
+                     (unsigned long long)b);
+        if (d > 1)
+            continue;   /* deeper, later checks in the tree may differ */
+        a = nodes_after(on, safe, "S*5b", d);
+        b = nodes_after(off, safe, "S*5b", d);
+        if (a != b)
+            fail_msg("depth %d, safe check: %llu nodes with chksee, %llu "
+                     "without", d, (unsigned long long)a,
+                     (unsigned long long)b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -309,6 +365,7 @@ int main(void)
         cmocka_unit_test(test_tables_after_search),
         cmocka_unit_test(test_exact_values_unchanged),
         cmocka_unit_test(test_singular_fires),
+        cmocka_unit_test(test_chksee),
         cmocka_unit_test(test_excluded_move),
     };
     tl_filter();

@@ -1,5 +1,5 @@
 /* test_searchhooks.c — the optional search hooks (in_check, gen_noisy,
- * null_move_ok/make_null) agree with the games' own moves, on the
+ * null_move_ok/make_null, gen_checks, see) agree with the games' own moves, on the
  * positions of seeded random games. */
 #include "testlib.h"
 
@@ -252,6 +252,59 @@ static void test_gen_checks_mate(void **state)
     free(st);
 }
 
+/* The see hook on every legal move, quiet ones (drops) included: a
+ * threshold is met by every lower one (so each move has one value); a
+ * quiet move gains nothing (0 at most), and some quiet moves, not most,
+ * lose their piece (ctx[0]: quiet moves, ctx[1]: losing ones). */
+static void see_agrees(const GameVtbl *g, const void *pos, void *ctx)
+{
+    long *c = ctx;
+    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    int n = g->gen_moves(pos, mv);
+    static const int th[] = {-3000, -1000, -300, -100, -1, 0, 1, 100, 300};
+    enum { NT = sizeof th / sizeof th[0] };
+    for (int i = 0; i < n; i++) {
+        int last = 1;
+        for (int t = 0; t < NT; t++) {
+            int ok = g->see(pos, mv[i], th[t]);
+            if (ok && !last)
+                fail_msg("%s: see meets %d but not %d (move %d of %d)",
+                         g->info.name, th[t], th[t - 1], i, n);
+            last = ok;
+        }
+        if (g->is_noisy(pos, mv[i]))
+            continue;
+        if (g->see(pos, mv[i], 1))
+            fail_msg("%s: a quiet move gains material by see (move %d)",
+                     g->info.name, i);
+        c[0]++;
+        c[1] += !g->see(pos, mv[i], 0);
+    }
+    free(mv);
+}
+
+static void test_see_quiet(void **state)
+{
+    (void)state;
+    int tested = 0;
+    for (int gi = 0; ply_games[gi]; gi++) {
+        const GameVtbl *g = ply_games[gi];
+        if (!g->see)
+            continue;
+        assert_non_null(g->is_noisy);
+        long c[2] = {0, 0}, in_check = 0;
+        long positions = walk_positions(g, 4, see_agrees, c, &in_check);
+        print_message("%s: %ld positions, %ld quiet moves, %ld of them "
+                      "losing by see\n", g->info.name, positions, c[0],
+                      c[1]);
+        if (positions < 300 || c[1] < 100 || c[1] > c[0] / 2)
+            fail_msg("%s: %ld positions, %ld quiet moves, %ld losing",
+                     g->info.name, positions, c[0], c[1]);
+        tested++;
+    }
+    assert_true(tested >= 5);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -259,6 +312,7 @@ int main(void)
         cmocka_unit_test(test_gen_noisy_many),
         cmocka_unit_test(test_gen_checks_many),
         cmocka_unit_test(test_gen_checks_mate),
+        cmocka_unit_test(test_see_quiet),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -395,9 +395,9 @@ int shogi_heuristic(const void *st, Move m)
  * the swing of taking piece type t is board_value[t] + hand_value of its
  * unpromoted type. The first move's promotion counts, and a drop is a
  * first move that takes nothing; promotions of the recaptures, pins and
- * checks are not looked at. Attackers are
- * found on a copy of the board from which the pieces used are lifted,
- * so sliders behind them join in. */
+ * checks are not looked at. Attackers are found on a copy of the board
+ * from which the pieces used are lifted, so sliders behind them join
+ * in. */
 
 enum { SEE_KING = 30000 };
 

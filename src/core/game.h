@@ -161,6 +161,8 @@ typedef struct EvalTuning {
  * features of both players, the mover's first. The search updates its
  * accumulators from the difference between a position's features and its
  * parent's, so a move costs the features it adds and removes. */
+enum { NET_DELTA_MAX = 4 };  /* NetFeatures.feature_delta's bound */
+
 typedef struct NetFeatures {
     const char *name;           /* the feature set, saved in net files */
     int ninputs;                /* feature indices are 0..ninputs-1 */
@@ -172,6 +174,16 @@ typedef struct NetFeatures {
      * out[f / 64] for feature f, on out[] of (ninputs + 63) / 64 words
      * already zeroed. Must agree with features() (test_net checks). */
     void (*feature_bits)(const void *st, int persp, uint64_t *out);
+    /* Optional, for speed: what the legal move m changes in the
+     * features of st (the position before m) from persp's view: the
+     * features it removes written to rem, those it adds to add, at most
+     * NET_DELTA_MAX each, their counts through nrem and nadd (no feature
+     * in both). Returns 0, or -1 when the game would rather have the
+     * features scanned (then nothing is written). With it the search
+     * moves a child's accumulators from its parent's by these rows
+     * alone. Must agree with features() (test_net checks). */
+    int (*feature_delta)(const void *st, Move m, int persp, uint16_t *rem,
+                         int *nrem, uint16_t *add, int *nadd);
     /* Optional, for training on little data: a coarser feature each
      * feature also counts as (its piece without the square), 0..
      * nfactors-1; the trainer learns the factors' weights beside the

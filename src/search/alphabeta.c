@@ -169,6 +169,11 @@ typedef struct AbBot {
     Move last[AB_MAX_PLY + 2];  /* the move into stack[ply] (0: none) */
     int sev[AB_MAX_PLY + 2];    /* static value at stack[ply], or NO_EV */
     Move excluded[AB_MAX_PLY + 2];  /* singular test: move left out (0) */
+    /* net=: stack[ply] was made by into[ply] from the position with hash
+     * into_from[ply] and has hash into_key[ply] (when both hashes still
+     * match, its accumulators follow from the parent's by the move) */
+    Move into[AB_MAX_PLY + 2];
+    uint64_t into_from[AB_MAX_PLY + 2], into_key[AB_MAX_PLY + 2];
 } AbBot;
 
 struct AbHelper {
@@ -298,6 +303,19 @@ static ECacheEntry *ecache_entry(const AbBot *b, const void *st, int pov,
     return &b->ecache_e[k & (ECACHE_SIZE - 1)];
 }
 
+/* net=: how far up the stack a position's accumulators are looked for */
+enum { NET_WALK = 4 };
+
+/* net=: stack[ply] was made by m from stack[ply - 1]. */
+static inline void note_move(AbBot *b, int ply, Move m)
+{
+    if (b->net) {
+        b->into[ply] = m;
+        b->into_from[ply] = b->g->hash(state_at(b, ply - 1));
+        b->into_key[ply] = b->g->hash(state_at(b, ply));
+    }
+}
+
 static int static_value(AbBot *b, const void *st, int pov)
 {
     const GameVtbl *g = b->g;
@@ -315,7 +333,37 @@ static int static_value(AbBot *b, const void *st, int pov)
             (size_t)(p - b->stack) % ss == 0)
             slot = (int)((size_t)(p - b->stack) / ss);
         int mover = g->to_move(st) == 1;
-        v = net_stack_eval(&b->ns, slot, st, mover);
+        if (slot < AB_MAX_PLY + 2) {
+            /* up the stack while each position is known to come from the
+             * one below by its move, to the nearest whose accumulators
+             * the net stack holds; then down by the moves' rows */
+            uint64_t hk[NET_WALK + 1];
+            hk[0] = g->hash(st);
+            int found = 0;
+            for (int d = 0; d < NET_WALK && slot - d > 0; d++) {
+                int i = slot - d;
+                if (b->into_key[i] != hk[d])
+                    break;
+                hk[d + 1] = g->hash(state_at(b, i - 1));
+                if (b->into_from[i] != hk[d + 1])
+                    break;
+                if (net_stack_holds(&b->ns, i - 1, hk[d + 1])) {
+                    found = d + 1;
+                    break;
+                }
+            }
+            for (int d = found - 1; d >= 1; d--)
+                if (net_stack_move(&b->ns, slot - d, state_at(b, slot - d - 1),
+                                   hk[d + 1], b->into[slot - d], hk[d])) {
+                    found = 0;
+                    break;
+                }
+            v = net_stack_eval_move(&b->ns, slot, st, hk[0], mover,
+                                    found ? state_at(b, slot - 1) : NULL,
+                                    found ? hk[1] : 0, b->into[slot]);
+        } else {
+            v = net_stack_eval(&b->ns, slot, st, mover);
+        }
         if (pov != mover)
             v = -v;
         v = v > EVAL_MAX ? EVAL_MAX : v < -EVAL_MAX ? -EVAL_MAX : v;
@@ -687,6 +735,7 @@ static int qsearch(AbBot *b, int alpha, int beta, int ply, int qd)
         pick_next(it, i, k);
         memcpy(state_at(b, ply + 1), st, g->info.state_size);
         g->make(state_at(b, ply + 1), it[i].m);
+        note_move(b, ply + 1, it[i].m);
         int v = node_value(b, s, 0, alpha, beta, ply + 1, 0, qd + 1, 1);
         if (b->aborted)
             return 0;
@@ -951,6 +1000,7 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
         memcpy(child, st, g->info.state_size);
         g->make(child, it[i].m);
         b->last[ply + 1] = it[i].m;
+        note_move(b, ply + 1, it[i].m);
         int v;
         if (i == 0) {
             v = node_value(b, s, it[i].cdepth, alpha, beta, ply + 1,
@@ -1096,6 +1146,7 @@ static int root_search(AbBot *b, Root *r, int depth, int alpha, int beta)
         memcpy(child, st, g->info.state_size);
         g->make(child, r->it[i].m);
         b->last[1] = r->it[i].m;
+        note_move(b, 1, r->it[i].m);
         b->nodes++;
         int v;
         if (i == 0) {

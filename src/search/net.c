@@ -505,7 +505,10 @@ int net_stack_init(NetStack *s, const Net *n, int slots)
     s->full = calloc(sl * 2, 1);
     s->tmp = malloc(sizeof(uint16_t) * (size_t)s->maxf);
     s->cur = malloc(sizeof(uint64_t) * w);
-    if (!s->acc || !s->bits || !s->full || !s->tmp || !s->cur) {
+    s->key = calloc(sl, sizeof(uint64_t));
+    s->keyed = calloc(sl, 1);
+    if (!s->acc || !s->bits || !s->full || !s->tmp || !s->cur || !s->key ||
+        !s->keyed) {
         net_stack_free(s);
         return -1;
     }
@@ -519,6 +522,8 @@ void net_stack_free(NetStack *s)
     free(s->full);
     free(s->tmp);
     free(s->cur);
+    free(s->key);
+    free(s->keyed);
     memset(s, 0, sizeof *s);
 }
 
@@ -536,11 +541,87 @@ static void feature_set(NetStack *s, const void *st, int persp)
         s->cur[s->tmp[i] >> 6] |= 1ull << (s->tmp[i] & 63);
 }
 
-int net_stack_eval(NetStack *s, int slot, const void *st, int mover)
+/* Slot `slot`'s accumulators and feature sets moved from slot - 1's
+ * (which holds parent) by the move m; 0, or -1 when the game's hook
+ * declines (nothing changed then). */
+static int stack_delta(NetStack *s, int slot, const void *parent, Move m)
 {
     const Net *n = s->net;
     int H = n->hidden, W = s->words;
+    uint16_t rem[2][NET_DELTA_MAX], add[2][NET_DELTA_MAX];
+    int nrem[2], nadd[2];
+    for (int persp = 0; persp < 2; persp++)
+        if (n->nf->feature_delta(parent, m, persp, rem[persp], &nrem[persp],
+                                 add[persp], &nadd[persp]))
+            return -1;
     for (int persp = 0; persp < 2; persp++) {
+        size_t k = (size_t)slot * 2 + (size_t)persp;
+        int16_t *acc = s->acc + k * (size_t)H;
+        uint64_t *bits = s->bits + k * (size_t)W;
+        memcpy(acc, s->acc + (k - 2) * (size_t)H, sizeof(int16_t) * (size_t)H);
+        memcpy(bits, s->bits + (k - 2) * (size_t)W,
+               sizeof(uint64_t) * (size_t)W);
+        for (int i = 0; i < nrem[persp]; i++) {
+            int f = rem[persp][i];
+            acc_row(acc, n->w1 + (size_t)f * (size_t)H, H, -1);
+            bits[f >> 6] &= ~(1ull << (f & 63));
+        }
+        for (int i = 0; i < nadd[persp]; i++) {
+            int f = add[persp][i];
+            acc_row(acc, n->w1 + (size_t)f * (size_t)H, H, 1);
+            bits[f >> 6] |= 1ull << (f & 63);
+        }
+        s->full[k] = 1;
+    }
+    return 0;
+}
+
+int net_stack_holds(const NetStack *s, int slot, uint64_t key)
+{
+    return s->keyed[slot] && s->key[slot] == key &&
+           s->full[2 * (size_t)slot] && s->full[2 * (size_t)slot + 1];
+}
+
+int net_stack_move(NetStack *s, int slot, const void *parent, uint64_t pkey,
+                   Move m, uint64_t key)
+{
+    if (slot <= 0 || !s->net->nf->feature_delta ||
+        !net_stack_holds(s, slot - 1, pkey) || stack_delta(s, slot, parent, m))
+        return -1;
+    s->key[slot] = key;
+    s->keyed[slot] = 1;
+    return 0;
+}
+
+static int stack_eval(NetStack *s, int slot, const void *st, int keyed,
+                      uint64_t key, int mover, const void *parent,
+                      uint64_t pkey, Move m);
+
+int net_stack_eval(NetStack *s, int slot, const void *st, int mover)
+{
+    return stack_eval(s, slot, st, 0, 0, mover, NULL, 0, 0);
+}
+
+int net_stack_eval_move(NetStack *s, int slot, const void *st, uint64_t key,
+                        int mover, const void *parent, uint64_t pkey, Move m)
+{
+    return stack_eval(s, slot, st, 1, key, mover, parent, pkey, m);
+}
+
+static int stack_eval(NetStack *s, int slot, const void *st, int keyed,
+                      uint64_t key, int mover, const void *parent,
+                      uint64_t pkey, Move m)
+{
+    const Net *n = s->net;
+    int H = n->hidden, W = s->words;
+    int delta = parent && !net_stack_move(s, slot, parent, pkey, m, key);
+    s->key[slot] = key;
+    s->keyed[slot] = (uint8_t)keyed;
+    if (delta)
+        s->deltas++;
+    else
+        s->scans++;
+    for (int persp = 0; persp < 2 && !delta; persp++) {
         size_t k = (size_t)slot * 2 + (size_t)persp;
         feature_set(s, st, persp);
         const uint64_t *cur = s->cur;

@@ -114,6 +114,9 @@ typedef struct NetStack {
     uint8_t *full;          /* slots * 2; 0: empty */
     uint16_t *tmp;          /* maxf */
     uint64_t *cur;          /* words */
+    uint64_t *key;          /* slots: the hash of the position held */
+    uint8_t *keyed;         /* slots: 1 when key is known */
+    long deltas, scans;     /* evaluations by a move's rows / by a scan */
 } NetStack;
 
 int net_stack_init(NetStack *s, const Net *n, int slots);
@@ -121,5 +124,22 @@ void net_stack_free(NetStack *s);
 /* The value of st, evaluated in slot `slot` (0..slots-1), from the
  * mover's view (`mover`: 0 or 1). */
 int net_stack_eval(NetStack *s, int slot, const void *st, int mover);
+/* The same, where more is known: key is st's hash, and st was reached
+ * by the move m from parent (hash pkey), or parent is NULL. When slot - 1
+ * holds parent (by its hash) and the features have a feature_delta
+ * hook, st's accumulators are the parent's moved by m's rows alone (no
+ * scan of st); otherwise as net_stack_eval. */
+int net_stack_eval_move(NetStack *s, int slot, const void *st, uint64_t key,
+                        int mover, const void *parent, uint64_t pkey,
+                        Move m);
+/* Whether slot `slot` holds the position with hash key (by a keyed
+ * evaluation or net_stack_move). */
+int net_stack_holds(const NetStack *s, int slot, uint64_t key);
+/* Slot `slot` made to hold the position (hash key) that the move m leads
+ * to from parent (hash pkey), which slot - 1 holds, by m's rows alone,
+ * without evaluating it; 0, or -1 (nothing changed) when slot - 1 does
+ * not hold parent or the game has no feature_delta for m. */
+int net_stack_move(NetStack *s, int slot, const void *parent, uint64_t pkey,
+                   Move m, uint64_t key);
 
 #endif

@@ -288,6 +288,107 @@ static void test_shogi_features(void **state)
     assert_true(differed > 100);    /* the control: the half turn matters */
 }
 
+/* Features of st from persp's view with a move's delta applied: the
+ * sorted features of before, less rem, with add; the count. skip_add:
+ * leave out the delta's last added feature (the control). */
+static int apply_delta(const uint16_t *before, int nb, const uint16_t *rem,
+                       int nrem, const uint16_t *add, int nadd,
+                       int skip_add, uint16_t *out)
+{
+    int n = 0;
+    for (int i = 0; i < nb; i++) {
+        int gone = 0;
+        for (int j = 0; j < nrem; j++)
+            gone |= before[i] == rem[j];
+        if (!gone)
+            out[n++] = before[i];
+    }
+    for (int j = 0; j < nadd - skip_add; j++)
+        out[n++] = add[j];
+    net_sort_features(out, n);
+    return n;
+}
+
+/* A game's feature_delta, where it has one, for every legal move of
+ * random games: the parent's features moved by the delta are the
+ * child's, no removed feature missing from the parent, none added
+ * present; with each capture's last added feature (the piece in hand)
+ * left out, the comparison must fail (the control). */
+static void test_feature_delta(void **state)
+{
+    (void)state;
+    int games_with = 0;
+    for (size_t k = 0; ply_games[k]; k++) {
+        const GameVtbl *g = ply_games[k];
+        if (!g->net || !g->net->feature_delta)
+            continue;
+        games_with++;
+        size_t ss = g->info.state_size;
+        Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+        unsigned char *child = malloc(ss);
+        Rng r;
+        rng_seed(&r, 71 + k);
+        long checked = 0, controls = 0, caught = 0;
+        for (int game = 0; game < 12; game++) {
+            void *s = tl_position(g->info.name, NULL, NULL, NULL);
+            for (int ply = 0; ply < 200; ply++) {
+                int n = g->to_move(s) >= 0 ? g->gen_moves(s, mv) : 0;
+                if (n <= 0)
+                    break;
+                for (int i = 0; i < n; i++) {
+                    memcpy(child, s, ss);
+                    g->make(child, mv[i]);
+                    for (int persp = 0; persp < 2; persp++) {
+                        uint16_t a[256], c[256], got[256];
+                        uint16_t rem[NET_DELTA_MAX], add[NET_DELTA_MAX];
+                        int nrem = -1, nadd = -1;
+                        if (g->net->feature_delta(s, mv[i], persp, rem,
+                                                  &nrem, add, &nadd))
+                            continue;
+                        assert_true(nrem >= 0 && nrem <= NET_DELTA_MAX);
+                        assert_true(nadd >= 0 && nadd <= NET_DELTA_MAX);
+                        int na = g->net->features(s, persp, a);
+                        int nc = g->net->features(child, persp, c);
+                        net_sort_features(a, na);
+                        net_sort_features(c, nc);
+                        for (int j = 0; j < nrem; j++) {
+                            int in = 0;
+                            for (int q = 0; q < na; q++)
+                                in |= a[q] == rem[j];
+                            assert_true(in);
+                        }
+                        for (int j = 0; j < nadd; j++)
+                            for (int q = 0; q < na; q++)
+                                assert_true(a[q] != add[j]);
+                        int ng = apply_delta(a, na, rem, nrem, add, nadd, 0,
+                                             got);
+                        assert_int_equal(ng, nc);
+                        assert_memory_equal(got, c,
+                                            sizeof(uint16_t) * (size_t)nc);
+                        checked++;
+                        if (nrem == 2 && nadd == 2) {     /* a capture */
+                            controls++;
+                            ng = apply_delta(a, na, rem, nrem, add, nadd, 1,
+                                             got);
+                            caught += ng != nc ||
+                                      memcmp(got, c, sizeof(uint16_t) *
+                                                         (size_t)nc) != 0;
+                        }
+                    }
+                }
+                g->make(s, mv[rng_below(&r, (uint32_t)n)]);
+            }
+            free(s);
+        }
+        assert_true(checked > 10000);
+        assert_true(controls > 100);
+        assert_int_equal(caught, controls);
+        free(child);
+        free(mv);
+    }
+    assert_true(games_with >= 2);   /* shogi and minishogi have the hook */
+}
+
 static void test_incremental(void **state)
 {
     (void)state;
@@ -309,10 +410,21 @@ static void test_incremental(void **state)
         Rng r;
         rng_seed(&r, 99 + k);
         int ply = 0, checked = 0, distinct = 0, last = 0;
+        Move into[DEPTH + 1] = {0};
         for (int step = 0; step < 4000; step++) {
             unsigned char *st = stack + (size_t)ply * ss;
             int p = g->to_move(st);
-            int v = net_stack_eval(&ns, ply, st, p == 1);
+            /* three ways in: no key; the key and the parent (the move's
+             * rows when the game has the hook); the parent under a key
+             * that slot ply - 1 does not hold (the scan again) */
+            int way = (int)rng_below(&r, 3), v;
+            const void *parent = ply > 0 ? st - ss : NULL;
+            uint64_t pkey = parent ? g->hash(parent) ^ (way == 2) : 0;
+            if (way == 0)
+                v = net_stack_eval(&ns, ply, st, p == 1);
+            else
+                v = net_stack_eval_move(&ns, ply, st, g->hash(st), p == 1,
+                                        parent, pkey, ply ? into[ply] : 0);
             assert_int_equal(v, net_eval_full(&q, st));
             check_bits(g, st);
             checked++;
@@ -321,8 +433,10 @@ static void test_incremental(void **state)
             int n = p >= 0 ? g->gen_moves(st, mv) : 0;
             if (ply < DEPTH && n > 0 && rng_below(&r, 3)) {
                 memcpy(st + ss, st, ss);
-                g->make(st + ss, mv[rng_below(&r, (uint32_t)n)]);
+                Move m = mv[rng_below(&r, (uint32_t)n)];
+                g->make(st + ss, m);
                 ply++;
+                into[ply] = m;
             } else if (ply > 0) {
                 ply -= 1 + (int)rng_below(&r, (uint32_t)ply);
             } else {
@@ -331,6 +445,12 @@ static void test_incremental(void **state)
         }
         assert_true(checked == 4000);
         assert_true(distinct > 1000);  /* the net is not constant */
+        /* the move's rows were used where the game offers them */
+        if (g->net->feature_delta)
+            assert_true(ns.deltas > 500);
+        else
+            assert_int_equal(ns.deltas, 0);
+        assert_true(ns.scans > 1000);
         free(root);
         free(mv);
         free(stack);
@@ -537,6 +657,55 @@ static void test_file(void **state)
  * loads and is alphabeta's default: the default bot searches exactly as
  * with net=FILE on the same bytes (same value and move at every
  * position), and net=none (the hand evaluation) differs somewhere. */
+/* The search with a game's feature_delta is the search without it, node
+ * for node: shogi's built-in net at fixed nodes over positions of a
+ * random game, against a copy of the game whose features lack the hook
+ * (every accumulator then comes from a scan). */
+static void test_delta_search(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("shogi");
+    assert_non_null(g->net->feature_delta);
+    NetFeatures nf = *g->net;
+    nf.feature_delta = NULL;
+    GameVtbl g2 = *g;
+    g2.net = &nf;
+    PlyError err = {{0}};
+    Bot *fast = bot_new(g, "alphabeta:nodes=20000", 1, &err);
+    Bot *scan = bot_new(&g2, "alphabeta:nodes=20000", 1, &err);
+    assert_non_null(fast);
+    assert_non_null(scan);
+    void *st = tl_position("shogi", NULL, NULL, NULL);
+    Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
+    Rng r;
+    rng_seed(&r, 5);
+    int checked = 0;
+    for (int ply = 0; ply < 80 && g->to_move(st) >= 0; ply++) {
+        if (ply % 4 == 0) {
+            SearchInfo a, b;
+            bot_new_game(fast);
+            bot_new_game(scan);
+            Move ma = bot_choose(fast, st, NULL, &a);
+            Move mb = bot_choose(scan, st, NULL, &b);
+            assert_true(ma == mb);
+            assert_int_equal(a.value, b.value);
+            assert_int_equal(a.depth, b.depth);
+            assert_int_equal(a.seldepth, b.seldepth);
+            assert_true(a.nodes == b.nodes);
+            checked++;
+        }
+        int n = g->gen_moves(st, mv);
+        if (n <= 0)
+            break;
+        g->make(st, mv[rng_below(&r, (uint32_t)n)]);
+    }
+    assert_true(checked >= 10);
+    free(mv);
+    free(st);
+    bot_free(fast);
+    bot_free(scan);
+}
+
 static void test_builtin(void **state)
 {
     (void)state;
@@ -855,9 +1024,11 @@ int main(void)
         cmocka_unit_test(test_features),
         cmocka_unit_test(test_draughts_features),
         cmocka_unit_test(test_shogi_features),
+        cmocka_unit_test(test_feature_delta),
         cmocka_unit_test(test_incremental),
         cmocka_unit_test(test_quantised_agrees),
         cmocka_unit_test(test_file),
+        cmocka_unit_test(test_delta_search),
         cmocka_unit_test(test_builtin),
         cmocka_unit_test(test_training),
         cmocka_unit_test(test_residual),

@@ -41,6 +41,14 @@ static inline int sn_type(int p)
     return type[TYPE(p)];   /* EMPTY (and the unused 15) give 0 */
 }
 
+/* Board feature of piece code p on square q from persp's view. */
+static inline int sn_board_feature(const Variant *v, int p, int q, int persp)
+{
+    int r = row_of(q), c = col_of(q);
+    int idx = persp ? (v->h - 1 - r) * v->w + (v->w - 1 - c) : r * v->w + c;
+    return ((COLOR(p) != persp) * SN_TYPES + sn_type(p)) * SN_SQ + idx;
+}
+
 /* The hand features of st from persp's view, written to out; their
  * count. */
 static int sn_hand_features(const Shogi *s, int persp, uint16_t *out)
@@ -67,12 +75,9 @@ static int sn_features(const void *st, int persp, uint16_t *out)
     for (int r = 0; r < v->h; r++)
         for (int c = 0; c < v->w; c++) {
             int p = s->board[sq_of(r, c)];
-            if (p == EMPTY)
-                continue;
-            int rel = COLOR(p) != persp;
-            int idx = persp ? (v->h - 1 - r) * v->w + (v->w - 1 - c)
-                            : r * v->w + c;
-            out[n++] = (uint16_t)((rel * SN_TYPES + sn_type(p)) * SN_SQ + idx);
+            if (p != EMPTY)
+                out[n++] = (uint16_t)sn_board_feature(v, p, sq_of(r, c),
+                                                      persp);
         }
     return n + sn_hand_features(s, persp, out + n);
 }
@@ -99,6 +104,45 @@ static void sn_feature_bits(const void *st, int persp, uint64_t *out)
         out[hand[j] >> 6] |= 1ull << (hand[j] & 63);
 }
 
+/* What move m changes: a board move takes the piece off its square (and
+ * the captured one off the target, adding it to the mover's hand at the
+ * next rank of the thermometer), a drop takes the highest rank of that
+ * type off the hand. Micro shogi's hands (pieces that change face) are
+ * left to the scan. */
+static int sn_feature_delta(const void *st, Move m, int persp, uint16_t *rem,
+                            int *nrem, uint16_t *add, int *nadd)
+{
+    const Shogi *s = st;
+    if (is_micro(s))
+        return -1;
+    const Variant *v = var_of(s);
+    int us = s->side, to = mv_to(m), dt = mv_drop(m), nr = 0, na = 0;
+    int rel_us = us != persp;
+    if (dt) {
+        int k = s->hand[us][dt];    /* >= 1: m is legal */
+        if (k <= hand_len[dt])
+            rem[nr++] = (uint16_t)(SN_BOARD + rel_us * SN_HAND +
+                                   hand_off[dt] + k - 1);
+        add[na++] = (uint16_t)sn_board_feature(v, (us ? WHITE_BIT : 0) | dt,
+                                               to, persp);
+    } else {
+        int from = mv_from(m), p = s->board[from], cap = s->board[to];
+        int np = mv_prom(m) ? p + PROM : p;
+        rem[nr++] = (uint16_t)sn_board_feature(v, p, from, persp);
+        add[na++] = (uint16_t)sn_board_feature(v, np, to, persp);
+        if (cap != EMPTY) {
+            int ct = BASE(TYPE(cap)), k = s->hand[us][ct];
+            rem[nr++] = (uint16_t)sn_board_feature(v, cap, to, persp);
+            if (k < hand_len[ct])
+                add[na++] = (uint16_t)(SN_BOARD + rel_us * SN_HAND +
+                                       hand_off[ct] + k);
+        }
+    }
+    *nrem = nr;
+    *nadd = na;
+    return 0;
+}
+
 /* Factors: a board feature's (owner, type), a hand feature's (owner,
  * type) in hand: 28 + 14. */
 static int sn_factor(int f)
@@ -116,8 +160,8 @@ static int sn_factor(int f)
 #define SN_NET_COMMON                                                       \
     .name = "shogi-ps1", .ninputs = SN_INPUTS,                              \
     .max_active = SN_MAX_ACTIVE, .features = sn_features,                   \
-    .feature_bits = sn_feature_bits, .nfactors = 2 * SN_TYPES + 2 * 7,      \
-    .factor = sn_factor
+    .feature_bits = sn_feature_bits, .feature_delta = sn_feature_delta,     \
+    .nfactors = 2 * SN_TYPES + 2 * 7, .factor = sn_factor
 
 const NetFeatures shogi_net = {
     SN_NET_COMMON,

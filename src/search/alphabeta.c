@@ -309,7 +309,7 @@ enum { NET_WALK = 4 };
 /* net=: stack[ply] was made by m from stack[ply - 1]. */
 static inline void note_move(AbBot *b, int ply, Move m)
 {
-    if (b->net) {
+    if (b->net && b->net->nf->feature_delta) {
         b->into[ply] = m;
         b->into_from[ply] = b->g->hash(state_at(b, ply - 1));
         b->into_key[ply] = b->g->hash(state_at(b, ply));
@@ -333,7 +333,7 @@ static int static_value(AbBot *b, const void *st, int pov)
             (size_t)(p - b->stack) % ss == 0)
             slot = (int)((size_t)(p - b->stack) / ss);
         int mover = g->to_move(st) == 1;
-        if (slot < AB_MAX_PLY + 2) {
+        if (slot < AB_MAX_PLY + 2 && b->net->nf->feature_delta) {
             /* up the stack while each position is known to come from the
              * one below by its move, to the nearest whose accumulators
              * the net stack holds; then down by the moves' rows */

@@ -161,7 +161,7 @@ typedef struct EvalTuning {
  * features of both players, the mover's first. The search updates its
  * accumulators from the difference between a position's features and its
  * parent's, so a move costs the features it adds and removes. */
-enum { NET_DELTA_MAX = 4 };  /* NetFeatures.feature_delta's bound */
+enum { NET_DELTA_MAX = 8 };  /* NetFeatures.feature_delta's bound */
 
 typedef struct NetFeatures {
     const char *name;           /* the feature set, saved in net files */

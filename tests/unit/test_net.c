@@ -46,8 +46,8 @@ static void test_features(void **state)
         const GameVtbl *g = game_find(family[k]);
         assert_non_null(g->net);
         void *st = tl_position(family[k], NULL, NULL, NULL);
-        static const int pieces[] = {32, 32, 32, 32, 40, 24, 40};
-        uint16_t a[64], b[64];
+        static const int pieces[] = {32, 32, 32, 32, 40, 24, 58};
+        uint16_t a[128], b[128];
         int na = g->net->features(st, 0, a), nb = g->net->features(st, 1, b);
         assert_int_equal(na, pieces[k]);
         assert_int_equal(nb, pieces[k]);
@@ -137,7 +137,7 @@ static void test_draughts_features(void **state)
             const DGeom *gm = geoms[k];
             for (int ply = 0; ply < 200; ply++) {
                 for (int persp = 0; persp < 2; persp++) {
-                    uint16_t a[64], b[64];
+                    uint16_t a[128], b[128];
                     int na = g->net->features(s, persp, a);
                     assert_true(na <= g->net->max_active);
                     for (int i = 1; i < na; i++)
@@ -190,7 +190,8 @@ static int slow_shogi_features(const char *sfen, int persp, int halfturn,
             w += isdigit((unsigned char)*p) ? *p - '0' : *p != '+';
     }
     h++;
-    int r = 0, c = 0, prom = 0;
+    int r = 0, c = 0, prom = 0, np = 0;
+    int pw[40], pt[40], pr[40], pc[40], kr[2] = {0, 0}, kc[2] = {0, 0};
     const char *p = sfen;
     for (; *p != ' '; p++) {
         if (*p == '/') {
@@ -208,6 +209,13 @@ static int slow_shogi_features(const char *sfen, int persp, int halfturn,
             int flip = persp && halfturn;
             int sq = flip ? (h - 1 - r) * w + (w - 1 - c) : r * w + c;
             out[n++] = (uint16_t)((rel * 14 + t) * 81 + sq);
+            if (t == 7) {
+                kr[white] = r;
+                kc[white] = c;
+            } else {
+                pw[np] = white, pt[np] = t, pr[np] = r, pc[np] = c;
+                np++;
+            }
             c++, prom = 0;
         }
     }
@@ -227,6 +235,21 @@ static int slow_shogi_features(const char *sfen, int persp, int halfturn,
             out[n++] = (uint16_t)(2268 + (white != persp) * 38 + off[t] + i);
         count = 0;
     }
+    /* king windows: every piece but the kings within two rows and two
+     * columns of the viewer's king (kk 0) or the other's (kk 1), by its
+     * offset as the viewer sees it */
+    for (int i = 0; i < np; i++)
+        for (int kk = 0; kk < 2; kk++) {
+            int kw = kk ? !persp : persp;
+            int dr = pr[i] - kr[kw], dc = pc[i] - kc[kw];
+            if (persp && halfturn)
+                dr = -dr, dc = -dc;
+            if (abs(dr) > 2 || abs(dc) > 2)
+                continue;
+            int rel = pw[i] != persp;
+            out[n++] = (uint16_t)(2344 + ((kk * 2 + rel) * 14 + pt[i]) * 25 +
+                                  (dr + 2) * 5 + dc + 2);
+        }
     return n;
 }
 
@@ -235,11 +258,11 @@ static void test_shogi_features(void **state)
     (void)state;
     static const char *const names[] = {"shogi", "minishogi"};
     static const int pieces[] = {40, 12};
-    int differed = 0, hands = 0, promoted = 0;
+    int differed = 0, hands = 0, promoted = 0, windows = 0;
     for (size_t k = 0; k < 2; k++) {
         const GameVtbl *g = game_find(names[k]);
         assert_non_null(g->net);
-        assert_string_equal(g->net->name, "shogi-ps1");
+        assert_string_equal(g->net->name, "shogi-pk1");
         Move *mv = malloc(sizeof(Move) * (size_t)g->info.max_moves);
         Rng r;
         rng_seed(&r, 31 + k);
@@ -249,9 +272,9 @@ static void test_shogi_features(void **state)
                 char sfen[256];
                 assert_true(g->to_text(s, sfen, sizeof sfen) > 0);
                 for (int persp = 0; persp < 2; persp++) {
-                    uint16_t a[64], b[64];
+                    uint16_t a[128], b[128];
                     int na = g->net->features(s, persp, a);
-                    assert_int_equal(na, pieces[k]);
+                    assert_true(na >= pieces[k]);   /* and the windows' */
                     assert_true(na <= g->net->max_active);
                     net_sort_features(a, na);
                     for (int i = 0; i < na; i++) {
@@ -260,7 +283,8 @@ static void test_shogi_features(void **state)
                             assert_true(a[i] > a[i - 1]);   /* distinct */
                         int f = g->net->factor(a[i]);
                         assert_true(f >= 0 && f < g->net->nfactors);
-                        hands += a[i] >= 2268;
+                        hands += a[i] >= 2268 && a[i] < 2344;
+                        windows += a[i] >= 2344;
                         promoted += a[i] < 2268 && a[i] / 81 % 14 >= 8;
                     }
                     int nb = slow_shogi_features(sfen, persp, 1, b);
@@ -285,6 +309,7 @@ static void test_shogi_features(void **state)
     }
     assert_true(hands > 1000);      /* the hand inputs were exercised */
     assert_true(promoted > 100);    /* and the promoted pieces' */
+    assert_true(windows > 10000);   /* and the king windows' */
     assert_true(differed > 100);    /* the control: the half turn matters */
 }
 
@@ -312,8 +337,8 @@ static int apply_delta(const uint16_t *before, int nb, const uint16_t *rem,
 /* A game's feature_delta, where it has one, for every legal move of
  * random games: the parent's features moved by the delta are the
  * child's, no removed feature missing from the parent, none added
- * present; with each capture's last added feature (the piece in hand)
- * left out, the comparison must fail (the control). */
+ * present; with the delta's last added feature left out, the comparison
+ * must fail (the control). */
 static void test_feature_delta(void **state)
 {
     (void)state;
@@ -366,7 +391,7 @@ static void test_feature_delta(void **state)
                         assert_memory_equal(got, c,
                                             sizeof(uint16_t) * (size_t)nc);
                         checked++;
-                        if (nrem == 2 && nadd == 2) {     /* a capture */
+                        if (nadd > 0) {
                             controls++;
                             ng = apply_delta(a, na, rem, nrem, add, nadd, 1,
                                              got);
@@ -381,7 +406,7 @@ static void test_feature_delta(void **state)
             free(s);
         }
         assert_true(checked > 10000);
-        assert_true(controls > 100);
+        assert_true(controls > checked / 2);
         assert_int_equal(caught, controls);
         free(child);
         free(mv);
@@ -480,7 +505,7 @@ static void test_quantised_agrees(void **state)
             st = tl_position("chess", NULL, NULL, NULL);
         }
         int mover = g->to_move(st) == 1;
-        uint16_t a[64], b[64];
+        uint16_t a[128], b[128];
         int na = g->net->features(st, mover, a);
         int nb = g->net->features(st, 1 - mover, b);
         double fl = netf_forward(&f, a, na, b, nb, NULL) * NET_OUT_SCALE;

@@ -695,7 +695,11 @@ static int qsearch(AbBot *b, int alpha, int beta, int ply, int qd)
             return stand;
         n = -1;     /* no stand pat */
     } else if (b->chk && g->gen_noisy) {
-        /* noisy moves only (a quiet move is assumed to exist) */
+        /* noisy moves only (a quiet move is assumed to exist, so standing
+         * pat is always allowed): a stand pat at or above beta is the
+         * node's value whatever the moves, so they are not generated */
+        if (stand >= beta)
+            return stand;
         int nn = g->gen_noisy(st, mv);
         for (int i = 0; i < nn; i++)
             if (!losing(b, st, mv[i]))

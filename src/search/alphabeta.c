@@ -997,8 +997,10 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
         if (b->lmp && ev != NO_EV && isq && !pvnode &&
             depth <= SEL_DEPTH && best > -AB_WIN_BOUND &&
             quiets > lmp_after) {
-            b->horizon++;
-            continue;
+            /* the moves are picked by falling key, so every move left is
+             * quiet too, and pruned the same way */
+            b->horizon += (uint64_t)(n - i);
+            break;
         }
         unsigned char *child = state_at(b, ply + 1);
         memcpy(child, st, g->info.state_size);

@@ -124,6 +124,7 @@ typedef struct AbBot {
     int see;            /* losing captures: ordered late, no quiescence */
     int qchecks;        /* quiet checks at quiescence's first ply */
     int chksee;         /* checks that lose material: no extension, reduced */
+    int lmpchk;         /* late-move pruning spares quiet checks */
     int nulladapt;      /* null-move reduction by depth and margin */
     int conthist;       /* 1- and 2-ply continuation histories */
     int corrhist;       /* static-value correction history */
@@ -157,6 +158,7 @@ typedef struct AbBot {
     uint64_t sing_tests, sing_exts;     /* singular=1: tests, extensions */
     unsigned char *stack;       /* (AB_MAX_PLY + 2) states */
     Move *moves;                /* (AB_MAX_PLY + 2) * maxm */
+    Move *checks;               /* maxm: lmpchk's quiet checks */
     Item *items;                /* (AB_MAX_PLY + 2) * (maxm + 1) */
     double *probs;              /* maxm */
     unsigned char *tmp;         /* one state: playouts, determinize */
@@ -535,6 +537,29 @@ static void pick_next(Item *it, int i, int n)
 static int losing(const AbBot *b, const void *st, Move m)
 {
     return b->see && b->g->see && !b->g->see(st, m, 0);
+}
+
+static int cmp_move(const void *a, const void *b)
+{
+    Move x = *(const Move *)a, y = *(const Move *)b;
+    return (x > y) - (x < y);
+}
+
+/* lmpchk: moves it[i..n) to it[i..m) those that are quiet checks (with
+ * lmpchk=2 not losing material on their square), in their order;
+ * returns m. */
+static int keep_checks(AbBot *b, const void *st, Item *it, int i, int n)
+{
+    int nc = b->g->gen_checks(st, b->checks), m = i;
+    if (nc <= 0)
+        return i;
+    qsort(b->checks, (size_t)nc, sizeof(Move), cmp_move);
+    for (int j = i; j < n; j++)
+        if (bsearch(&it[j].m, b->checks, (size_t)nc, sizeof(Move),
+                    cmp_move) &&
+            !(b->lmpchk == 2 && b->g->see && !b->g->see(st, it[j].m, 0)))
+            it[m++] = it[j];
+    return m;
 }
 
 /* chksee=1 and a game with a see hook: the move that led to stack[ply]
@@ -985,7 +1010,7 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
         for (int i = 0; i < n; i++)
             if (it[i].m == hit.move && it[i].cdepth == depth - 1)
                 it[i].cdepth = depth;
-    int alpha0 = alpha, best = -AB_INF, quiets = 0;
+    int alpha0 = alpha, best = -AB_INF, quiets = 0, checks_only = 0;
     uint64_t h0 = b->horizon;
     Move bestm = it[0].m;
     /* late quiet moves pruned near the horizon: after this many */
@@ -996,11 +1021,19 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
         quiets += isq;
         if (b->lmp && ev != NO_EV && isq && !pvnode &&
             depth <= SEL_DEPTH && best > -AB_WIN_BOUND &&
-            quiets > lmp_after) {
+            quiets > lmp_after && !checks_only) {
             /* the moves are picked by falling key, so every move left is
-             * quiet too, and pruned the same way */
-            b->horizon += (uint64_t)(n - i);
-            break;
+             * quiet too, and pruned the same way (lmpchk: but for the
+             * quiet checks, which are searched on) */
+            int m = i;
+            if (b->lmpchk && g->gen_checks)
+                m = keep_checks(b, st, it, i, n);
+            b->horizon += (uint64_t)(n - m);
+            if (m == i)
+                break;
+            n = m;
+            checks_only = 1;
+            pick_next(it, i, n);
         }
         unsigned char *child = state_at(b, ply + 1);
         memcpy(child, st, g->info.state_size);
@@ -1656,6 +1689,7 @@ static void ab_destroy(void *p)
     tt_free(&b->tt);
     free(b->stack);
     free(b->moves);
+    free(b->checks);
     free(b->items);
     free(b->probs);
     free(b->tmp);
@@ -1693,12 +1727,13 @@ static int ab_buffers(AbBot *b)
     size_t ss = b->g->info.state_size, slots = AB_MAX_PLY + 2;
     b->stack = malloc(ss * slots);
     b->moves = malloc(sizeof(Move) * (size_t)b->maxm * slots);
+    b->checks = malloc(sizeof(Move) * (size_t)b->maxm);
     b->items = malloc(sizeof(Item) * (size_t)(b->maxm + 1) * slots);
     b->probs = malloc(sizeof(double) * (size_t)b->maxm);
     b->tmp = malloc(ss);
     int cache = b->ecache && b->np == 2 && b->g->eval;
     b->ecache_e = cache ? calloc(ECACHE_SIZE, sizeof *b->ecache_e) : NULL;
-    return b->stack && b->moves && b->items && b->probs && b->tmp &&
+    return b->stack && b->moves && b->checks && b->items && b->probs && b->tmp &&
                    (b->ecache_e || !cache)
                ? 0
                : -1;
@@ -1756,6 +1791,7 @@ typedef struct AbOpts {
     int rfp, razor, fut, lmp, lmrtab, iir, cmove, see, nulladapt;
     char net[OPT_TEXT_MAX];
     int conthist, corrhist, singular, tmstab, ecache, qchecks, chksee;
+    int lmpchk;
 } AbOpts;
 
 #define AB_OPT(k, t, d, lo, hi, field, h)                                   \
@@ -1864,6 +1900,10 @@ static const Option ab_options[] = {
     AB_OPT("chksee", OPT_BOOL, 1, 0, 1, chksee,
            "games with a see hook: a check that loses material on its "
            "square is not extended and is reduced like a quiet move"),
+    AB_OPT("lmpchk", OPT_INT, 0, 0, 2, lmpchk,
+           "games with gen_checks (shogi): late-move pruning spares the "
+           "quiet moves that give check (2: those that lose no material, "
+           "by the see hook, 1: all)"),
     AB_OPT("see", OPT_BOOL, 1, 0, 1, see,
            "games with a see hook (static exchange): captures that lose "
            "material are ordered after killers and counter-moves (and "
@@ -1956,6 +1996,7 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->see = o->see;
     b->qchecks = o->qchecks;
     b->chksee = o->chksee;
+    b->lmpchk = o->lmpchk;
     b->nulladapt = o->nulladapt;
     b->conthist = o->conthist;
     b->corrhist = o->corrhist;

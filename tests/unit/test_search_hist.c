@@ -11,7 +11,8 @@
  * only prunes) must not change the value of an exact fixed-depth search;
  * singular extensions must fire on a position with one winning move and
  * never with the option off; a node whose only move is excluded fails
- * low. */
+ * low; chksee leaves a losing check unextended; lmpchk keeps a mating
+ * drop that late-move pruning alone throws away. */
 #include "testlib.h"
 
 #include "core/bot.h"
@@ -302,6 +303,18 @@ static void test_excluded_move(void **state)
     free(st);
 }
 
+/* A fresh shogi bot `spec` (*bot), reset for a search that starts
+ * below its root. */
+static AbBot *shogi_searcher(const char *spec, Bot **bot)
+{
+    *bot = make_bot(game_find("shogi"), spec);
+    AbBot *b = ab_of(*bot);
+    search_reset(b);
+    b->root = 0;
+    b->node_limit = 0;
+    return b;
+}
+
 /* Nodes a fresh bot `spec` visits searching, at depth `depth`, the
  * shogi position after `move` from `sfen` (the move recorded as the one
  * that led there, as the search does). */
@@ -311,11 +324,8 @@ static uint64_t nodes_after(const char *spec, const char *sfen,
     const GameVtbl *g = game_find("shogi");
     void *st = tl_position("shogi", NULL, sfen, NULL);
     Move m = move_of(g, st, move);
-    Bot *bot = make_bot(g, spec);
-    AbBot *b = ab_of(bot);
-    search_reset(b);
-    b->root = 0;
-    b->node_limit = 0;
+    Bot *bot;
+    AbBot *b = shogi_searcher(spec, &bot);
     memcpy(state_at(b, 0), st, g->info.state_size);
     memcpy(state_at(b, 1), st, g->info.state_size);
     g->make(state_at(b, 1), m);
@@ -358,6 +368,50 @@ static void test_chksee(void **state)
     }
 }
 
+/* The value of a null-window search at depth `depth` (alpha, alpha + 1)
+ * of the shogi position sfen by a fresh bot `spec`. */
+static int window_value(const char *spec, const char *sfen, int depth,
+                        int alpha)
+{
+    const GameVtbl *g = game_find("shogi");
+    void *st = tl_position("shogi", NULL, sfen, NULL);
+    Bot *bot;
+    AbBot *b = shogi_searcher(spec, &bot);
+    memcpy(state_at(b, 1), st, g->info.state_size);
+    b->last[1] = 0;
+    int v = negamax(b, depth, alpha, alpha + 1, 1, 0);
+    bot_free(bot);
+    free(st);
+    return v;
+}
+
+/* lmpchk: a mate by a rook's drop on the king's file (R*1c: the white
+ * king on 1a walled in by its own lance and pawn) at a depth-1 node with
+ * a null window just under a win. The drop is ordered sixth (the drops
+ * next to the king come first), so late-move pruning alone throws it
+ * away with the other quiet moves (the negative control); lmpchk=1 and
+ * =2 (nothing can take the rook) search the checks and find the mate. */
+static void test_lmpchk(void **state)
+{
+    (void)state;
+    static const char *const sfen = "7lk/7p1/9/9/9/9/9/9/4K4 b R 1";
+    static const char *const base =
+        "alphabeta:hash=0,rfp=0,razor=0,fut=0,null=0,lmp=1";
+    char spec[128];
+    int alpha = AB_WIN_BOUND - 1;  /* only a mate is above it */
+    snprintf(spec, sizeof spec, "%s,lmpchk=0", base);
+    int v0 = window_value(spec, sfen, 1, alpha);
+    if (v0 > alpha)
+        fail_msg("the mate was found without lmpchk (%d): the control "
+                 "cannot fail", v0);
+    for (int k = 1; k <= 2; k++) {
+        snprintf(spec, sizeof spec, "%s,lmpchk=%d", base, k);
+        int v = window_value(spec, sfen, 1, alpha);
+        if (v <= alpha)
+            fail_msg("lmpchk=%d: no mate found (%d)", k, v);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -366,6 +420,7 @@ int main(void)
         cmocka_unit_test(test_exact_values_unchanged),
         cmocka_unit_test(test_singular_fires),
         cmocka_unit_test(test_chksee),
+        cmocka_unit_test(test_lmpchk),
         cmocka_unit_test(test_excluded_move),
     };
     tl_filter();

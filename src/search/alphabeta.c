@@ -1733,8 +1733,8 @@ static int ab_buffers(AbBot *b)
     b->tmp = malloc(ss);
     int cache = b->ecache && b->np == 2 && b->g->eval;
     b->ecache_e = cache ? calloc(ECACHE_SIZE, sizeof *b->ecache_e) : NULL;
-    return b->stack && b->moves && b->checks && b->items && b->probs && b->tmp &&
-                   (b->ecache_e || !cache)
+    return b->stack && b->moves && b->checks && b->items && b->probs &&
+                   b->tmp && (b->ecache_e || !cache)
                ? 0
                : -1;
 }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # train.sh — ply train end to end: data made in two shards and merged
-# equals one run's, a tiny net fitted on it is written and used by
+# equals one run's, data rescored at gen's depth equals gen's, a tiny net fitted on it is written and used by
 # alphabeta:net=FILE (analyze and a short match), a residual one
 # (--add-eval 1) carries its flag and plays; clear errors for bad
 # arguments, data of another game, a net of another game and a cut net.
@@ -50,6 +50,40 @@ echo "$out" | grep -q "^best: " || bad "analyze with the residual net: $out"
 ok
 expect_fail "bad --add-eval" "--add-eval" \
     $P train fit --game chess --add-eval 2 --out "$T/x.net" "$T/m.txt"
+
+# rescore: a position searched again as gen's rescoring searched it gives
+# gen's score back (reversi: no history such as repetitions that the
+# setup string does not carry), on one thread or two; a deeper search
+# changes some (the control: the comparison can fail)
+R="--game reversi --games 3 --play alphabeta:nodes=300 --keep 0.5 --seed 4"
+$P train gen $R --depth 2 --out "$T/rv.txt" 2>/dev/null || bad "reversi gen failed"
+check "reversi data has positions" test "$(wc -l < "$T/rv.txt")" -gt 10
+$P train rescore --game reversi --depth 2 --out "$T/rv2.txt" "$T/rv.txt" \
+    2> "$T/rs.log" || bad "rescore failed: $(cat "$T/rs.log")"
+check "rescore at gen's depth = gen" cmp -s "$T/rv.txt" "$T/rv2.txt"
+check "rescore reports its counts" grep -q "positions read" "$T/rs.log"
+$P train rescore --game reversi --depth 2 -j 2 "$T/rv.txt" > "$T/rvj.txt" \
+    2>/dev/null || bad "rescore -j 2 failed"
+check "rescore -j 2 = -j 1" cmp -s "$T/rv.txt" "$T/rvj.txt"
+$P train rescore --game reversi --bot alphabeta:depth=4,hash=4 "$T/rv.txt" \
+    > "$T/rv4.txt" 2>/dev/null || bad "rescore --bot failed"
+check "a deeper rescore keeps positions" test "$(wc -l < "$T/rv4.txt")" -gt 10
+check "a deeper rescore changes scores" \
+    test -n "$(grep -v -F -x -f "$T/rv.txt" "$T/rv4.txt")"
+grep -v '^#' "$T/rv.txt" | cut -d' ' -f2- > "$T/k0"
+grep -v '^#' "$T/rv4.txt" | cut -d' ' -f2- > "$T/k4"
+check "the results are kept" test -z "$(grep -v -F -x -f "$T/k0" "$T/k4")"
+expect_fail "rescore without a game" "needs --game" $P train rescore "$T/rv.txt"
+expect_fail "rescore without data" "needs data files" $P train rescore --game reversi
+expect_fail "rescore of another game's data" "expected the header" \
+    $P train rescore --game chess "$T/rv.txt"
+printf '# ply-train-data 1 reversi\n12 0.7 x\n' > "$T/badres.txt"
+expect_fail "rescore of a bad line" "badres.txt:2: expected a result" \
+    $P train rescore --game reversi "$T/badres.txt"
+expect_fail "rescore with a bad bot" "alphabeta" \
+    $P train rescore --game reversi --bot "alphabeta:nodes=x" "$T/rv.txt"
+expect_fail "rescore of a missing file" "cannot read" \
+    $P train rescore --game reversi "$T/none.txt"
 
 expect_fail "gen without a game" "needs --game" $P train gen
 expect_fail "unknown subcommand" "unknown subcommand" $P train bake

@@ -4,7 +4,8 @@
 # (test_session), alpha-beta's Lazy SMP (threads=2), the Vindinium server (test_vdserver,
 # then six clients at once against `ply serve`), and ply match's worker
 # threads with threaded bots and with engine processes, the public API's
-# games of one match on two threads (test_libply). Fails on any
+# games of one match on two threads (test_libply), ply train's gen and
+# rescore on two threads. Fails on any
 # ThreadSanitizer report. Needs $BUILD (a tsan build dir with ply,
 # tests/test_mcts, tests/test_session, tests/test_libply and tests/test_vdserver) and $PLY_CLIENT (any ply, for
 # the clients). Run from the top of the tree.
@@ -41,6 +42,11 @@ step match-threads "$P" match kalah "mcts:threads=2,iterations=3000" \
     "alphabeta:depth=3" -n 4 -j 2 --out "$T/m.jsonl"
 step match-engines "$P" match kalah random u -n 6 -j 2 \
     --engine "u=$PLY_CLIENT ugi --bot random" --out "$T/e.jsonl"
+# ply train's worker threads: self-play data, then the data rescored
+step train-gen "$P" train gen --game reversi --games 3 -j 2 \
+    --play alphabeta:nodes=300 --depth 2 --keep 0.5 --out "$T/t.txt"
+step train-rescore "$P" train rescore --game reversi --depth 2 -j 2 \
+    --out "$T/t2.txt" "$T/t.txt"
 
 # the server with concurrent clients: an arena game of four, two trainings
 port=$((20000 + $$ % 20000))

@@ -1,7 +1,7 @@
 /* cmd_train.c — `ply train`: training data from self-play (gen), shards
- * merged (merge), and a learned evaluation fitted to them (fit), written
- * as a net file for alphabeta's net=FILE. See src/tools/train.h and
- * docs/nets.md. */
+ * merged (merge), positions searched again (rescore), and a learned
+ * evaluation fitted to them (fit), written as a net file for alphabeta's
+ * net=FILE. See src/tools/train.h and docs/nets.md. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +106,85 @@ static int cmd_gen(int argc, char **argv)
     fprintf(stderr, "%ld games (%ld plies; %ld-%ld-%ld), %ld positions, "
             "%.1f s\n", st.games, st.plies, st.results[0], st.results[1],
             st.results[2], st.positions, now_seconds() - t0);
+    return 0;
+}
+
+/* rescore: the positions of data files searched again, results kept */
+static int cmd_rescore(int argc, char **argv)
+{
+    const char *game = NULL, *out = NULL;
+    TrainRescoreOpts o = {.options = "", .bot = NULL, .depth = 4,
+                          .jobs = 1, .seed = 1};
+    int files = 0;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        long x;
+        int rc = 0;
+        if (a[0] != '-' || !a[1]) {
+            files++;
+            continue;
+        }
+        if (!v)
+            return cli_error("train", "%s needs a value", a);
+        if (!strcmp(a, "--game"))
+            game = v;
+        else if (!strcmp(a, "--out") || !strcmp(a, "-o"))
+            out = v;
+        else if (!strcmp(a, "--options"))
+            o.options = v;
+        else if (!strcmp(a, "--bot"))
+            o.bot = v;
+        else if (!strcmp(a, "--depth"))
+            rc = parse_int("--depth", v, 1, 64, &x), o.depth = (int)x;
+        else if (!strcmp(a, "-j") || !strcmp(a, "--jobs"))
+            rc = parse_int("-j", v, 1, 256, &x), o.jobs = (int)x;
+        else if (!strcmp(a, "--seed")) {
+            unsigned long long s;
+            rc = cli_parse_uint("train", "--seed", v, &s);
+            o.seed = s;
+        } else
+            return cli_error("train", "unknown option '%s'", a);
+        if (rc)
+            return 2;
+        i++;
+    }
+    if (!game)
+        return cli_error("train", "rescore needs --game GAME");
+    if (!files)
+        return cli_error("train", "rescore needs data files");
+    const GameVtbl *g = cli_game("train", game);
+    if (!g)
+        return 2;
+    FILE *f = out ? fopen(out, "w") : stdout;
+    if (!f)
+        return cli_error("train", "cannot write '%s'", out);
+    PlyError err = {{0}};
+    TrainRescoreStats st = {0};
+    double t0 = now_seconds();
+    int rc = fprintf(f, "# ply-train-data 1 %s\n", g->info.name) < 0
+           ? ply_fail(&err, "cannot write the data") : 0;
+    /* the data files: the arguments that are not options or their values */
+    for (int i = 2; !rc && i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] == '-' && a[1]) {
+            i++;
+            continue;
+        }
+        FILE *in = fopen(a, "r");
+        if (!in) {
+            rc = ply_fail(&err, "cannot read '%s'", a);
+            break;
+        }
+        rc = train_rescore(g, &o, in, a, f, &st, &err);
+        fclose(in);
+    }
+    if (out && fclose(f) && !rc)
+        rc = ply_fail(&err, "cannot write '%s'", out);
+    if (rc)
+        return cli_error("train", "%s", err.msg);
+    fprintf(stderr, "%ld positions read, %ld kept (%ld dropped: best move "
+            "noisy; %ld: a mate), %.1f s\n", st.read, st.kept, st.noisy,
+            st.mates, now_seconds() - t0);
     return 0;
 }
 
@@ -402,15 +481,19 @@ int cmd_train(int argc, char **argv)
     if (h >= 0)
         return h;
     if (argc < 2)
-        return cli_error("train", "give gen, merge, fit or embed (ply train --help)");
+        return cli_error("train", "give gen, merge, rescore, fit or embed "
+                         "(ply train --help)");
     if (!strcmp(argv[1], "gen"))
         return cmd_gen(argc, argv);
     if (!strcmp(argv[1], "merge"))
         return cmd_merge(argc, argv);
+    if (!strcmp(argv[1], "rescore"))
+        return cmd_rescore(argc, argv);
     if (!strcmp(argv[1], "fit"))
         return cmd_fit(argc, argv);
     if (!strcmp(argv[1], "embed"))
         return cmd_embed(argc, argv);
-    return cli_error("train", "unknown subcommand '%s' (gen, merge, fit, embed)",
+    return cli_error("train", "unknown subcommand '%s' (gen, merge, rescore, fit, "
+                     "embed)",
                      argv[1]);
 }

@@ -295,6 +295,52 @@ int train_generate(const GameVtbl *g, const TrainGenOpts *o, FILE *out,
     return rc;
 }
 
+/* ---- data lines ---- */
+
+/* A data line "SCORE RESULT SETUP" (no line end) into st: 0, with the
+ * score, the result and (when setup is not NULL) where the setup text
+ * starts; -1 with a message naming name:lineno. */
+static int data_line(const GameVtbl *g, void *st, const char *line,
+                     const char *name, long lineno, long *score,
+                     double *res, const char **setup, PlyError *err)
+{
+    const char *p = line;
+    char *end;
+    errno = 0;
+    *score = strtol(p, &end, 10);
+    if (end == p || *end != ' ' || errno || *score <= -EVAL_MAX ||
+        *score >= EVAL_MAX)
+        return ply_fail(err, "%s:%ld: expected a score in %d..%d", name,
+                        lineno, -EVAL_MAX + 1, EVAL_MAX - 1);
+    p = end + 1;
+    *res = strtod(p, &end);
+    if (end == p || *end != ' ' || !(*res == 0 || *res == 0.5 || *res == 1))
+        return ply_fail(err, "%s:%ld: expected a result 0, 0.5 or 1", name,
+                        lineno);
+    PlyError e = {{0}};
+    if (g->from_text(st, end + 1, &e))
+        return ply_fail(err, "%s:%ld: %s", name, lineno, e.msg);
+    if (g->to_move(st) < 0)
+        return ply_fail(err, "%s:%ld: the game is over there", name,
+                        lineno);
+    if (setup)
+        *setup = end + 1;
+    return 0;
+}
+
+/* A header or comment line (line[0] == '#') of a data file of g: 0 when
+ * it is g's header, else -1 with a message. */
+static int data_header(const GameVtbl *g, const char *line, const char *name,
+                       long lineno, PlyError *err)
+{
+    char want[128];
+    snprintf(want, sizeof want, "# ply-train-data 1 %s", g->info.name);
+    if (strcmp(line, want))
+        return ply_fail(err, "%s:%ld: expected the header '%s'", name,
+                        lineno, want);
+    return 0;
+}
+
 /* ---- data sets ---- */
 
 void train_set_init(TrainSet *d, const GameVtbl *g, int factors)
@@ -415,9 +461,8 @@ int train_set_read(TrainSet *d, FILE *f, const char *name,
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
             line[--len] = 0;
         if (line[0] == '#') {
-            if (strcmp(line, want))
-                rc = ply_fail(err, "%s:%ld: expected the header '%s'", name,
-                              lineno, want);
+            if (data_header(g, line, name, lineno, err))
+                rc = -1;
             header = 1;
             continue;
         }
@@ -428,29 +473,10 @@ int train_set_read(TrainSet *d, FILE *f, const char *name,
         }
         if (!line[0])
             continue;
-        char *p = line, *end;
-        errno = 0;
-        long score = strtol(p, &end, 10);
-        if (end == p || *end != ' ' || errno || score <= -EVAL_MAX ||
-            score >= EVAL_MAX) {
-            rc = ply_fail(err, "%s:%ld: expected a score in %d..%d", name,
-                          lineno, -EVAL_MAX + 1, EVAL_MAX - 1);
-            break;
-        }
-        p = end + 1;
-        double res = strtod(p, &end);
-        if (end == p || *end != ' ' || !(res == 0 || res == 0.5 || res == 1)) {
-            rc = ply_fail(err, "%s:%ld: expected a result 0, 0.5 or 1",
-                          name, lineno);
-            break;
-        }
-        if (g->from_text(st, end + 1, &e)) {
-            rc = ply_fail(err, "%s:%ld: %s", name, lineno, e.msg);
-            break;
-        }
-        if (g->to_move(st) < 0) {
-            rc = ply_fail(err, "%s:%ld: the game is over there", name,
-                          lineno);
+        long score;
+        double res;
+        if (data_line(g, st, line, name, lineno, &score, &res, NULL, err)) {
+            rc = -1;
             break;
         }
         if (train_set_add(d, st, (double)score, res))
@@ -459,6 +485,200 @@ int train_set_read(TrainSet *d, FILE *f, const char *name,
     if (!rc && ferror(f))
         rc = ply_fail(err, "%s: read error", name);
     free(line);
+    free(st);
+    return rc;
+}
+
+/* ---- rescoring ---- */
+
+enum { RESCORE_BLOCK = 2048 };
+
+typedef struct RescoreShared {
+    const GameVtbl *g;
+    char **lines;           /* the block's lines (setups start at setup[i]) */
+    const char **setup;
+    long *score;            /* in: the old score; out: the new one */
+    signed char *drop;      /* out: 0 kept, 1 noisy, 2 a mate */
+    int n;
+    atomic_int next;
+    Bot **bots;
+    void **states;
+} RescoreShared;
+
+typedef struct RescoreJob {
+    RescoreShared *sh;
+    int k;                  /* its bot and state */
+} RescoreJob;
+
+static void *rescore_worker(void *arg)
+{
+    RescoreJob *j = arg;
+    RescoreShared *sh = j->sh;
+    const GameVtbl *g = sh->g;
+    void *st = sh->states[j->k];
+    Bot *bot = sh->bots[j->k];
+    int i;
+    while ((i = atomic_fetch_add(&sh->next, 1)) < sh->n) {
+        PlyError e = {{0}};
+        if (g->from_text(st, sh->setup[i], &e)) {   /* read before */
+            sh->drop[i] = 2;
+            continue;
+        }
+        SearchInfo si;
+        memset(&si, 0, sizeof si);
+        bot_new_game(bot);
+        Move b = bot_choose(bot, st, NULL, &si);
+        if (g->is_noisy && g->is_noisy(st, b))
+            sh->drop[i] = 1;
+        else if (!(si.value > -EVAL_MAX && si.value < EVAL_MAX))
+            sh->drop[i] = 2;
+        else {
+            sh->drop[i] = 0;
+            sh->score[i] = si.value;
+        }
+    }
+    return NULL;
+}
+
+/* Searches the block's positions on the jobs' threads and writes them. */
+static int rescore_block(RescoreShared *sh, int jobs, FILE *out,
+                         TrainRescoreStats *stats, PlyError *err)
+{
+    atomic_store(&sh->next, 0);
+    RescoreJob job[256];
+    pthread_t th[256];
+    int started = 0;
+    for (int k = 0; k < jobs; k++)
+        job[k] = (RescoreJob){.sh = sh, .k = k};
+    for (int k = 1; k < jobs; k++)
+        if (!pthread_create(&th[started], NULL, rescore_worker, &job[k]))
+            started++;
+    rescore_worker(&job[0]);
+    for (int k = 0; k < started; k++)
+        pthread_join(th[k], NULL);
+    for (int i = 0; i < sh->n; i++) {
+        if (sh->drop[i]) {
+            stats->noisy += sh->drop[i] == 1;
+            stats->mates += sh->drop[i] == 2;
+            continue;
+        }
+        /* the line is "SCORE RESULT SETUP": the result is kept as read */
+        const char *res = strchr(sh->lines[i], ' ') + 1;
+        if (fprintf(out, "%ld %s\n", sh->score[i], res) < 0)
+            return ply_fail(err, "cannot write the data");
+        stats->kept++;
+    }
+    if (fflush(out) || ferror(out))
+        return ply_fail(err, "cannot write the data");
+    for (int i = 0; i < sh->n; i++) {
+        free(sh->lines[i]);
+        sh->lines[i] = NULL;
+    }
+    sh->n = 0;
+    return 0;
+}
+
+int train_rescore(const GameVtbl *g, const TrainRescoreOpts *o, FILE *in,
+                  const char *name, FILE *out, TrainRescoreStats *stats,
+                  PlyError *err)
+{
+    if (g->info.num_players != 2)
+        return ply_fail(err, "training data needs a two-player game");
+    if (o->jobs < 1 || o->jobs > 256)
+        return ply_fail(err, "jobs must be in 1..256");
+    if (!o->bot && (o->depth < 1 || o->depth > 64))
+        return ply_fail(err, "the rescoring depth must be in 1..64");
+    int opt[PLY_MAX_OPTIONS];
+    if (options_parse(g, o->options ? o->options : "", opt, err))
+        return -1;
+    char spec[128];
+    snprintf(spec, sizeof spec, "alphabeta:depth=%d,hash=4", o->depth);
+    RescoreShared sh = {.g = g};
+    sh.lines = calloc(RESCORE_BLOCK, sizeof *sh.lines);
+    sh.setup = calloc(RESCORE_BLOCK, sizeof *sh.setup);
+    sh.score = calloc(RESCORE_BLOCK, sizeof *sh.score);
+    sh.drop = calloc(RESCORE_BLOCK, 1);
+    sh.bots = calloc((size_t)o->jobs, sizeof *sh.bots);
+    sh.states = calloc((size_t)o->jobs, sizeof *sh.states);
+    void *st = malloc(g->info.state_size);
+    int rc = 0;
+    if (!sh.lines || !sh.setup || !sh.score || !sh.drop || !sh.bots ||
+        !sh.states || !st)
+        rc = ply_fail(err, "out of memory");
+    PlyError e = {{0}};
+    if (!rc && g->init(st, opt, 1, &e))
+        rc = ply_fail(err, "%s", e.msg);
+    for (int k = 0; !rc && k < o->jobs; k++) {
+        sh.states[k] = malloc(g->info.state_size);
+        if (!sh.states[k])
+            rc = ply_fail(err, "out of memory");
+        else if (g->init(sh.states[k], opt, 1, &e))
+            rc = ply_fail(err, "%s", e.msg);
+        else if (!(sh.bots[k] = bot_new(g, o->bot ? o->bot : spec, o->seed,
+                                        err)))
+            rc = -1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    long lineno = 0;
+    int header = 0;
+    ssize_t len;
+    while (!rc && (len = getline(&line, &cap, in)) >= 0) {
+        lineno++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = 0;
+        if (line[0] == '#') {
+            rc = data_header(g, line, name, lineno, err);
+            header = 1;
+            continue;
+        }
+        if (!header) {
+            rc = ply_fail(err, "%s:%ld: not training data (no header)", name,
+                          lineno);
+            break;
+        }
+        if (!line[0])
+            continue;
+        long score;
+        double res;
+        const char *setup;
+        if (data_line(g, st, line, name, lineno, &score, &res, &setup,
+                      err)) {
+            rc = -1;
+            break;
+        }
+        char *copy = strdup(line);
+        if (!copy) {
+            rc = ply_fail(err, "out of memory");
+            break;
+        }
+        sh.lines[sh.n] = copy;
+        sh.setup[sh.n] = copy + (setup - line);
+        sh.score[sh.n] = score;
+        sh.n++;
+        stats->read++;
+        if (sh.n == RESCORE_BLOCK)
+            rc = rescore_block(&sh, o->jobs, out, stats, err);
+    }
+    if (!rc && ferror(in))
+        rc = ply_fail(err, "%s: read error", name);
+    if (!rc && sh.n)
+        rc = rescore_block(&sh, o->jobs, out, stats, err);
+    free(line);
+    for (int i = 0; sh.lines && i < sh.n; i++)
+        free(sh.lines[i]);
+    for (int k = 0; k < o->jobs; k++) {
+        if (sh.bots)
+            bot_free(sh.bots[k]);
+        if (sh.states)
+            free(sh.states[k]);
+    }
+    free(sh.lines);
+    free(sh.setup);
+    free(sh.score);
+    free(sh.drop);
+    free(sh.bots);
+    free(sh.states);
     free(st);
     return rc;
 }

@@ -52,6 +52,34 @@ typedef struct TrainGenStats {
 int train_generate(const GameVtbl *g, const TrainGenOpts *o, FILE *out,
                    TrainGenStats *stats, PlyError *err);
 
+/* Rescoring: every position of a data file searched again by a bot
+ * (a deeper or dearer search than the one that made the data), its
+ * result kept. */
+typedef struct TrainRescoreOpts {
+    const char *options;    /* game options ("" or NULL: defaults) */
+    const char *bot;        /* the search's spec; NULL: depth below */
+    int depth;              /* with bot NULL: alphabeta:depth=D,hash=4 */
+    int jobs;               /* threads */
+    uint64_t seed;
+} TrainRescoreOpts;
+
+typedef struct TrainRescoreStats {
+    long read, kept;
+    long noisy;             /* dropped: the best move is noisy */
+    long mates;             /* dropped: a mate found (no score to learn) */
+} TrainRescoreStats;
+
+/* Reads the data file `in` (name for messages), searches each position
+ * once with a fresh game for the bot (the same search gen's rescoring
+ * makes, so a rescore at gen's depth gives gen's scores back), and
+ * writes 'SCORE RESULT SETUP' lines in the input's order, without a
+ * header, dropping positions as gen does. The work goes by blocks: a
+ * run cut short keeps the blocks done. Adds to *stats. -1 with a
+ * message naming name:line on bad data, a bad spec or a write error. */
+int train_rescore(const GameVtbl *g, const TrainRescoreOpts *o, FILE *in,
+                  const char *name, FILE *out, TrainRescoreStats *stats,
+                  PlyError *err);
+
 /* Positions with their features, ready for training. */
 typedef struct TrainSet {
     const GameVtbl *g;

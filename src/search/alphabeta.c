@@ -1048,10 +1048,14 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
             int cd = it[i].cdepth, red = 0;
             int gives = -1;     /* unknown */
             /* futility: a quiet move near the horizon that cannot lift
-             * the static value to alpha */
+             * the static value to alpha; not one that ends the game (its
+             * value is exact, a mate or a draw, whatever the static
+             * value: the games' in_check is false once the game is
+             * over, so a mate is not a check here) */
             if (b->fut && ev != NO_EV && isq && depth <= SEL_DEPTH &&
                 best > -AB_WIN_BOUND &&
                 ev + b->fut * depth <= alpha &&
+                g->to_move(child) != PLAYER_TERMINAL &&
                 !(gives = b->chk && g->in_check && g->in_check(child))) {
                 b->horizon++;
                 if (ev + b->fut * depth > best)

@@ -412,6 +412,40 @@ static void test_lmpchk(void **state)
     }
 }
 
+/* Futility pruning spares a move that ends the game: from a game against
+ * Fairy-Stockfish (2 December), White mates by 7e5g+ (the bishop takes
+ * the gold on 5g and promotes; the pawn on 5h that could take back is
+ * pinned by the dragon on 4h, which static exchange does not see, so the
+ * capture counts as losing and is ordered and pruned like a quiet move).
+ * The games' in_check is false once the game is over, so the mate was no
+ * "check" to spare, and at a depth-1 node with a null window just under
+ * a win futility pruning threw it away. The premises are checked first
+ * (the mate's child is over and not "in check", the capture loses by
+ * static exchange), so the case still reaches futility pruning. */
+static void test_futility_mate(void **state)
+{
+    (void)state;
+    static const char *const sfen =
+        "ln3+R1nl/2s2p3/pppg1ks1p/6p2/2bpSG3/P8/1PPPG1P1P/2SKP+r3/"
+        "LN1G3NL w BP3p 78";
+    const GameVtbl *g = game_find("shogi");
+    void *st = tl_position("shogi", NULL, sfen, NULL);
+    Move m = move_of(g, st, "7e5g+");
+    assert_false(g->see(st, m, 0));
+    void *child = malloc(g->info.state_size);
+    memcpy(child, st, g->info.state_size);
+    g->make(child, m);
+    assert_int_equal(g->to_move(child), PLAYER_TERMINAL);
+    assert_false(g->in_check(child));
+    free(child);
+    free(st);
+    int alpha = AB_WIN_BOUND - 1;  /* only a mate is above it */
+    int v = window_value("alphabeta:hash=0,rfp=0,razor=0,null=0,lmp=0,"
+                         "fut=150", sfen, 1, alpha);
+    if (v <= alpha)
+        fail_msg("futility pruning lost the mate 7e5g+ (%d)", v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -421,6 +455,7 @@ int main(void)
         cmocka_unit_test(test_singular_fires),
         cmocka_unit_test(test_chksee),
         cmocka_unit_test(test_lmpchk),
+        cmocka_unit_test(test_futility_mate),
         cmocka_unit_test(test_excluded_move),
     };
     tl_filter();

@@ -493,7 +493,6 @@ int cmd_train(int argc, char **argv)
         return cmd_fit(argc, argv);
     if (!strcmp(argv[1], "embed"))
         return cmd_embed(argc, argv);
-    return cli_error("train", "unknown subcommand '%s' (gen, merge, rescore, fit, "
-                     "embed)",
-                     argv[1]);
+    return cli_error("train", "unknown subcommand '%s' (gen, merge, rescore, "
+                     "fit, embed)", argv[1]);
 }

@@ -520,8 +520,9 @@ static void *rescore_worker(void *arg)
     int i;
     while ((i = atomic_fetch_add(&sh->next, 1)) < sh->n) {
         PlyError e = {{0}};
-        if (g->from_text(st, sh->setup[i], &e)) {   /* read before */
-            sh->drop[i] = 2;
+        if (g->from_text(st, sh->setup[i], &e)) {
+            /* not reached: the reader parsed this setup already */
+            sh->drop[i] = 1;
             continue;
         }
         SearchInfo si;

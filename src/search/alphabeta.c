@@ -105,6 +105,8 @@ typedef struct AbBot {
     int nullmove, chk, mdp;
     int turnend;        /* no horizon inside a turn of several moves */
     int brturn;         /* best-reply search: by whole turns */
+    int duel;           /* two players left of more: a two-player search */
+    int two;            /* this search: two sides that are two players */
     int contempt;       /* two players: a draw is worth -contempt to root */
     int rep;            /* a repeated position in the tree is a draw */
     int egtb;           /* ask the game's exact hook (databases) */
@@ -218,6 +220,16 @@ static int out_value(double x, int ply)
     if (x <= -1 + 1e-9)
         return -(EVAL_WIN - ply);
     return -(EVAL_WIN / 2) + (int)lround(x * (EVAL_WIN / 8)) + ply;
+}
+
+/* The players still in the game at st (all of them without the
+ * eliminated hook). */
+static int live_players(const AbBot *b, const void *st)
+{
+    int n = 0;
+    for (int p = 0; p < b->np; p++)
+        n += !(b->g->eliminated && b->g->eliminated(st, p));
+    return n;
 }
 
 static int root_out(const AbBot *b, const void *st)
@@ -789,8 +801,8 @@ static int node_items(AbBot *b, const void *st, int p, int depth, int br,
     Move *mv = b->moves + (size_t)ply * b->maxm;
     int n = g->gen_moves(st, mv);
     int s = side_of(b, p);
-    if (b->np > 2 && (b->mode == MODE_BRS || b->mode == MODE_BRSP) &&
-        s == 1) {
+    if (b->np > 2 && !b->two &&
+        (b->mode == MODE_BRS || b->mode == MODE_BRSP) && s == 1) {
         int d = default_move(b, st, mv, n);
         /* brturn=1: a branching opponent's whole turn branches (its
          * children carry br = 2), and one that did not branch at the
@@ -890,7 +902,7 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
      * an evaluation, not in check; a table bound on the same side
      * refines it */
     int pvnode = beta - alpha > 1;
-    int sel = b->np == 2 && !incheck && (g->eval || b->weights) &&
+    int sel = b->two && !incheck && (g->eval || b->weights) &&
               beta > -AB_WIN_BOUND && alpha < AB_WIN_BOUND;
     int sv = NO_EV, ev = NO_EV, improving = 0, raw = NO_EV;
     b->sev[ply] = NO_EV;
@@ -936,7 +948,7 @@ static int negamax(AbBot *b, int depth, int alpha, int beta, int ply, int br)
     /* null move: if passing still fails high at a reduced depth, so would
      * a real move (zugzwang aside, which null_move_ok rules out) */
     if (b->nullmove && g->make_null && !incheck && depth >= 2 &&
-        beta - alpha == 1 && b->np == 2 && !b->passed[ply] && !excl &&
+        beta - alpha == 1 && b->two && !b->passed[ply] && !excl &&
         beta > -AB_WIN_BOUND && beta < AB_WIN_BOUND &&
         g->null_move_ok(st) &&
         (sv != NO_EV ? sv : static_value(b, st, s)) >= beta) {
@@ -1226,7 +1238,8 @@ static int root_search(AbBot *b, Root *r, int depth, int alpha, int beta)
 static int extend_pv(AbBot *b, Move *pv, int len)
 {
     const GameVtbl *g = b->g;
-    if (b->np > 2 && (b->mode == MODE_BRS || b->mode == MODE_BRSP))
+    if (b->np > 2 && !b->two &&
+        (b->mode == MODE_BRS || b->mode == MODE_BRSP))
         return len;     /* entries there depend on who branched */
     unsigned char *st = state_at(b, 1);
     Move *mv = b->moves + (size_t)(AB_MAX_PLY + 1) * b->maxm;
@@ -1606,7 +1619,18 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
     int maxd = lim->depth ? lim->depth : MAX_ITER_DEPTH;
     if (r.n == 1 && !lim->depth)
         maxd = 1;   /* a forced move needs no thinking */
-    int use_maxn = b->np > 2 && b->mode == MODE_MAXN;
+    /* two players left of more (duel=1): whatever the mode, the search
+     * is the two-player search, selective search included; the table
+     * goes when that changes, as its values came from another search */
+    int two = b->np == 2 || (b->duel && live_players(b, root) == 2);
+    if (two != b->two) {
+        b->two = two;
+        for (int i = 0; i < b->threads - 1; i++)
+            b->helpers[i].bot->two = two;
+        if (b->np > 2)
+            tt_clear(b->ttp);
+    }
+    int use_maxn = b->np > 2 && !two && b->mode == MODE_MAXN;
     Move prev_best = best;
     int prev_value = 0, same = -1;  /* iterations the move has stayed */
     start_helpers(b, use_maxn ? 1 : maxd);  /* helpers search paranoid */
@@ -1789,7 +1813,7 @@ static const char *const mode_choices[] = {"paranoid", "brs", "maxn",
 
 typedef struct AbOpts {
     int hash_mib, mode, qs, lmr, nullmove, chk, mdp, ext, aspiration, soft;
-    int rollouts, contempt, rep, tt_exact, threads, turnend, brturn;
+    int rollouts, contempt, rep, tt_exact, threads, turnend, brturn, duel;
     char weights[OPT_TEXT_MAX];
     int egtb;
     int rfp, razor, fut, lmp, lmrtab, iir, cmove, see, nulladapt;
@@ -1862,6 +1886,10 @@ static const Option ab_options[] = {
            "opponent that branches does so for its whole turn, and one "
            "that does not branch at the first move of its turn plays "
            "natural moves to its end"),
+    AB_OPT("duel", OPT_BOOL, 0, 0, 1, duel,
+           "more than two players, two of them left in the game: every "
+           "mode searches it as a two-player game (paranoid, with the "
+           "selective search of two-player games)"),
     AB_OPT("ttexact", OPT_BOOL, 0, 0, 1, tt_exact,
            "table cutoffs only at equal depth, for tests"),
     {.key = "weights", .type = OPT_FILE, .offset = offsetof(AbOpts, weights),
@@ -1972,6 +2000,7 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     }
     b->g = g;
     b->np = g->info.num_players;
+    b->two = b->np == 2;
     b->maxm = g->info.max_moves;
     b->mode = o->mode;
     b->qs = o->qs;
@@ -1982,6 +2011,7 @@ static void *ab_create(const GameVtbl *g, const void *opts, uint64_t seed,
     b->mdp = o->mdp;
     b->turnend = o->turnend;
     b->brturn = o->brturn;
+    b->duel = o->duel;
     b->contempt = o->contempt;
     b->rep = o->rep;
     b->egtb = o->egtb;

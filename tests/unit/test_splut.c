@@ -804,6 +804,73 @@ static void test_weights_file(void **state)
     assert_true(differ >= 6);
 }
 
+/* duel=1: with two teams left of four, every mode searches the two-player
+ * game: paranoid, best-reply, BRS+ and max-n give one search (the same
+ * move, value and nodes), with the selective search of two-player games
+ * (fewer nodes to the same depth than paranoid without the option). With
+ * more teams left the option changes nothing. Without it the modes
+ * search differently (the control). */
+static void test_duel_phase(void **state)
+{
+    (void)state;
+    const GameVtbl *g = game_find("splut");
+    const char *two = "R17/.../R49.D0../.D2S2..../.S0.T0....R15/......./"
+                      "...T2R51/.../. 0 2 52 - 150 a2a1 50,28,51,8";
+    const char *four = "Sd2-d3 Sb6-c6 Sc6-d6 De8-e7 Sf8-f7+e9 Td8xe8>d8";
+    const char *modes[] = {"paranoid", "brs", "brs+", "maxn"};
+    SearchInfo ref0 = {0}, ref1 = {0}, plain[4];
+    Move refm = 0;
+    int differ = 0;
+    for (int k = 0; k < 4; k++)
+        for (int duel = 0; duel < 2; duel++)
+            for (int pos = 0; pos < 2; pos++) {
+                char spec[96];
+                snprintf(spec, sizeof spec,
+                         "alphabeta:mode=%s,depth=6,duel=%d", modes[k], duel);
+                void *st = pos ? tl_position("splut", "players=4", NULL, four)
+                               : tl_position("splut", "players=4", two, NULL);
+                PlyError err = {{0}};
+                Bot *b = bot_new(g, spec, 1, &err);
+                if (!b)
+                    fail_msg("%s: %s", spec, err.msg);
+                SearchInfo si;
+                Move m = bot_choose(b, st, NULL, &si);
+                bot_free(b);
+                free(st);
+                if (pos == 1) {
+                    /* four teams: the option changes nothing */
+                    if (!duel)
+                        plain[k] = si;
+                    else if (si.nodes != plain[k].nodes ||
+                             si.value != plain[k].value)
+                        fail_msg("%s with four teams: %llu nodes, value "
+                                 "%d; without duel=1 %llu, %d", spec,
+                                 (unsigned long long)si.nodes, si.value,
+                                 (unsigned long long)plain[k].nodes,
+                                 plain[k].value);
+                } else if (!duel) {
+                    if (k == 0)
+                        ref0 = si;
+                    else
+                        differ += si.nodes != ref0.nodes;
+                } else if (k == 0) {
+                    refm = m;
+                    ref1 = si;
+                    if (si.nodes >= ref0.nodes)
+                        fail_msg("duel=1: %llu nodes to depth 6, paranoid "
+                                 "without it %llu",
+                                 (unsigned long long)si.nodes,
+                                 (unsigned long long)ref0.nodes);
+                } else if (m != refm || si.value != ref1.value ||
+                           si.nodes != ref1.nodes) {
+                    fail_msg("%s: value %d, %llu nodes; paranoid %d, %llu",
+                             spec, si.value, (unsigned long long)si.nodes,
+                             ref1.value, (unsigned long long)ref1.nodes);
+                }
+            }
+    assert_true(differ >= 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -815,6 +882,7 @@ int main(void)
         cmocka_unit_test(test_eliminated),
         cmocka_unit_test(test_search_stops_when_removed),
         cmocka_unit_test(test_weights_file),
+        cmocka_unit_test(test_duel_phase),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1619,9 +1619,10 @@ static Move ab_choose(void *p, const void *st0, const Limits *lim,
     int maxd = lim->depth ? lim->depth : MAX_ITER_DEPTH;
     if (r.n == 1 && !lim->depth)
         maxd = 1;   /* a forced move needs no thinking */
-    /* two players left of more (duel=1): whatever the mode, the search
-     * is the two-player search, selective search included; the table
-     * goes when that changes, as its values came from another search */
+    /* two players left of more (duel=1, the default): whatever the
+     * mode, the search is the two-player search, selective search
+     * included (docs/nplayer.md, "Two players left"); the table goes
+     * when that changes, as its values came from another search */
     int two = b->np == 2 || (b->duel && live_players(b, root) == 2);
     if (two != b->two) {
         b->two = two;
@@ -1886,7 +1887,7 @@ static const Option ab_options[] = {
            "opponent that branches does so for its whole turn, and one "
            "that does not branch at the first move of its turn plays "
            "natural moves to its end"),
-    AB_OPT("duel", OPT_BOOL, 0, 0, 1, duel,
+    AB_OPT("duel", OPT_BOOL, 1, 0, 1, duel,
            "more than two players, two of them left in the game: every "
            "mode searches it as a two-player game (paranoid, with the "
            "selective search of two-player games)"),

@@ -74,8 +74,8 @@ enum { SEL_DEPTH = 8,   /* rfp, futility, lmp only at depth <= this */
 enum { CONT_SIZE = 1 << 16, CORR_SIZE = 1 << 14, CORR_GRAIN = 256,
        CORR_LIMIT = 300, SING_DEPTH = 6, SING_SLACK = 3 };
 /* Static values (ecache=1): a direct-mapped cache of the game's eval (or
- * the net's value, net=) by the position's hash and point of view, per
- * search thread. */
+ * the net's value, net=) by the position's hash and point of view (with
+ * more than two players, the root's), per search thread. */
 enum { ECACHE_SIZE = 1 << 15 };
 typedef struct ECacheEntry {
     uint64_t key;       /* hash ^ view salt; 0: empty */
@@ -306,12 +306,12 @@ static int playout_value(AbBot *b, const void *st, int pov)
     return (int)lround(sum / b->rollouts * 1000);
 }
 
-/* st's entry of the static-value cache (two players, ecache=1) and its
- * key. */
-static ECacheEntry *ecache_entry(const AbBot *b, const void *st, int pov,
+/* st's entry of the static-value cache (ecache=1) for the value from
+ * player view's point of view, and its key. */
+static ECacheEntry *ecache_entry(const AbBot *b, const void *st, int view,
                                  uint64_t *key)
 {
-    uint64_t k = b->g->hash(st) ^ (pov ? 0x5bd1e9955bd1e995ull : 0);
+    uint64_t k = b->g->hash(st) ^ ((uint64_t)view * 0x5bd1e9955bd1e995ull);
     k |= 1;     /* never 0, the empty mark */
     *key = k;
     return &b->ecache_e[k & (ECACHE_SIZE - 1)];
@@ -396,20 +396,24 @@ static int static_value(AbBot *b, const void *st, int pov)
         if (pov)
             v = -v;
     } else if (g->eval) {
-        if (b->ecache_e) {      /* two players only (ab_buffers) */
+        /* two players: the view's own value; more: the root's, negated
+         * for the coalition */
+        int view = b->np == 2 ? pov : b->root;
+        if (b->ecache_e) {
             uint64_t key;
-            ECacheEntry *e = ecache_entry(b, st, pov, &key);
+            ECacheEntry *e = ecache_entry(b, st, view, &key);
             if (e->key == key) {
                 v = e->value;
             } else {
-                v = g->eval(st, pov);
+                v = g->eval(st, view);
                 e->key = key;
                 e->value = v;
             }
-        } else if (b->np == 2)
-            v = g->eval(st, pov);
-        else
-            v = pov == 0 ? g->eval(st, b->root) : -g->eval(st, b->root);
+        } else {
+            v = g->eval(st, view);
+        }
+        if (b->np > 2 && pov)
+            v = -v;
     } else if (b->rollouts > 0) {
         v = playout_value(b, st, pov);
     } else {
@@ -1760,7 +1764,7 @@ static int ab_buffers(AbBot *b)
     b->items = malloc(sizeof(Item) * (size_t)(b->maxm + 1) * slots);
     b->probs = malloc(sizeof(double) * (size_t)b->maxm);
     b->tmp = malloc(ss);
-    int cache = b->ecache && b->np == 2 && b->g->eval;
+    int cache = b->ecache && b->g->eval;
     b->ecache_e = cache ? calloc(ECACHE_SIZE, sizeof *b->ecache_e) : NULL;
     return b->stack && b->moves && b->checks && b->items && b->probs &&
                    b->tmp && (b->ecache_e || !cache)
@@ -1965,9 +1969,9 @@ static const Option ab_options[] = {
            "2 per ply, the table move is searched a ply deeper (and a "
            "node where that bound reaches beta returns it)"),
     AB_OPT("ecache", OPT_BOOL, 1, 0, 1, ecache,
-           "two players: the game's static evaluation is kept in a "
-           "32k-entry cache by the position's hash, one per thread (the "
-           "same values, computed less often)"),
+           "the game's static evaluation is kept in a 32k-entry cache "
+           "by the position's hash and point of view, one per thread "
+           "(the same values, computed less often)"),
     {.key = NULL},
 };
 

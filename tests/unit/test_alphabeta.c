@@ -943,38 +943,49 @@ static void test_reproducible(void **state)
 }
 
 /* ecache=1 keeps the game's static values by hash: it must change no
- * search, in any game with two players and an eval. A cache that reads
+ * search, in any game with an eval, of two players or more (paranoid and
+ * best-reply search, whose values are the root's). A cache that reads
  * another position's entry fails here (keyed by the hash's low 16 bits
  * only, the first game's values and node counts differ). */
 static void test_ecache_transparent(void **state)
 {
     (void)state;
-    int games = 0;
+    int games = 0, more = 0;
     for (int gi = 0; ply_games[gi]; gi++) {
         const GameVtbl *g = ply_games[gi];
-        if ((g->info.flags & GAME_HIDDEN) || !g->eval ||
-            g->info.num_players != 2)
+        if ((g->info.flags & GAME_HIDDEN) || !g->eval)
             continue;
         Rng r;
         rng_seed(&r, 91);
         void *a = state_alloc(g), *b = state_alloc(g);
         random_position(g, a, &r, 16);
         random_position(g, b, &r, 24);
-        Bot *on = make_bot(g, "alphabeta:nodes=5000,ecache=1");
-        Bot *off = make_bot(g, "alphabeta:nodes=5000,ecache=0");
-        for (int i = 0; i < 2; i++) {
-            SearchInfo s1, s2;
-            bot_choose(on, i ? b : a, NULL, &s1);
-            bot_choose(off, i ? b : a, NULL, &s2);
-            same_info(&s1, &s2);
+        int np = g->info.num_players;
+        for (int mode = 0; mode < (np > 2 ? 2 : 1); mode++) {
+            char on_spec[80], off_spec[80];
+            const char *ms = mode ? ",mode=brs" : "";
+            snprintf(on_spec, sizeof on_spec,
+                     "alphabeta:nodes=5000,ecache=1%s", ms);
+            snprintf(off_spec, sizeof off_spec,
+                     "alphabeta:nodes=5000,ecache=0%s", ms);
+            Bot *on = make_bot(g, on_spec);
+            Bot *off = make_bot(g, off_spec);
+            for (int i = 0; i < 2; i++) {
+                SearchInfo s1, s2;
+                bot_choose(on, i ? b : a, NULL, &s1);
+                bot_choose(off, i ? b : a, NULL, &s2);
+                same_info(&s1, &s2);
+            }
+            bot_free(on);
+            bot_free(off);
         }
-        bot_free(on);
-        bot_free(off);
         free(a);
         free(b);
         games++;
+        more += np > 2;
     }
     assert_true(games >= 10);
+    assert_true(more >= 2);
 }
 
 static void test_time_limit(void **state)
